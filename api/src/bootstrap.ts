@@ -1,0 +1,68 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, join } from 'node:path';
+import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { createValidationPipe } from './common/validation.pipe.js';
+
+/** Everything main.ts and the tests both apply to the Nest application. */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  const express = app.getHttpAdapter().getInstance();
+  express.disable('x-powered-by');
+  express.set('trust proxy', 'loopback');
+  app.useBodyParser('json', { limit: '100kb' });
+  app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
+
+  app.use((_request: Request, response: Response, next: NextFunction) => {
+    response.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  const pageHelmet = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    hsts: config.NODE_ENV === 'production',
+    crossOriginEmbedderPolicy: false,
+  });
+  // Swagger UI and bull-board bring their own inline scripts: they get the headers without the page CSP.
+  const toolHelmet = helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' });
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    /^\/(api\/docs|admin\/queues)/.test(request.path)
+      ? toolHelmet(request, response, next)
+      : pageHelmet(request, response, next),
+  );
+
+  const dist = isAbsolute(config.FRONTEND_DIST) ? config.FRONTEND_DIST : fromRoot(config.FRONTEND_DIST);
+  app.useStaticAssets(join(dist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '365d', index: false });
+  app.useStaticAssets(dist, { index: false, maxAge: '1h', fallthrough: true });
+
+  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle(`${config.SITE_NAME} API`)
+      .setDescription('API pública de Veredicto: juegos, críticas, puntuaciones, listas y noticias.')
+      .setVersion('1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+}

@@ -1,0 +1,42 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { PLATFORM_IDS } from '../../../../libs/db/src/index.js';
+
+export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
+export const MAX_PAGE_SIZE = 100;
+
+export class GamePageQueryDto {
+  @ApiPropertyOptional({ description: 'Página, empezando en 0', default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page debe ser un número entero' })
+  @Min(0, { message: 'page no puede ser negativo' })
+  @Max(100000, { message: 'page es demasiado grande' })
+  page: number = 0;
+
+  @ApiPropertyOptional({ description: `Tamaño de página (máximo ${MAX_PAGE_SIZE})`, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'size debe ser un número entero' })
+  @Min(1, { message: 'size debe ser al menos 1' })
+  @Max(MAX_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_PAGE_SIZE}` })
+  size: number = 50;
+
+  @ApiPropertyOptional({ enum: PLATFORM_IDS })
+  @IsOptional()
+  @IsIn(PLATFORM_IDS, { message: `platform debe ser uno de: ${PLATFORM_IDS.join(', ')}` })
+  platform?: string;
+
+  @ApiPropertyOptional({ enum: SORT_FIELDS, default: 'releaseDate' })
+  @IsOptional()
+  @IsIn(SORT_FIELDS, { message: `sortBy debe ser uno de: ${SORT_FIELDS.join(', ')}` })
+  sortBy: (typeof SORT_FIELDS)[number] = 'releaseDate';
+}
+
+export class SearchQueryDto {
+  @ApiPropertyOptional({ description: 'Texto a buscar (1-100 caracteres)' })
+  @IsString({ message: 'name es obligatorio' })
+  @Length(1, 100, { message: 'name debe tener entre 1 y 100 caracteres' })
+  name!: string;
+}

@@ -1,0 +1,101 @@
+import type { Game, GameSummaryRow, MediaReviewRow, UserReviewRow } from '../../../libs/db/src/index.js';
+
+/** JSON shapes of docs/API-CONTRACT.md, with the spec's field names. */
+export interface GameSummaryDto {
+  id: number;
+  igdbID: number;
+  slug: string;
+  title: string;
+  imageCover: string | null;
+  platform: string[];
+  releaseDate: string | null;
+  avRatings: number | null;
+  avUserRatings: number | null;
+  criticReviewCount: number;
+  userRatingCount: number;
+}
+
+export interface GameDetailDto extends GameSummaryDto {
+  imageArt: string | null;
+  summary: string | null;
+  genres: string[];
+  developers: string[];
+  publishers: string[];
+  screenshots: string[];
+  bigScreenshots: string[];
+  videos: { id: number; title: string; videoID: string }[];
+}
+
+export type Badge = 'bronze' | 'silver' | 'gold' | null;
+
+/** decisions.md section 2: 1-20 bronze, 21-50 silver, more than 50 gold. */
+export function badgeFor(reviewCount: number): Badge {
+  if (reviewCount > 50) return 'gold';
+  if (reviewCount > 20) return 'silver';
+  if (reviewCount > 0) return 'bronze';
+  return null;
+}
+
+export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
+  id: row.id,
+  igdbID: row.igdbId,
+  slug: row.slug,
+  title: row.title,
+  imageCover: row.imageCover,
+  platform: row.platforms,
+  releaseDate: row.releaseDate,
+  avRatings: row.avRatings,
+  avUserRatings: row.avUserRatings,
+  criticReviewCount: row.criticReviewCount,
+  userRatingCount: row.userRatingCount,
+});
+
+export const presentDetail = (game: Game): GameDetailDto => ({
+  id: game.id,
+  igdbID: game.igdbId,
+  slug: game.slug,
+  title: game.title,
+  imageCover: game.imageCover ?? null,
+  platform: game.platforms,
+  releaseDate: game.releaseDate ?? null,
+  avRatings: game.avRatings ?? null,
+  avUserRatings: game.avUserRatings ?? null,
+  criticReviewCount: game.criticReviewCount,
+  userRatingCount: game.userRatingCount,
+  imageArt: game.imageArt ?? null,
+  summary: game.summary ?? null,
+  genres: game.genres,
+  developers: game.developers,
+  publishers: game.publishers,
+  screenshots: game.screenshots,
+  bigScreenshots: game.bigScreenshots,
+  videos: game.videos,
+});
+
+export const presentMediaReview = (row: MediaReviewRow) => ({
+  id: row.id,
+  medium: row.outlet,
+  logo: row.logo,
+  autor: row.author,
+  rating: row.rating,
+  rawScore: row.rawScore,
+  review: row.snippet,
+  link: row.link,
+  platform: row.platform,
+  date: row.publishedAt,
+});
+
+export const presentUserReview = (row: UserReviewRow) => ({
+  id: row.id,
+  autor: row.author,
+  rating: row.rating,
+  review: row.content,
+  titleGame: row.gameTitle,
+  imageCover: row.imageCover,
+  gameIgdbID: row.gameIgdbId,
+  slug: row.gameSlug,
+  badge: badgeFor(row.authorReviewCount),
+  authorReviewCount: row.authorReviewCount,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});

@@ -1,0 +1,38 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { QueueName } from '../../../libs/jobs/src/index.js';
+import { JobProducer } from '../jobs/job-producer.service.js';
+
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobProducer,
+  ) {}
+
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  /** Ready when the database answers and the queue backend accepts a read. */
+  @Get('ready')
+  async ready() {
+    const checks: Record<string, 'ok' | 'down'> = { database: 'down', queue: 'down' };
+    await withTimeout(this.em.getConnection().execute('select 1'), 2000)
+      .then(() => (checks.database = 'ok'))
+      .catch(() => undefined);
+    await withTimeout(this.jobs.queue(QueueName.Averages).getJobCounts('waiting'), 2000)
+      .then(() => (checks.queue = 'ok'))
+      .catch(() => undefined);
+    if (Object.values(checks).some((value) => value !== 'ok')) {
+      throw new ServiceUnavailableException({ message: 'Servicio no disponible', checks });
+    }
+    return { status: 'ok', checks };
+  }
+}

@@ -1,0 +1,146 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { APP_CONFIG, fromRoot, type AppConfig } from '../../../libs/config/src/index.js';
+import { renderShell } from './html-shell.js';
+import { PageMetaService } from './page-meta.service.js';
+
+const SITEMAP_PAGE_SIZE = 40_000;
+
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+
+/**
+ * Serves the built front end: every page route answers index.html with its own title, description,
+ * canonical link and Open Graph tags already in the head; plus robots.txt and the sitemaps.
+ */
+@ApiExcludeController()
+@Controller()
+export class FrontendController {
+  private template?: Promise<string>;
+
+  constructor(
+    private readonly meta: PageMetaService,
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private loadTemplate(): Promise<string> {
+    const dist = isAbsolute(this.config.FRONTEND_DIST) ? this.config.FRONTEND_DIST : fromRoot(this.config.FRONTEND_DIST);
+    this.template ??= readFile(join(dist, 'index.html'), 'utf8').catch(() => {
+      this.template = undefined;
+      return '<!doctype html><html lang="es"><head><meta charset="utf-8"><!--app-head--></head><body><p>La interfaz no está compilada: ejecuta <code>npm run build</code>.</p></body></html>';
+    });
+    return this.template;
+  }
+
+  @Get('robots.txt')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  robots() {
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /admin',
+      'Disallow: /user/',
+      'Disallow: /results',
+      `Sitemap: ${this.config.PUBLIC_URL}/sitemap.xml`,
+      '',
+    ].join('\n');
+  }
+
+  @Get('sitemap.xml')
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=3600')
+  async sitemapIndex() {
+    const [{ total }] = await this.em
+      .getConnection()
+      .execute<{ total: string }[]>('select count(*) as total from games', [], 'all');
+    const pages = Math.max(1, Math.ceil(Number(total) / SITEMAP_PAGE_SIZE));
+    const base = this.config.PUBLIC_URL;
+    const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`];
+    for (let page = 1; page <= pages; page++) maps.push(`${base}/sitemaps/games-${page}.xml`);
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
+      .map((loc) => `  <sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`)
+      .join('\n')}\n</sitemapindex>\n`;
+  }
+
+  @Get('sitemaps/:name')
+  @Header('Cache-Control', 'public, max-age=3600')
+  async sitemap(@Param('name') name: string, @Res() response: Response) {
+    const base = this.config.PUBLIC_URL;
+    let urls: { loc: string; lastmod?: string }[] | undefined;
+    if (name === 'pages.xml') {
+      urls = ['/', '/games/all', '/news/allNews'].map((path) => ({ loc: `${base}${path}` }));
+    } else if (name === 'news.xml') {
+      const rows = await this.em
+        .getConnection()
+        .execute<{ slug: string; publication_date: string }[]>(
+          'select slug, publication_date from news_articles order by publication_date desc limit 50000',
+          [],
+          'all',
+        );
+      urls = rows.map((row) => ({ loc: `${base}/news/${row.slug}`, lastmod: new Date(row.publication_date).toISOString() }));
+    } else {
+      const match = /^games-(\d{1,4})\.xml$/.exec(name);
+      if (match && Number(match[1]) >= 1) {
+        const rows = await this.em
+          .getConnection()
+          .execute<{ slug: string; igdb_id: number; updated_at: string }[]>(
+            'select slug, igdb_id, updated_at from games order by id limit ? offset ?',
+            [SITEMAP_PAGE_SIZE, (Number(match[1]) - 1) * SITEMAP_PAGE_SIZE],
+            'all',
+          );
+        if (rows.length) {
+          urls = rows.map((row) => ({
+            loc: `${base}/game/${row.slug}/${row.igdb_id}`,
+            lastmod: new Date(row.updated_at).toISOString().slice(0, 10),
+          }));
+        }
+      }
+    }
+    if (!urls) {
+      response.status(404).json({ statusCode: 404, message: 'Recurso no encontrado' });
+      return;
+    }
+    response
+      .type('application/xml; charset=utf-8')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+          .map(
+            (url) =>
+              `  <url><loc>${xmlEscape(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`,
+          )
+          .join('\n')}\n</urlset>\n`,
+      );
+  }
+
+  @Get('*path')
+  async page(@Req() request: Request, @Res() response: Response) {
+    if (/^\/(api|health)(\/|$)/.test(request.path)) {
+      response.status(404).json({ statusCode: 404, message: 'Recurso no encontrado' });
+      return;
+    }
+    const [template, meta] = await Promise.all([
+      this.loadTemplate(),
+      this.meta.forPath(request.path, request.query as Record<string, unknown>),
+    ]);
+    const nonce = (response.locals.cspNonce as string | undefined) ?? randomBytes(16).toString('base64');
+    response
+      .status(meta.status)
+      .type('text/html; charset=utf-8')
+      .setHeader('Cache-Control', 'no-cache')
+      .send(
+        renderShell(template, meta, {
+          publicUrl: this.config.PUBLIC_URL,
+          siteName: this.config.SITE_NAME,
+          contactEmail: this.config.CONTACT_EMAIL,
+          nonce,
+        }),
+      );
+  }
+}

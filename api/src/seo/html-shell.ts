@@ -1,0 +1,43 @@
+import type { PageMeta } from './page-meta.service.js';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** JSON inside a <script>: '<' escaped so no text can close the tag. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export interface ShellOptions {
+  publicUrl: string;
+  siteName: string;
+  contactEmail: string;
+  nonce: string;
+}
+
+/** Replaces the default head block of the built index.html with the page's own tags. */
+export function renderShell(template: string, meta: PageMeta, options: ShellOptions): string {
+  const canonical = `${options.publicUrl}${meta.canonicalPath}`;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:site_name" content="${escapeHtml(options.siteName)}">`,
+    `<meta property="og:locale" content="es_ES">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    `<script nonce="${options.nonce}">window.__VEREDICTO__=${scriptJson({
+      siteName: options.siteName,
+      contactEmail: options.contactEmail,
+    })}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  const block = /<!--app-head-default-->[\s\S]*?<!--\/app-head-default-->/;
+  if (block.test(template)) return template.replace(block, tags);
+  if (template.includes('<!--app-head-->')) return template.replace('<!--app-head-->', tags);
+  return template.replace('</head>', `${tags}\n</head>`);
+}

@@ -1,0 +1,120 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { Game, NewsArticle, platformName } from '../../../libs/db/src/index.js';
+
+export interface PageMeta {
+  status: number;
+  title: string;
+  description: string;
+  canonicalPath: string;
+  image?: string | null;
+  type?: 'website' | 'article';
+  noindex?: boolean;
+}
+
+export const DEFAULT_DESCRIPTION = 'Consulta las mejores críticas y noticias de videojuegos en español.';
+
+const cut = (text: string, length = 160) => {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= length ? clean : `${clean.slice(0, length - 1).trimEnd()}…`;
+};
+
+/** Title, description and canonical link of every public page, so crawlers see them without JavaScript. */
+@Injectable()
+export class PageMetaService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async forPath(path: string, query: Record<string, unknown>): Promise<PageMeta> {
+    const site = this.config.SITE_NAME;
+    const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const [first, second, third] = segments;
+
+    if (segments.length === 0) {
+      return {
+        status: 200,
+        title: `${site} | Críticas, puntuaciones y noticias de videojuegos`,
+        description: `${site}: la media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.`,
+        canonicalPath: '/',
+      };
+    }
+    if (first === 'games' && segments.length <= 2) {
+      const platform = second && second !== 'all' ? platformName(second) : undefined;
+      if (second && second !== 'all' && !platform) return this.notFound();
+      const label = platform ? `Juegos de ${platform}` : 'Todos los juegos';
+      return {
+        status: 200,
+        title: `${label} | ${site}`,
+        description: `${label}: catálogo con la media de la crítica y de los jugadores, ordenado por fecha o puntuación.`,
+        canonicalPath: `/games/${second ?? 'all'}`,
+      };
+    }
+    if (first === 'game' && segments.length === 3 && /^\d{1,10}$/.test(third)) {
+      const game = await this.em.fork().findOne(Game, { igdbId: Number(third) });
+      if (!game) return this.notFound();
+      const scores = [
+        game.avRatings ? `media de la crítica ${game.avRatings}/100` : null,
+        game.avUserRatings ? `media de los jugadores ${game.avUserRatings}/100` : null,
+      ].filter(Boolean);
+      const description = game.summary
+        ? cut(game.summary)
+        : cut(`Críticas de ${game.title}${scores.length ? `: ${scores.join(', ')}` : ''}. ${DEFAULT_DESCRIPTION}`);
+      return {
+        status: 200,
+        title: `Críticas de ${game.title} | ${site}`,
+        description,
+        canonicalPath: `/game/${game.slug}/${game.igdbId}`,
+        image: game.imageArt ?? game.imageCover,
+      };
+    }
+    if (first === 'news' && (second === 'allNews' || second === 'page' || !second)) {
+      return {
+        status: 200,
+        title: `Noticias de Videojuegos | ${site}`,
+        description: 'Toda la actualidad de los videojuegos: lanzamientos, análisis y novedades de PlayStation, Xbox, Nintendo y PC.',
+        canonicalPath: '/news/allNews',
+      };
+    }
+    if (first === 'news' && segments.length === 2) {
+      const article = await this.em.fork().findOne(NewsArticle, { slug: second });
+      if (!article) return this.notFound();
+      return {
+        status: 200,
+        title: `${article.title} | ${site}`,
+        description: article.description ? cut(article.description) : DEFAULT_DESCRIPTION,
+        canonicalPath: `/news/${article.slug}`,
+        image: article.image,
+        type: 'article',
+      };
+    }
+    if (first === 'results') {
+      const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';
+      return { status: 200, title: `${name || 'Búsqueda'} | ${site}`, description: DEFAULT_DESCRIPTION, canonicalPath: '/results', noindex: true };
+    }
+    const privatePages: Record<string, string> = {
+      login: 'Iniciar sesión',
+      register: 'Hazte crítico',
+      confirm: 'Confirma tu cuenta',
+      user: 'Mi cuenta',
+      admin: 'Administración',
+      posts: 'Publicaciones',
+    };
+    if (first in privatePages && (segments.length === 1 || first === 'user')) {
+      return { status: 200, title: `${privatePages[first]} | ${site}`, description: DEFAULT_DESCRIPTION, canonicalPath: `/${segments.join('/')}`, noindex: true };
+    }
+    return this.notFound();
+  }
+
+  private notFound(): PageMeta {
+    return {
+      status: 404,
+      title: `Página no encontrada | ${this.config.SITE_NAME}`,
+      description: DEFAULT_DESCRIPTION,
+      canonicalPath: '/',
+      noindex: true,
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './config.js';
+
+const valid = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/veredicto',
+  JWT_SECRET: 'x'.repeat(40),
+  ADMIN_PASSWORD: 'una-clave-larga-y-segura',
+};
+
+describe('loadConfig', () => {
+  it('applies the embedded defaults', () => {
+    const config = loadConfig(valid);
+    expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.queueBackend).toBe('postgres');
+    expect(config.SCRAPER_ALLOWED_HOSTS).toEqual([]);
+    expect(config.SITE_NAME).toBe('Veredicto');
+  });
+
+  it('chooses Redis when REDIS_URL is set and splits the allow-list', () => {
+    const config = loadConfig({
+      ...valid,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SCRAPER_ALLOWED_HOSTS: '127.0.0.1, localhost',
+      PUBLIC_URL: 'https://veredicto.es/',
+    });
+    expect(config.queueBackend).toBe('redis');
+    expect(config.SCRAPER_ALLOWED_HOSTS).toEqual(['127.0.0.1', 'localhost']);
+    expect(config.PUBLIC_URL).toBe('https://veredicto.es');
+  });
+
+  it('lists every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', JWT_SECRET: 'short', REDIS_URL: 'http://nope' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+      expect(keys).toEqual(
+        expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL']),
+      );
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of every process, validated at boot. The names are the ones of decisions.md section 7;
+ * each has a working default for the embedded run (the supervisor of `npm start` fills DATABASE_URL,
+ * JWT_SECRET and ADMIN_PASSWORD before it starts the API and the workers).
+ */
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.url().optional(),
+);
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string({ error: 'is required (npm start provides an embedded PostgreSQL when it is unset)' })
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: optionalUrl.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
+    message: 'must be a redis:// or rediss:// URL',
+  }),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,40}$/, 'must be lower-case letters, digits and underscores')
+    .default('veredicto'),
+  DATA_DIR: z.string().default('.data'),
+  JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
+  ADMIN_PASSWORD: z.string({ error: 'is required' }).min(12, 'must be at least 12 characters'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Veredicto <no-reply@veredicto.local>'),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  SCRAPER_ALLOWED_HOSTS: commaList,
+  IGDB_CLIENT_ID: z.string().optional(),
+  IGDB_CLIENT_SECRET: z.string().optional(),
+  IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
+  TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
+  SITE_NAME: z.string().min(1).default('Veredicto'),
+  CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FRONTEND_DIST: z.string().default('frontend/dist'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type AppConfig = Readonly<
+  Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+    PUBLIC_URL: string;
+    queueBackend: 'redis' | 'postgres';
+  }
+>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError that lists every bad key at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  return Object.freeze({
+    ...values,
+    PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    queueBackend: values.REDIS_URL ? 'redis' : 'postgres',
+  });
+}
+
+/** Boot helper: prints the list of bad keys and stops the process instead of starting half-configured. */
+export function loadConfigOrExit(processName: string, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`[${processName}] ${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}

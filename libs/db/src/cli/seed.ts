@@ -1,0 +1,39 @@
+/**
+ * node dist/libs/db/src/cli/seed.js demo          load (or refresh) the demo catalogue
+ * node dist/libs/db/src/cli/seed.js large [file]  load the large benchmark catalogue (bench/data)
+ */
+import 'reflect-metadata';
+import { fromRoot } from '../../../config/src/project-root.js';
+import { Game } from '../games/game.entity.js';
+import { migrateDatabase, openDatabase } from '../database.js';
+import { CatalogueImporter } from '../seeders/catalogue-importer.js';
+
+const LARGE_FILE = fromRoot('bench/data/games-large.jsonl.gz');
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    process.stderr.write('DATABASE_URL is required\n');
+    process.exit(78);
+  }
+  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    await migrateDatabase(orm, databaseUrl);
+    const importer = new CatalogueImporter(orm.em.fork());
+    if (process.argv[2] === 'large') {
+      const started = performance.now();
+      const games = await importer.importGames(process.argv[3] ?? LARGE_FILE);
+      const updated = await orm.em.fork().getRepository(Game).recalculateAllAverages();
+      process.stdout.write(
+        `large catalogue: ${games} games in ${Math.round(performance.now() - started)} ms (${updated} averages updated)\n`,
+      );
+    } else {
+      const report = await importer.importDemoCatalogue();
+      process.stdout.write(`demo catalogue: ${JSON.stringify(report)}\n`);
+    }
+  } finally {
+    await orm.close(true);
+  }
+}
+
+await main();

@@ -1,0 +1,29 @@
+import { FeaturedGame } from './featured/featured-game.entity.js';
+import { Game } from './games/game.entity.js';
+import { GameListEntry } from './lists/game-list-entry.entity.js';
+import { GameList } from './lists/game-list.entity.js';
+import { AppMeta } from './meta/app-meta.entity.js';
+import { NewsArticle } from './news/news-article.entity.js';
+import { NewsFeed } from './news/news-feed.entity.js';
+import { Rating } from './ratings/rating.entity.js';
+import { MediaReview } from './reviews/media-review.entity.js';
+import { UserReview } from './reviews/user-review.entity.js';
+import { ScraperSource } from './scrapers/scraper-source.entity.js';
+import { EmailToken } from './users/email-token.entity.js';
+import { User } from './users/user.entity.js';
+
+export const ENTITIES = [
+  AppMeta,
+  EmailToken,
+  FeaturedGame,
+  Game,
+  GameList,
+  GameListEntry,
+  MediaReview,
+  NewsArticle,
+  NewsFeed,
+  Rating,
+  ScraperSource,
+  User,
+  UserReview,
+];

@@ -1,0 +1,100 @@
+import { EntityRepositoryType } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { GameRepository } from './game.repository.js';
+
+export interface GameVideo {
+  id: number;
+  title: string;
+  videoID: string;
+}
+
+@Entity({ tableName: 'games', repository: () => GameRepository })
+@Index({ name: 'games_release_date_idx', expression: 'create index "games_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc)' })
+@Index({ name: 'games_av_ratings_idx', expression: 'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc)' })
+@Index({ name: 'games_av_user_ratings_idx', expression: 'create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" desc nulls last, "id" desc)' })
+@Index({ name: 'games_platforms_idx', expression: 'create index "games_platforms_idx" on "games" using gin ("platforms")' })
+@Index({ name: 'games_search_name_trgm_idx', expression: 'create index "games_search_name_trgm_idx" on "games" using gin ("search_name" gin_trgm_ops)' })
+export class Game {
+  [EntityRepositoryType]?: GameRepository;
+
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property()
+  @Unique({ name: 'games_igdb_id_unique' })
+  igdbId!: number;
+
+  @Property({ length: 300 })
+  @Index({ name: 'games_slug_idx' })
+  slug!: string;
+
+  @Property({ length: 300 })
+  title!: string;
+
+  /** Lower-cased, accent-free title: what the trigram search index is built on. */
+  @Property({ length: 300 })
+  searchName!: string;
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  platforms: string[] = [];
+
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  releaseDate?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  imageCover?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  imageArt?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  summary?: string | null;
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  genres: string[] = [];
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  developers: string[] = [];
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  publishers: string[] = [];
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  screenshots: string[] = [];
+
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  bigScreenshots: string[] = [];
+
+  @Property({ type: 'json', defaultRaw: "'[]'" })
+  videos: GameVideo[] = [];
+
+  /** Critic average: mean of the scored media reviews, 0-100. */
+  @Property({ type: 'smallint', nullable: true })
+  avRatings?: number | null;
+
+  @Property({ type: 'integer', default: 0 })
+  criticReviewCount: number = 0;
+
+  /** Player average: mean of the users' ratings, 0-100. */
+  @Property({ type: 'smallint', nullable: true })
+  avUserRatings?: number | null;
+
+  @Property({ type: 'integer', default: 0 })
+  userRatingCount: number = 0;
+
+  /** Reference figures from the seed sources (Metacritic, IGDB); never shown as our own averages. */
+  @Property({ type: 'smallint', nullable: true })
+  metascore?: number | null;
+
+  @Property({ type: 'smallint', nullable: true })
+  externalUserScore?: number | null;
+
+  @Property({ type: 'real', nullable: true })
+  igdbRating?: number | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

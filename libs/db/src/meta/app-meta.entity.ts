@@ -1,0 +1,14 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+
+/** Small key-value facts about the installation (e.g. which version of the demo seed was loaded). */
+@Entity({ tableName: 'app_meta' })
+export class AppMeta {
+  @PrimaryKey({ length: 100 })
+  key!: string;
+
+  @Property({ type: 'text' })
+  value!: string;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

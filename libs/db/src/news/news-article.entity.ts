@@ -1,0 +1,50 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { NewsFeed } from './news-feed.entity.js';
+
+@Entity({ tableName: 'news_articles' })
+@Index({ name: 'news_articles_publication_idx', expression: 'create index "news_articles_publication_idx" on "news_articles" ("publication_date" desc, "id" desc)' })
+export class NewsArticle {
+  /** The spec's newID. */
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @Property({ length: 220 })
+  @Unique({ name: 'news_articles_slug_unique' })
+  slug!: string;
+
+  @Property({ length: 500 })
+  title!: string;
+
+  @Property({ type: 'text', nullable: true })
+  image?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  logo?: string | null;
+
+  /** The article's own date, or the import time when the page gives none. */
+  @Property({ type: 'timestamptz' })
+  publicationDate!: Date;
+
+  @Property({ type: 'text', default: '' })
+  description: string = '';
+
+  @Property({ type: 'text', default: '' })
+  description2: string = '';
+
+  @Property({ type: 'text', default: '' })
+  description3: string = '';
+
+  /** Canonical URL of the original article: importing it twice does not duplicate it. */
+  @Property({ type: 'text' })
+  @Unique({ name: 'news_articles_link_unique' })
+  link!: string;
+
+  @Property({ length: 200 })
+  medium!: string;
+
+  @ManyToOne(() => NewsFeed, { nullable: true, deleteRule: 'set null' })
+  feed?: NewsFeed | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,28 @@
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Game } from '../games/game.entity.js';
+import { User } from '../users/user.entity.js';
+
+/** A user's one score for a game: the source rows of the player average. */
+@Entity({ tableName: 'ratings' })
+@Unique({ name: 'ratings_user_game_unique', properties: ['user', 'game'] })
+@Check({ name: 'ratings_score_range', expression: 'score >= 0 and score <= 100' })
+export class Rating {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  user!: User;
+
+  @ManyToOne(() => Game, { deleteRule: 'cascade' })
+  @Index({ name: 'ratings_game_idx' })
+  game!: Game;
+
+  @Property({ type: 'smallint' })
+  score!: number;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,31 @@
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Game } from '../games/game.entity.js';
+
+/** A page holding media reviews of one game, registered by the operator and re-scraped on schedule. */
+@Entity({ tableName: 'scraper_sources' })
+@Unique({ name: 'scraper_sources_game_url_unique', properties: ['game', 'url'] })
+export class ScraperSource {
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => Game, { deleteRule: 'cascade' })
+  game!: Game;
+
+  @Property({ type: 'text' })
+  url!: string;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastScrapedAt?: Date | null;
+
+  @Property({ length: 20, nullable: true })
+  lastStatus?: 'ok' | 'failed' | null;
+
+  @Property({ type: 'integer', default: 0 })
+  lastReviewCount: number = 0;
+
+  @Property({ type: 'text', nullable: true })
+  lastError?: string | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

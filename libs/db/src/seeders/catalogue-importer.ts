@@ -1,0 +1,220 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { fromRoot } from '../../../config/src/project-root.js';
+import { Game } from '../games/game.entity.js';
+import { normalizeSearchText, slugify } from '../games/search-text.js';
+
+export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
+export const DEMO_SEED_KEY = 'demo_catalogue_version';
+/** Bump when the demo data or its mapping changes: the next start re-imports (idempotently). */
+export const DEMO_SEED_VERSION = '1';
+
+const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
+const CHUNK_SIZE = 2000;
+
+interface GameRecord {
+  igdbId: number;
+  title: string;
+  platforms: string[];
+  releaseDate: string | null;
+  coverImageId: string | null;
+  summary?: string | null;
+  genres?: string[];
+  developers?: string[];
+  publishers?: string[];
+  metascore?: number | null;
+  userScore?: number | null;
+  igdbRating?: number | null;
+}
+
+interface ReviewRecord {
+  igdbId: number;
+  outlet: string;
+  score: number;
+  platform: string | null;
+  author: string | null;
+  date: string | null;
+  source: 'metacritic-outlets' | 'ign';
+}
+
+interface ShowcaseRecord {
+  igdbId: number;
+  coverImageId: string;
+  artworkImageIds: string[];
+  screenshotImageIds: string[];
+  videos: { videoId: string; title: string }[];
+}
+
+export interface ImportReport {
+  games: number;
+  reviews: number;
+  averagesUpdated: number;
+  milliseconds: number;
+}
+
+export const igdbImageUrl = (size: string, imageId: string) => `${IGDB_IMAGE}/t_${size}/${imageId}.jpg`;
+
+export async function* readJsonLines<T>(path: string): AsyncGenerator<T> {
+  // Split on '\n' only: readline would also break lines at U+2028, which real summaries contain.
+  let rest = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of createReadStream(path).pipe(createGunzip())) {
+    rest += decoder.decode(chunk as Buffer, { stream: true });
+    let newline = rest.indexOf('\n');
+    while (newline >= 0) {
+      const line = rest.slice(0, newline);
+      rest = rest.slice(newline + 1);
+      if (line.trim()) yield JSON.parse(line) as T;
+      newline = rest.indexOf('\n');
+    }
+  }
+  if (rest.trim()) yield JSON.parse(rest) as T;
+}
+
+async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let chunk: T[] = [];
+  for await (const item of items) {
+    chunk.push(item);
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk;
+}
+
+const dedupeKey = (review: ReviewRecord) => `seed:${review.source}:${review.outlet}:${review.platform ?? ''}`;
+
+function toGameRow(record: GameRecord, showcase?: ShowcaseRecord) {
+  const cover = showcase?.coverImageId ?? record.coverImageId;
+  return {
+    igdb_id: record.igdbId,
+    slug: slugify(record.title),
+    title: record.title,
+    search_name: normalizeSearchText(record.title).slice(0, 300),
+    platforms: record.platforms,
+    release_date: record.releaseDate,
+    image_cover: cover ? igdbImageUrl('cover_big', cover) : null,
+    image_art: showcase?.artworkImageIds[0] ? igdbImageUrl('1080p', showcase.artworkImageIds[0]) : null,
+    summary: record.summary ?? null,
+    genres: record.genres ?? [],
+    developers: record.developers ?? [],
+    publishers: record.publishers ?? [],
+    screenshots: (showcase?.screenshotImageIds ?? []).map((id) => igdbImageUrl('screenshot_med', id)),
+    big_screenshots: (showcase?.screenshotImageIds ?? []).map((id) => igdbImageUrl('1080p', id)),
+    videos: (showcase?.videos ?? []).map((video, index) => ({
+      id: index + 1,
+      title: video.title,
+      videoID: video.videoId,
+    })),
+    metascore: record.metascore ?? null,
+    external_user_score: record.userScore ?? null,
+    igdb_rating: record.igdbRating ?? null,
+  };
+}
+
+/**
+ * Bulk, idempotent import of a game catalogue and its media review scores: each chunk of rows goes to
+ * PostgreSQL as one JSON parameter and lands with one INSERT ... ON CONFLICT, so running it again
+ * updates instead of duplicating.
+ */
+export class CatalogueImporter {
+  constructor(private readonly em: EntityManager) {}
+
+  private execute(sql: string, params: unknown[]) {
+    return this.em.getConnection().execute(sql, params, 'run');
+  }
+
+  async importGames(path: string, showcasePath?: string): Promise<number> {
+    const showcase = new Map<number, ShowcaseRecord>();
+    if (showcasePath) {
+      for await (const record of readJsonLines<ShowcaseRecord>(showcasePath)) showcase.set(record.igdbId, record);
+    }
+    let total = 0;
+    for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {
+      const rows = chunk.map((record) => toGameRow(record, showcase.get(record.igdbId)));
+      await this.execute(
+        `insert into games (igdb_id, slug, title, search_name, platforms, release_date, image_cover, image_art,
+           summary, genres, developers, publishers, screenshots, big_screenshots, videos, metascore,
+           external_user_score, igdb_rating)
+         select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.image_cover, x.image_art,
+           x.summary, x.genres, x.developers, x.publishers, x.screenshots, x.big_screenshots, x.videos, x.metascore,
+           x.external_user_score, x.igdb_rating
+         from jsonb_to_recordset(?::jsonb) as x(igdb_id int, slug text, title text, search_name text,
+           platforms text[], release_date date, image_cover text, image_art text, summary text, genres text[],
+           developers text[], publishers text[], screenshots text[], big_screenshots text[], videos jsonb,
+           metascore smallint, external_user_score smallint, igdb_rating real)
+         on conflict (igdb_id) do update set
+           slug = excluded.slug, title = excluded.title, search_name = excluded.search_name,
+           platforms = excluded.platforms, release_date = excluded.release_date,
+           image_cover = coalesce(excluded.image_cover, games.image_cover),
+           image_art = coalesce(excluded.image_art, games.image_art),
+           summary = coalesce(excluded.summary, games.summary),
+           genres = excluded.genres, developers = excluded.developers, publishers = excluded.publishers,
+           screenshots = case when cardinality(excluded.screenshots) > 0 then excluded.screenshots else games.screenshots end,
+           big_screenshots = case when cardinality(excluded.big_screenshots) > 0 then excluded.big_screenshots else games.big_screenshots end,
+           videos = case when jsonb_array_length(excluded.videos) > 0 then excluded.videos else games.videos end,
+           metascore = excluded.metascore, external_user_score = excluded.external_user_score,
+           igdb_rating = excluded.igdb_rating, updated_at = now()`,
+        [JSON.stringify(rows)],
+      );
+      total += rows.length;
+    }
+    return total;
+  }
+
+  async importMediaReviews(path: string): Promise<number> {
+    let total = 0;
+    for await (const chunk of chunks(readJsonLines<ReviewRecord>(path), CHUNK_SIZE)) {
+      // Two Metacritic pages merged into one IGDB game can list the same outlet twice: keep the last.
+      const unique = new Map(chunk.map((review) => [`${review.igdbId}|${dedupeKey(review)}`, review]));
+      const rows = [...unique.values()].map((review) => ({
+        igdb_id: review.igdbId,
+        outlet: review.outlet,
+        author: review.author,
+        raw_score: review.source === 'ign' ? `${review.score / 10}/10` : `${review.score}/100`,
+        scale: review.source === 'ign' ? '10' : '100',
+        rating: review.score,
+        platform: review.platform,
+        published_at: review.date,
+        dedupe_key: dedupeKey(review),
+      }));
+      await this.execute(
+        `insert into media_reviews (game_id, outlet, author, raw_score, scale, rating, platform, published_at, dedupe_key)
+         select g.id, x.outlet, x.author, x.raw_score, x.scale, x.rating, x.platform, x.published_at, x.dedupe_key
+         from jsonb_to_recordset(?::jsonb) as x(igdb_id int, outlet text, author text, raw_score text, scale text,
+           rating smallint, platform text, published_at date, dedupe_key text)
+         join games g on g.igdb_id = x.igdb_id
+         on conflict (game_id, dedupe_key) do update set
+           outlet = excluded.outlet, author = excluded.author, raw_score = excluded.raw_score,
+           scale = excluded.scale, rating = excluded.rating, platform = excluded.platform,
+           published_at = excluded.published_at, updated_at = now()`,
+        [JSON.stringify(rows)],
+      );
+      total += rows.length;
+    }
+    return total;
+  }
+
+  async importDemoCatalogue(dataDir = DEMO_DATA_DIR): Promise<ImportReport> {
+    const started = performance.now();
+    const games = await this.importGames(`${dataDir}games.jsonl.gz`, `${dataDir}showcase.jsonl.gz`);
+    const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
+    const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();
+    await this.execute(
+      `insert into app_meta (key, value) values (?, ?)
+       on conflict (key) do update set value = excluded.value, updated_at = now()`,
+      [DEMO_SEED_KEY, DEMO_SEED_VERSION],
+    );
+    return { games, reviews, averagesUpdated, milliseconds: Math.round(performance.now() - started) };
+  }
+
+  /** True when the demo catalogue of this version was already loaded. */
+  async isDemoCatalogueCurrent(): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ value: string }[]>(`select value from app_meta where key = ?`, [DEMO_SEED_KEY], 'all');
+    return rows[0]?.value === DEMO_SEED_VERSION;
+  }
+}

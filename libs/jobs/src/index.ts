@@ -1,0 +1,2 @@
+export * from './job-names.js';
+export * from './queue-connection.js';

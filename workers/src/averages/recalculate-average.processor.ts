@@ -1,0 +1,42 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { Game } from '../../../libs/db/src/index.js';
+import { JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+
+/** Recomputes a game's critic and player averages from the source rows (idempotent). */
+@Processor(QueueName.Averages)
+export class RecalculateAverageProcessor extends WorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(RecalculateAverageProcessor.name);
+
+  readonly handlers: QueueHandlers<QueueName.Averages> = {
+    [JobName.RecalculateAverage]: async ({ gameId }: { gameId: number }) => {
+      const em = this.orm.em.fork();
+      const result = await em.getRepository(Game).recalculateAverages(gameId);
+      if (!result) {
+        this.logger.warn(`game ${gameId} no longer exists`);
+        return null;
+      }
+      return { gameId, ...result };
+    },
+  };
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+    registerHandlers(QueueName.Averages, this.handlers);
+  }
+
+  onModuleInit(): void {
+    this.worker.concurrency = this.config.WORKER_CONCURRENCY * 2;
+  }
+
+  process(job: Job): Promise<unknown> {
+    return dispatch(this.handlers, job);
+  }
+}

@@ -1,0 +1,31 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import { JobName, type JobPayloads, type JobResults, QueueName, QUEUE_OF } from '../../../libs/jobs/src/index.js';
+
+type JobsOf<Q extends QueueName> = { [J in JobName]: (typeof QUEUE_OF)[J] extends Q ? J : never }[JobName];
+
+/** A processor's handlers: the type demands one for every job of its queue. */
+export type QueueHandlers<Q extends QueueName> = {
+  [J in JobsOf<Q>]: (payload: JobPayloads[J], job: Job<JobPayloads[J]>) => Promise<JobResults[J]>;
+};
+
+const registered = new Set<JobName>();
+
+export function registerHandlers(queue: QueueName, handlers: Partial<Record<JobName, unknown>>): void {
+  for (const name of Object.keys(handlers) as JobName[]) {
+    if (QUEUE_OF[name] !== queue) throw new Error(`job ${name} does not belong to queue ${queue}`);
+    registered.add(name);
+  }
+}
+
+/** Startup fails when a job of the contract has no handler in this process. */
+export function assertEveryJobHasAHandler(): void {
+  const missing = Object.values(JobName).filter((name) => !registered.has(name));
+  if (missing.length) throw new Error(`jobs without a handler: ${missing.join(', ')}`);
+}
+
+export async function dispatch(handlers: Partial<Record<string, unknown>>, job: Job): Promise<unknown> {
+  const handler = handlers[job.name] as ((payload: unknown, job: Job) => Promise<unknown>) | undefined;
+  // A job this worker does not know would fail on every retry: fail it once, visibly.
+  if (!handler) throw new UnrecoverableError(`no handler for job ${job.name}`);
+  return handler(job.data, job);
+}
