@@ -20,3 +20,6 @@ export * from './games/platforms.js';
 export * from './reviews/media-review.repository.js';
 export * from './reviews/user-review.repository.js';
 export * from './seeders/catalogue-importer.js';
+export * from './news/news-article.repository.js';
+export * from './ratings/rating.repository.js';
+export * from './lists/game-list.repository.js';

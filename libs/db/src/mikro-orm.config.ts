@@ -1,11 +1,9 @@
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
-import { fileURLToPath } from 'node:url';
 import { fromRoot } from '../../config/src/project-root.js';
 import { ENTITIES } from './entities.js';
-
-const here = fileURLToPath(new URL('.', import.meta.url));
+import { MIGRATIONS } from './migrations/index.js';
 
 /** Where the TypeScript sources of the migrations live (new migrations are written there). */
 export const MIGRATIONS_SOURCE_DIR = fromRoot('libs/db/src/migrations');
@@ -28,11 +26,12 @@ export function createOrmConfig({ databaseUrl, poolSize = 10, debug = false }: O
     allowGlobalContext: false,
     forceUtcTimezone: true,
     migrations: {
-      path: `${here}migrations`,
+      migrationsList: MIGRATIONS,
+      path: MIGRATIONS_SOURCE_DIR,
       pathTs: MIGRATIONS_SOURCE_DIR,
-      glob: '!(*.d).js',
       tableName: 'mikro_orm_migrations',
       transactional: true,
+      silent: true,
       allOrNothing: true,
       snapshot: false,
       emit: 'ts',

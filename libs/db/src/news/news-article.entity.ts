@@ -1,9 +1,13 @@
+import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { NewsArticleRepository } from './news-article.repository.js';
 import { NewsFeed } from './news-feed.entity.js';
 
-@Entity({ tableName: 'news_articles' })
+@Entity({ tableName: 'news_articles', repository: () => NewsArticleRepository })
 @Index({ name: 'news_articles_publication_idx', expression: 'create index "news_articles_publication_idx" on "news_articles" ("publication_date" desc, "id" desc)' })
 export class NewsArticle {
+  [EntityRepositoryType]?: NewsArticleRepository;
+
   /** The spec's newID. */
   @PrimaryKey({ autoincrement: true })
   id!: number;

@@ -1,12 +1,16 @@
+import { EntityRepositoryType } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
 import { User } from '../users/user.entity.js';
+import { RatingRepository } from './rating.repository.js';
 
 /** A user's one score for a game: the source rows of the player average. */
-@Entity({ tableName: 'ratings' })
+@Entity({ tableName: 'ratings', repository: () => RatingRepository })
 @Unique({ name: 'ratings_user_game_unique', properties: ['user', 'game'] })
 @Check({ name: 'ratings_score_range', expression: 'score >= 0 and score <= 100' })
 export class Rating {
+  [EntityRepositoryType]?: RatingRepository;
+
   @PrimaryKey({ autoincrement: true })
   id!: number;
 

@@ -1,0 +1,54 @@
+import { EntityRepository } from '@mikro-orm/postgresql';
+import type { Rating } from './rating.entity.js';
+
+export interface PlayerAverageRow {
+  avUserRatings: number | null;
+  userRatingCount: number;
+  /** When the games row was last written (the recalculation sets it to the start of its statement). */
+  recalculatedAt: Date;
+}
+
+type Row = Record<string, unknown>;
+
+export class RatingRepository extends EntityRepository<Rating> {
+  private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(query, params, 'all');
+  }
+
+  /** Sets or replaces the user's one score for the game. */
+  async upsert(userId: number, gameId: number, score: number): Promise<void> {
+    await this.sql(
+      `insert into ratings (user_id, game_id, score) values (?, ?, ?)
+       on conflict (user_id, game_id) do update set score = excluded.score, updated_at = now()`,
+      [userId, gameId, score],
+    );
+  }
+
+  /** The games the user has rated: their averages change when the account goes. */
+  async findGameIdsRatedBy(userId: number): Promise<number[]> {
+    const rows = await this.sql<{ game_id: number }>(
+      'select distinct game_id from ratings where user_id = ? order by game_id',
+      [userId],
+    );
+    return rows.map((row) => Number(row.game_id));
+  }
+
+  /** The database clock: what a later recalculation of the average is compared against. */
+  async databaseNow(): Promise<Date> {
+    const [row] = await this.sql<{ now: Date | string }>('select clock_timestamp() as now');
+    return new Date(row.now);
+  }
+
+  async findPlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
+    const [row] = await this.sql(
+      'select av_user_ratings, user_rating_count, updated_at from games where id = ?',
+      [gameId],
+    );
+    if (!row) return null;
+    return {
+      avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
+      userRatingCount: Number(row.user_rating_count),
+      recalculatedAt: new Date(row.updated_at as string | Date),
+    };
+  }
+}

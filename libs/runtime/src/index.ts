@@ -1,0 +1,3 @@
+export * from './embedded-postgres.js';
+export * from './secrets.js';
+export * from './supervisor.js';

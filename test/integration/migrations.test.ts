@@ -1,0 +1,83 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import { testEnv, withDatabase } from '../support/test-env.js';
+
+describe('migrations', () => {
+  const database = `veredicto_migrations_${Date.now().toString(36)}`;
+  const admin = () => new pg.Client({ connectionString: withDatabase(testEnv().serverUrl, 'postgres') });
+
+  beforeAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`create database "${database}"`);
+    await client.end();
+  });
+
+  afterAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`drop database if exists "${database}" with (force)`);
+    await client.end();
+  });
+
+  it('build the schema the entities describe, from an empty database (CI fails when they disagree)', async () => {
+    const databaseUrl = withDatabase(testEnv().serverUrl, database);
+    const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+    try {
+      const applied = await migrateDatabase(orm, databaseUrl);
+      expect(applied.length).toBeGreaterThan(0);
+      const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false, dropTables: true });
+      expect(diff.trim()).toBe('');
+      // A second run finds nothing pending.
+      expect(await migrateDatabase(orm, databaseUrl)).toEqual([]);
+    } finally {
+      await orm.close(true);
+    }
+  });
+
+  it('enforce what must never happen', async () => {
+    const db = new pg.Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    try {
+      const game = await db.query(
+        `insert into games (igdb_id, slug, title, search_name) values (987654321, 'x', 'X', 'x') returning id`,
+      );
+      const user = await db.query(
+        `insert into users (username, username_key, email, password_hash) values ('Dup', 'dup', 'dup@example.com', 'h') returning id`,
+      );
+      const [gameId, userId] = [game.rows[0].id, user.rows[0].id];
+      await db.query('insert into ratings (user_id, game_id, score) values ($1, $2, 50)', [userId, gameId]);
+      await expect(
+        db.query('insert into ratings (user_id, game_id, score) values ($1, $2, 70)', [userId, gameId]),
+      ).rejects.toThrow(/ratings_user_game_unique/);
+      await expect(
+        db.query('insert into ratings (user_id, game_id, score) values ($1, $2, 101)', [userId, gameId]),
+      ).rejects.toThrow();
+      await expect(
+        db.query(
+          `insert into users (username, username_key, email, password_hash) values ('DUP', 'dup', 'other@example.com', 'h')`,
+        ),
+      ).rejects.toThrow(/users_username_key_unique/);
+      await db.query(`insert into game_lists (user_id, name, name_key) values ($1, 'Rpg', 'rpg')`, [userId]);
+      await expect(
+        db.query(`insert into game_lists (user_id, name, name_key) values ($1, 'RPG', 'rpg')`, [userId]),
+      ).rejects.toThrow(/game_lists_user_name_unique/);
+      await db.query(
+        `insert into news_articles (slug, title, publication_date, link, medium) values ('a', 'A', now(), 'https://e.com/a', 'E')`,
+      );
+      await expect(
+        db.query(
+          `insert into news_articles (slug, title, publication_date, link, medium) values ('b', 'B', now(), 'https://e.com/a', 'E')`,
+        ),
+      ).rejects.toThrow(/news_articles_link_unique/);
+      await db.query('delete from users where id = $1', [userId]);
+      const left = await db.query('select count(*)::int as n from ratings where user_id = $1', [userId]);
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await db.query(`delete from games where igdb_id = 987654321`);
+      await db.query(`delete from news_articles where link = 'https://e.com/a'`);
+      await db.end();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import type pg from 'pg';
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** Test data straight into the tables, so tests state exactly what they start from. */
+export async function createGame(
+  db: pg.Client | pg.Pool,
+  overrides: Partial<{ title: string; platforms: string[]; releaseDate: string | null; igdbId: number }> = {},
+) {
+  const title = overrides.title ?? `Juego de prueba ${next()}`;
+  const igdbId = overrides.igdbId ?? 900_000_000 + Math.floor(Math.random() * 99_999_999);
+  const { rows } = await db.query(
+    `insert into games (igdb_id, slug, title, search_name, platforms, release_date)
+     values ($1, $2, $3, $4, $5, $6) returning id, igdb_id`,
+    [
+      igdbId,
+      title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      title,
+      title.toLowerCase(),
+      overrides.platforms ?? ['PC'],
+      overrides.releaseDate === undefined ? '2024-05-01' : overrides.releaseDate,
+    ],
+  );
+  return { id: Number(rows[0].id), igdbId: Number(rows[0].igdb_id), title };
+}
+
+export async function createUser(db: pg.Client | pg.Pool, overrides: Partial<{ username: string; email: string }> = {}) {
+  const username = overrides.username ?? `u${next()}`;
+  const { rows } = await db.query(
+    `insert into users (username, username_key, email, password_hash, confirmed_at)
+     values ($1, lower($1), $2, 'not-a-real-hash', now()) returning id`,
+    [username, overrides.email ?? `${username}@example.com`],
+  );
+  return { id: Number(rows[0].id), username };
+}
+
+export async function rate(db: pg.Client | pg.Pool, userId: number, gameId: number, score: number) {
+  await db.query(
+    `insert into ratings (user_id, game_id, score) values ($1, $2, $3)
+     on conflict (user_id, game_id) do update set score = excluded.score, updated_at = now()`,
+    [userId, gameId, score],
+  );
+}

@@ -1,0 +1,46 @@
+// Jest loads global setup outside its ESM transform, so this file uses the compiled code (npm test
+// builds before the integration tier).
+//
+// Integration tests run against real PostgreSQL and real queues: the servers of DATABASE_URL and
+// REDIS_URL when set (CI), an embedded PostgreSQL otherwise. Each run gets its own database and queue
+// prefix, dropped at the end.
+import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../../dist/libs/db/src/index.js';
+import { startEmbeddedPostgres } from '../../dist/libs/runtime/src/embedded-postgres.js';
+
+const withDatabase = (serverUrl, database) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+export default async function globalSetup() {
+  const runId = `${Date.now().toString(36)}${process.pid}`;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'veredicto-test-pg-'));
+    globalThis.__EMBEDDED_PG__ = await startEmbeddedPostgres(join(dir, 'data'), {
+      database: 'postgres',
+      log: () => undefined,
+    });
+    serverUrl = globalThis.__EMBEDDED_PG__.url;
+  }
+  const database = `veredicto_test_${runId}`;
+  const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`create database "${database}"`);
+  await admin.end();
+  const databaseUrl = withDatabase(serverUrl, database);
+  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+  await migrateDatabase(orm, databaseUrl);
+  await orm.close(true);
+  process.env.TEST_DATABASE_URL = databaseUrl;
+  process.env.TEST_SERVER_URL = serverUrl;
+  process.env.TEST_QUEUE_PREFIX = `t${runId}`;
+  process.env.TEST_REDIS_URL = process.env.REDIS_URL ?? '';
+  process.env.TEST_DATABASE_NAME = database;
+}

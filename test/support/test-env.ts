@@ -1,0 +1,26 @@
+/** What the integration global setup prepared, read by the tests (process.env crosses into them). */
+export interface TestEnv {
+  databaseUrl: string;
+  /** Server URL (no database) to create scratch databases on. */
+  serverUrl: string;
+  redisUrl?: string;
+  queuePrefix: string;
+}
+
+export function testEnv(): TestEnv {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = process.env.TEST_SERVER_URL;
+  if (!databaseUrl || !serverUrl) throw new Error('integration global setup did not run');
+  return {
+    databaseUrl,
+    serverUrl,
+    redisUrl: process.env.TEST_REDIS_URL || undefined,
+    queuePrefix: process.env.TEST_QUEUE_PREFIX ?? 'test',
+  };
+}
+
+export const withDatabase = (serverUrl: string, database: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};

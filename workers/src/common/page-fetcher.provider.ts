@@ -1,0 +1,24 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { buildUserAgent, PageFetcher } from '../../../libs/scraping/src/fetching/index.js';
+
+/**
+ * The worker process's one PageFetcher, hence one BrowserPool (one Chromium at most): every scraping job
+ * shares it, and it is closed when the process shuts down.
+ */
+@Injectable()
+export class WorkerPageFetcher implements OnModuleDestroy {
+  readonly fetcher: PageFetcher;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.fetcher = new PageFetcher({
+      userAgent: buildUserAgent(config.PUBLIC_URL),
+      allowedHosts: [...config.SCRAPER_ALLOWED_HOSTS],
+      chromiumPath: config.CHROMIUM_PATH,
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.fetcher.close();
+  }
+}

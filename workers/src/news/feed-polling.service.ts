@@ -1,0 +1,58 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { createHash } from 'node:crypto';
+import { NewsArticle, NewsFeed } from '../../../libs/db/src/index.js';
+import { JobName, type JobPayloads, type JobResults, QueueName } from '../../../libs/jobs/src/index.js';
+import { fetchFeed } from '../../../libs/scraping/src/feeds/parse-feed.js';
+import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
+import { errorMessage } from '../common/scrape-errors.js';
+import type { ProgressReporter } from './news-import.service.js';
+
+/** The job id of an article import: the same link is never queued twice while its job is kept. */
+export const importNewsJobId = (link: string) =>
+  `import-news-${createHash('sha256').update(link).digest('hex').slice(0, 40)}`;
+
+/** Reads the registered feeds and queues one import-news job per article not stored yet. */
+@Injectable()
+export class FeedPollingService {
+  private readonly logger = new Logger(FeedPollingService.name);
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly pages: WorkerPageFetcher,
+    @InjectQueue(QueueName.News) private readonly queue: Queue,
+  ) {}
+
+  async poll(feedId: number | undefined, progress: ProgressReporter): Promise<JobResults[JobName.PollFeeds]> {
+    const em = this.orm.em.fork();
+    const feeds = await em.find(NewsFeed, feedId === undefined ? {} : { id: feedId }, { orderBy: { id: 'asc' } });
+    let enqueued = 0;
+    for (const [index, feed] of feeds.entries()) {
+      try {
+        const parsed = await fetchFeed(this.pages.fetcher, feed.url);
+        const missing = await em.getRepository(NewsArticle).missingLinks(parsed.items.map((item) => item.link));
+        const payload = (url: string): JobPayloads[JobName.ImportNews] => ({ url, feedId: feed.id });
+        const jobs = await this.queue.addBulk(
+          missing.map((link) => ({ name: JobName.ImportNews, data: payload(link), opts: { jobId: importNewsJobId(link) } })),
+        );
+        feed.title = parsed.title.slice(0, 300) || feed.title;
+        feed.lastImportedCount = jobs.length;
+        feed.lastError = null;
+        enqueued += jobs.length;
+      } catch (error) {
+        this.logger.warn(`feed ${feed.id} (${feed.url}): ${errorMessage(error)}`);
+        feed.lastError = errorMessage(error);
+        feed.lastImportedCount = 0;
+      }
+      feed.lastFetchedAt = new Date();
+      await em.flush();
+      await progress({
+        percent: Math.round(((index + 1) / feeds.length) * 100),
+        message: `feeds leídos: ${index + 1}/${feeds.length}`,
+      });
+    }
+    return { feeds: feeds.length, enqueued };
+  }
+}

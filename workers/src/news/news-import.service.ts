@@ -1,0 +1,55 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { NewsArticle } from '../../../libs/db/src/index.js';
+import type { JobProgress, JobResults, JobName } from '../../../libs/jobs/src/index.js';
+import { articleNeedsBrowser, extractArticle } from '../../../libs/scraping/src/news/extract-article.js';
+import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
+import { asJobError } from '../common/scrape-errors.js';
+
+export type ProgressReporter = (progress: JobProgress) => Promise<void> | void;
+
+const noProgress: ProgressReporter = () => undefined;
+
+/** One news article from its URL: fetch (HTTP, or the browser for JavaScript pages), extract, upsert. */
+@Injectable()
+export class NewsImportService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly pages: WorkerPageFetcher,
+  ) {}
+
+  async importArticle(
+    url: string,
+    feedId: number | null = null,
+    progress: ProgressReporter = noProgress,
+  ): Promise<JobResults[JobName.ImportNews]> {
+    await progress({ percent: 10, message: 'descargando la página' });
+    let page;
+    try {
+      page = await this.pages.fetcher.fetch(url, { mode: 'auto', needsBrowser: articleNeedsBrowser });
+    } catch (error) {
+      throw asJobError(error);
+    }
+    await progress({ percent: 60, message: `extrayendo la noticia (${page.via === 'browser' ? 'navegador' : 'HTTP'})` });
+    const article = extractArticle(page.body, page.url);
+    if (!article.title) throw new UnrecoverableError('La página no contiene una noticia reconocible');
+
+    const em = this.orm.em.fork();
+    const publication = article.publicationDate ? new Date(article.publicationDate) : null;
+    const { id, created } = await em.getRepository(NewsArticle).upsertByLink({
+      title: article.title,
+      image: article.image,
+      logo: article.logo,
+      publicationDate: publication && !Number.isNaN(publication.getTime()) ? publication : null,
+      description: article.description,
+      description2: article.description2,
+      description3: article.description3,
+      link: article.link || page.url,
+      medium: article.medium || new URL(page.url).hostname,
+      feedId,
+    });
+    await progress({ percent: 100, message: created ? 'noticia importada' : 'noticia actualizada' });
+    return { newsId: id, created, via: page.via };
+  }
+}
