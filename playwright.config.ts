@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -7,6 +7,8 @@ import { join } from 'node:path';
 // PostgreSQL, BullMQ on PostgreSQL, demo catalogue seeded), in a fresh data folder.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'veredicto-e2e-'));
+// As root, the embedded PostgreSQL runs as the postgres user, which must be able to reach the data folder.
+chmodSync(dataDir, 0o755);
 process.env.E2E_DATA_DIR = dataDir;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -48,7 +48,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   );
 
   const dist = isAbsolute(config.FRONTEND_DIST) ? config.FRONTEND_DIST : fromRoot(config.FRONTEND_DIST);
-  app.useStaticAssets(join(dist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '365d', index: false });
+  app.useStaticAssets(join(dist, 'assets'), {
+    prefix: '/assets',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
   app.useStaticAssets(dist, { index: false, maxAge: '1h', fallthrough: true });
 
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -46,12 +46,20 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
     const { jobId } = await api.app.get(JobProducer).recalculateAverage(game.id);
     expect(jobId).toBeTruthy();
 
-    const row = await waitFor(async () => {
-      const current = await stored(game.id);
-      return current.user_rating_count === scores.length ? current : undefined;
-    }, { what: 'the worker to update the game' });
+    const row = await waitFor(
+      async () => {
+        const current = await stored(game.id);
+        return current.user_rating_count === scores.length ? current : undefined;
+      },
+      { what: 'the worker to update the game' },
+    );
     // round(avg) of 90, 71, 84, 55 = 75 ; of 88, 79 = 83.5 → 84 (the unscored review is not averaged)
-    expect(row).toEqual({ av_user_ratings: 75, user_rating_count: 4, av_ratings: 84, critic_review_count: 2 });
+    expect(row).toEqual({
+      av_user_ratings: 75,
+      user_rating_count: 4,
+      av_ratings: 84,
+      critic_review_count: 2,
+    });
 
     const truth = await db.query(
       `select round(avg(score))::int as average, count(*)::int as total from ratings where game_id = $1`,
@@ -62,9 +70,14 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
     // Idempotent: running it again changes nothing.
     const producer = api.app.get(JobProducer);
     const again = await producer.recalculateAverage(game.id);
-    await waitFor(async () => ['completed', 'unknown'].includes(await producer.queue(again.queue).getJobState(again.jobId)) || undefined, {
-      what: 'the second job',
-    });
+    await waitFor(
+      async () =>
+        ['completed', 'unknown'].includes(await producer.queue(again.queue).getJobState(again.jobId)) ||
+        undefined,
+      {
+        what: 'the second job',
+      },
+    );
     expect(await stored(game.id)).toEqual(row);
   });
 
@@ -78,9 +91,12 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
     const truth = (
       await db.query(`select round(avg(score))::int as average from ratings where game_id = $1`, [game.id])
     ).rows[0].average;
-    await waitFor(async () => {
-      const current = await stored(game.id);
-      return current.user_rating_count === 20 && current.av_user_ratings === truth;
-    }, { what: 'the last rating to be counted' });
+    await waitFor(
+      async () => {
+        const current = await stored(game.id);
+        return current.user_rating_count === 20 && current.av_user_ratings === truth;
+      },
+      { what: 'the last rating to be counted' },
+    );
   });
 });

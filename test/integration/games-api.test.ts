@@ -30,7 +30,17 @@ describe('public games API on the demo catalogue', () => {
     expect(body.totalElements).toBeGreaterThanOrEqual(27000);
     expect(body.totalPages).toBe(Math.ceil(body.totalElements / 50));
     const game = body.content[0];
-    for (const key of ['id', 'igdbID', 'slug', 'title', 'imageCover', 'platform', 'releaseDate', 'avRatings', 'avUserRatings']) {
+    for (const key of [
+      'id',
+      'igdbID',
+      'slug',
+      'title',
+      'imageCover',
+      'platform',
+      'releaseDate',
+      'avRatings',
+      'avUserRatings',
+    ]) {
       expect(game).toHaveProperty(key);
     }
     const dates = body.content.map((item: { releaseDate: string | null }) => item.releaseDate ?? '');
@@ -39,10 +49,14 @@ describe('public games API on the demo catalogue', () => {
 
   it('filters by platform and sorts by critic score, games without a score last', async () => {
     const { body } = await get('/api/games/all?page=0&size=100&platform=ps2&sortBy=avRatings');
-    expect(body.content.every((game: { platform: string[] }) => game.platform.includes('PlayStation 2'))).toBe(true);
+    expect(
+      body.content.every((game: { platform: string[] }) => game.platform.includes('PlayStation 2')),
+    ).toBe(true);
     const scores = body.content.map((game: { avRatings: number | null }) => game.avRatings ?? -1);
     expect([...scores].sort((a: number, b: number) => b - a)).toEqual(scores);
-    const last = await get(`/api/games/all?page=${body.totalPages - 1}&size=100&platform=ps2&sortBy=avRatings`);
+    const last = await get(
+      `/api/games/all?page=${body.totalPages - 1}&size=100&platform=ps2&sortBy=avRatings`,
+    );
     expect(last.body.content.at(-1).avRatings).toBeNull();
   });
 
@@ -94,7 +108,8 @@ describe('public games API on the demo catalogue', () => {
     const reviews = await get('/api/games/reviews/pro/1942');
     expect(reviews.body.length).toBe(detail.body.criticReviewCount);
     const mean = Math.round(
-      reviews.body.reduce((sum: number, review: { rating: number }) => sum + review.rating, 0) / reviews.body.length,
+      reviews.body.reduce((sum: number, review: { rating: number }) => sum + review.rating, 0) /
+        reviews.body.length,
     );
     expect(detail.body.avRatings).toBe(mean);
     const average = await get('/api/games/avRating/1942');

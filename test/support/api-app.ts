@@ -41,7 +41,9 @@ export async function startTestApi(
   const env = testProcessEnv(backend, overrides);
   const config = loadConfig(env);
   const queue = configureQueueConnection(config);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, queue), { logger: ['error'] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, queue), {
+    logger: ['error'],
+  });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();

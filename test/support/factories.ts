@@ -25,7 +25,10 @@ export async function createGame(
   return { id: Number(rows[0].id), igdbId: Number(rows[0].igdb_id), title };
 }
 
-export async function createUser(db: pg.Client | pg.Pool, overrides: Partial<{ username: string; email: string }> = {}) {
+export async function createUser(
+  db: pg.Client | pg.Pool,
+  overrides: Partial<{ username: string; email: string }> = {},
+) {
   const username = overrides.username ?? `u${next()}`;
   const { rows } = await db.query(
     `insert into users (username, username_key, email, password_hash, confirmed_at)

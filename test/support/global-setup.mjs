@@ -5,7 +5,7 @@
 // REDIS_URL when set (CI), an embedded PostgreSQL otherwise. Each run gets its own database and queue
 // prefix, dropped at the end.
 import 'reflect-metadata';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,6 +23,8 @@ export default async function globalSetup() {
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'veredicto-test-pg-'));
+    // As root, PostgreSQL runs as the postgres user, which must be able to reach the data folder.
+    chmodSync(dir, 0o755);
     globalThis.__EMBEDDED_PG__ = await startEmbeddedPostgres(join(dir, 'data'), {
       database: 'postgres',
       log: () => undefined,

@@ -32,7 +32,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       status = exception.status;
       message = status === 413 ? 'La petición es demasiado grande' : 'El cuerpo de la petición no es válido';
     } else {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     }
     if (exception instanceof PlainTextException) {
       response.status(status).type('text/plain; charset=utf-8').send(message);

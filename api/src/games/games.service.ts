@@ -1,38 +1,40 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import {
-  FeaturedGame,
-  Game,
-  MediaReview,
-  platformName,
-  UserReview,
-} from '../../../libs/db/src/index.js';
+import { FeaturedGame, Game, MediaReview, platformName, UserReview } from '../../../libs/db/src/index.js';
+import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto } from './dto/game-query.dto.js';
-import {
-  presentDetail,
-  presentMediaReview,
-  presentSummary,
-  presentUserReview,
-} from './game.presenter.js';
+import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
 
 const CAROUSEL_SIZE = 12;
+/** Catalogue sizes change only when games are imported: counted at most every 30 s. */
+const TOTALS_TTL_MS = 30_000;
 const SEARCH_LIMIT = 20;
 
 @Injectable()
 export class GamesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    readonly cache: MicroCache,
+  ) {}
+
+  private readonly totals = new MicroCache(TOTALS_TTL_MS, 20);
 
   private get games() {
     return this.em.getRepository(Game);
   }
 
-  async findPage(query: GamePageQueryDto) {
-    const { rows, total } = await this.games.findPage({
-      page: query.page,
-      size: query.size,
-      platform: query.platform ? platformName(query.platform) : undefined,
-      sortBy: query.sortBy,
-    });
+  findPage(query: GamePageQueryDto) {
+    return this.cache.get(`all:${query.page}:${query.size}:${query.platform ?? ''}:${query.sortBy}`, () =>
+      this.loadPage(query),
+    );
+  }
+
+  private async loadPage(query: GamePageQueryDto) {
+    const platform = query.platform ? platformName(query.platform) : undefined;
+    const [rows, total] = await Promise.all([
+      this.games.findPage({ page: query.page, size: query.size, platform, sortBy: query.sortBy }),
+      this.totals.get(platform ?? 'all', () => this.games.countGames(platform)),
+    ]);
     return {
       content: rows.map(presentSummary),
       totalPages: Math.ceil(total / query.size),
@@ -42,22 +44,32 @@ export class GamesService {
     };
   }
 
-  async search(name: string) {
-    return (await this.games.search(name, SEARCH_LIMIT)).map(presentSummary);
+  search(name: string) {
+    return this.cache.get(`search:${name.trim().toLowerCase()}`, async () =>
+      (await this.games.search(name, SEARCH_LIMIT)).map(presentSummary),
+    );
   }
 
-  async best() {
+  best() {
+    return this.cache.get('best', () => this.loadBest());
+  }
+
+  private async loadBest() {
     const since = new Date();
     since.setUTCFullYear(since.getUTCFullYear() - 1);
     return (await this.games.findBest(CAROUSEL_SIZE, since.toISOString().slice(0, 10))).map(presentSummary);
   }
 
-  async latest() {
-    return (await this.games.findLatest(CAROUSEL_SIZE)).map(presentSummary);
+  latest() {
+    return this.cache.get('last', async () =>
+      (await this.games.findLatest(CAROUSEL_SIZE)).map(presentSummary),
+    );
   }
 
-  async upcoming() {
-    return (await this.games.findUpcoming(CAROUSEL_SIZE)).map(presentSummary);
+  upcoming() {
+    return this.cache.get('upcoming', async () =>
+      (await this.games.findUpcoming(CAROUSEL_SIZE)).map(presentSummary),
+    );
   }
 
   async findGame(igdbId: number): Promise<Game> {
@@ -66,8 +78,8 @@ export class GamesService {
     return game;
   }
 
-  async detail(igdbId: number) {
-    return presentDetail(await this.findGame(igdbId));
+  detail(igdbId: number) {
+    return this.cache.get(`detail:${igdbId}`, async () => presentDetail(await this.findGame(igdbId)));
   }
 
   /** The featured game with its media reviews, or null when the operator has not chosen one. */

@@ -5,7 +5,10 @@ import { QueueName } from '../../../libs/jobs/src/index.js';
 import { JobProducer } from '../jobs/job-producer.service.js';
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms)),
+  ]);
 
 @ApiTags('health')
 @Controller('health')

@@ -2,13 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { JobsOptions, Queue } from 'bullmq';
-import {
-  ALL_QUEUES,
-  JobName,
-  type JobPayloads,
-  QUEUE_OF,
-  QueueName,
-} from '../../../libs/jobs/src/index.js';
+import { ALL_QUEUES, JobName, type JobPayloads, QUEUE_OF, QueueName } from '../../../libs/jobs/src/index.js';
 
 export interface EnqueuedJob {
   jobId: string;
@@ -34,7 +28,11 @@ export class JobProducer implements OnModuleInit {
     return queue;
   }
 
-  async enqueue<J extends JobName>(name: J, payload: JobPayloads[J], options: JobsOptions = {}): Promise<EnqueuedJob> {
+  async enqueue<J extends JobName>(
+    name: J,
+    payload: JobPayloads[J],
+    options: JobsOptions = {},
+  ): Promise<EnqueuedJob> {
     const queue = this.queue(QUEUE_OF[name]);
     const job = await queue.add(name, payload, options);
     return { jobId: String(job.id), queue: QUEUE_OF[name] };

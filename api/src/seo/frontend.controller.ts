@@ -12,7 +12,10 @@ import { PageMetaService } from './page-meta.service.js';
 const SITEMAP_PAGE_SIZE = 40_000;
 
 const xmlEscape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
+  );
 
 /**
  * Serves the built front end: every page route answers index.html with its own title, description,
@@ -30,7 +33,9 @@ export class FrontendController {
   ) {}
 
   private loadTemplate(): Promise<string> {
-    const dist = isAbsolute(this.config.FRONTEND_DIST) ? this.config.FRONTEND_DIST : fromRoot(this.config.FRONTEND_DIST);
+    const dist = isAbsolute(this.config.FRONTEND_DIST)
+      ? this.config.FRONTEND_DIST
+      : fromRoot(this.config.FRONTEND_DIST);
     this.template ??= readFile(join(dist, 'index.html'), 'utf8').catch(() => {
       this.template = undefined;
       return '<!doctype html><html lang="es"><head><meta charset="utf-8"><!--app-head--></head><body><p>La interfaz no está compilada: ejecuta <code>npm run build</code>.</p></body></html>';
@@ -84,7 +89,10 @@ export class FrontendController {
           [],
           'all',
         );
-      urls = rows.map((row) => ({ loc: `${base}/news/${row.slug}`, lastmod: new Date(row.publication_date).toISOString() }));
+      urls = rows.map((row) => ({
+        loc: `${base}/news/${row.slug}`,
+        lastmod: new Date(row.publication_date).toISOString(),
+      }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);
       if (match && Number(match[1]) >= 1) {

@@ -4,12 +4,23 @@ const template =
   '<html lang="es"><head><meta charset="utf-8"><!--app-head-default--><title>Veredicto</title><!--/app-head-default--></head><body></body></html>';
 
 describe('renderShell', () => {
-  const options = { publicUrl: 'https://veredicto.es', siteName: 'Veredicto', contactEmail: 'a@b.es', nonce: 'abc' };
+  const options = {
+    publicUrl: 'https://veredicto.es',
+    siteName: 'Veredicto',
+    contactEmail: 'a@b.es',
+    nonce: 'abc',
+  };
 
   it('puts the page title, description, canonical link and Open Graph tags in the head', () => {
     const html = renderShell(
       template,
-      { status: 200, title: 'Críticas de Hades | Veredicto', description: 'Un "roguelike" <excelente>', canonicalPath: '/game/hades/113112', image: 'https://img/x.jpg' },
+      {
+        status: 200,
+        title: 'Críticas de Hades | Veredicto',
+        description: 'Un "roguelike" <excelente>',
+        canonicalPath: '/game/hades/113112',
+        image: 'https://img/x.jpg',
+      },
       options,
     );
     expect(html).toContain('<title>Críticas de Hades | Veredicto</title>');
@@ -21,10 +32,14 @@ describe('renderShell', () => {
   });
 
   it('cannot be broken out of by text that closes the script tag', () => {
-    const html = renderShell(template, { status: 200, title: 't', description: 'd', canonicalPath: '/' }, {
-      ...options,
-      siteName: '</script><script>alert(1)</script>',
-    });
+    const html = renderShell(
+      template,
+      { status: 200, title: 't', description: 'd', canonicalPath: '/' },
+      {
+        ...options,
+        siteName: '</script><script>alert(1)</script>',
+      },
+    );
     expect(html).not.toContain('</script><script>alert(1)');
   });
 });

@@ -1,7 +1,10 @@
 import type { PageMeta } from './page-meta.service.js';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 /** JSON inside a <script>: '<' escaped so no text can close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -30,7 +30,10 @@ export class PageMetaService {
 
   async forPath(path: string, query: Record<string, unknown>): Promise<PageMeta> {
     const site = this.config.SITE_NAME;
-    const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const segments = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
     const [first, second, third] = segments;
 
     if (segments.length === 0) {
@@ -61,7 +64,9 @@ export class PageMetaService {
       ].filter(Boolean);
       const description = game.summary
         ? cut(game.summary)
-        : cut(`Críticas de ${game.title}${scores.length ? `: ${scores.join(', ')}` : ''}. ${DEFAULT_DESCRIPTION}`);
+        : cut(
+            `Críticas de ${game.title}${scores.length ? `: ${scores.join(', ')}` : ''}. ${DEFAULT_DESCRIPTION}`,
+          );
       return {
         status: 200,
         title: `Críticas de ${game.title} | ${site}`,
@@ -74,7 +79,8 @@ export class PageMetaService {
       return {
         status: 200,
         title: `Noticias de Videojuegos | ${site}`,
-        description: 'Toda la actualidad de los videojuegos: lanzamientos, análisis y novedades de PlayStation, Xbox, Nintendo y PC.',
+        description:
+          'Toda la actualidad de los videojuegos: lanzamientos, análisis y novedades de PlayStation, Xbox, Nintendo y PC.',
         canonicalPath: '/news/allNews',
       };
     }
@@ -92,7 +98,13 @@ export class PageMetaService {
     }
     if (first === 'results') {
       const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';
-      return { status: 200, title: `${name || 'Búsqueda'} | ${site}`, description: DEFAULT_DESCRIPTION, canonicalPath: '/results', noindex: true };
+      return {
+        status: 200,
+        title: `${name || 'Búsqueda'} | ${site}`,
+        description: DEFAULT_DESCRIPTION,
+        canonicalPath: '/results',
+        noindex: true,
+      };
     }
     const privatePages: Record<string, string> = {
       login: 'Iniciar sesión',
@@ -103,7 +115,13 @@ export class PageMetaService {
       posts: 'Publicaciones',
     };
     if (first in privatePages && (segments.length === 1 || first === 'user')) {
-      return { status: 200, title: `${privatePages[first]} | ${site}`, description: DEFAULT_DESCRIPTION, canonicalPath: `/${segments.join('/')}`, noindex: true };
+      return {
+        status: 200,
+        title: `${privatePages[first]} | ${site}`,
+        description: DEFAULT_DESCRIPTION,
+        canonicalPath: `/${segments.join('/')}`,
+        noindex: true,
+      };
     }
     return this.notFound();
   }

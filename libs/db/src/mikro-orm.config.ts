@@ -40,4 +40,6 @@ export function createOrmConfig({ databaseUrl, poolSize = 10, debug = false }: O
 }
 
 // The MikroORM CLI reads this compiled file (package.json "mikro-orm".configPaths).
-export default createOrmConfig({ databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veredicto' });
+export default createOrmConfig({
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/veredicto',
+});

@@ -1,2 +1,3 @@
 export * from './job-names.js';
 export * from './queue-connection.js';
+export * from './job-ids.js';

@@ -20,7 +20,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -70,7 +72,14 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: () => undefined,
     onError: (error) => log(`embedded PostgreSQL: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -81,7 +90,12 @@ export async function startEmbeddedPostgres(
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`embedded PostgreSQL did not start in ${dataDir}: ${error instanceof Error ? error.message : 'see its log'}`);
+    throw new Error(
+      `embedded PostgreSQL did not start in ${dataDir}: ${error instanceof Error ? error.message : 'see its log'}`,
+      {
+        cause: error,
+      },
+    );
   }
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
   await admin.connect();

@@ -20,7 +20,9 @@ interface ManagedProcess {
  * that crashes is restarted with backoff.
  */
 export async function runSupervisor(): Promise<void> {
-  const dataDir = isAbsolute(process.env.DATA_DIR ?? '') ? process.env.DATA_DIR! : fromRoot(process.env.DATA_DIR || '.data');
+  const dataDir = isAbsolute(process.env.DATA_DIR ?? '')
+    ? process.env.DATA_DIR!
+    : fromRoot(process.env.DATA_DIR || '.data');
   mkdirSync(dataDir, { recursive: true });
   const secrets = loadOrCreateSecrets(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
@@ -99,7 +101,9 @@ export async function runSupervisor(): Promise<void> {
   }
   const port = env.PORT ?? '3000';
   say(`Veredicto is running on ${env.PUBLIC_URL ?? `http://localhost:${port}`}`);
-  say(`admin password (/admin): ${env.ADMIN_PASSWORD}${secrets.generated ? '  (generated now, kept in ' + join(dataDir, 'secrets.json') + ')' : ''}`);
+  say(
+    `admin password (/admin): ${env.ADMIN_PASSWORD}${secrets.generated ? '  (generated now, kept in ' + join(dataDir, 'secrets.json') + ')' : ''}`,
+  );
   say('press Ctrl-C to stop');
 }
 

@@ -9,11 +9,27 @@ export interface GameVideo {
 }
 
 @Entity({ tableName: 'games', repository: () => GameRepository })
-@Index({ name: 'games_release_date_idx', expression: 'create index "games_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc)' })
-@Index({ name: 'games_av_ratings_idx', expression: 'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc)' })
-@Index({ name: 'games_av_user_ratings_idx', expression: 'create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" desc nulls last, "id" desc)' })
-@Index({ name: 'games_platforms_idx', expression: 'create index "games_platforms_idx" on "games" using gin ("platforms")' })
-@Index({ name: 'games_search_name_trgm_idx', expression: 'create index "games_search_name_trgm_idx" on "games" using gin ("search_name" gin_trgm_ops)' })
+@Index({
+  name: 'games_release_date_idx',
+  expression: 'create index "games_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc)',
+})
+@Index({
+  name: 'games_av_ratings_idx',
+  expression: 'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc)',
+})
+@Index({
+  name: 'games_av_user_ratings_idx',
+  expression:
+    'create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" desc nulls last, "id" desc)',
+})
+@Index({
+  name: 'games_platforms_idx',
+  expression: 'create index "games_platforms_idx" on "games" using gin ("platforms")',
+})
+@Index({
+  name: 'games_search_name_trgm_idx',
+  expression: 'create index "games_search_name_trgm_idx" on "games" using gin ("search_name" gin_trgm_ops)',
+})
 export class Game {
   [EntityRepositoryType]?: GameRepository;
 

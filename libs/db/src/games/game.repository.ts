@@ -45,6 +45,26 @@ const ORDER_BY: Record<GameSort, string> = {
 
 type Row = Record<string, unknown>;
 
+/** A game as read from IGDB, already mapped to our columns (image URLs, platform names). */
+export interface IgdbGameRow {
+  igdbId: number;
+  title: string;
+  slug: string;
+  searchName: string;
+  platforms: string[];
+  releaseDate: string | null;
+  imageCover: string | null;
+  imageArt: string | null;
+  summary: string | null;
+  genres: string[];
+  developers: string[];
+  publishers: string[];
+  screenshots: string[];
+  bigScreenshots: string[];
+  videos: { id: number; title: string; videoID: string }[];
+  igdbRating: number | null;
+}
+
 export function toSummaryRow(row: Row): GameSummaryRow {
   return {
     id: Number(row.id),
@@ -66,24 +86,23 @@ export class GameRepository extends EntityRepository<Game> {
     return this.em.getConnection().execute<T[]>(query, params, 'all');
   }
 
-  async findPage(query: GamePageQuery): Promise<{ rows: GameSummaryRow[]; total: number }> {
-    const params: unknown[] = [];
-    let where = '';
-    if (query.platform) {
-      params.push(query.platform);
-      where = `where g.platforms @> array[?]::text[]`;
-    }
-    const [countRow] = await this.sql<{ total: string }>(
-      `select count(*) as total from games g ${where}`,
-      params,
-    );
-    params.push(query.size, query.page * query.size);
+  async findPage(query: GamePageQuery): Promise<GameSummaryRow[]> {
+    const where = query.platform ? 'where g.platforms @> array[?]::text[]' : '';
+    const params: unknown[] = query.platform ? [query.platform] : [];
     const rows = await this.sql(
-      `select ${SUMMARY_COLUMNS} from games g ${where} order by ${ORDER_BY[query.sortBy]}
-       limit ? offset ?`,
-      params,
+      `select ${SUMMARY_COLUMNS} from games g ${where} order by ${ORDER_BY[query.sortBy]} limit ? offset ?`,
+      [...params, query.size, query.page * query.size],
     );
-    return { rows: rows.map(toSummaryRow), total: Number(countRow.total) };
+    return rows.map(toSummaryRow);
+  }
+
+  /** The expensive half of a page (a count over the whole catalogue): callers cache it. */
+  async countGames(platform?: string): Promise<number> {
+    const [row] = await this.sql<{ total: string }>(
+      `select count(*) as total from games g ${platform ? 'where g.platforms @> array[?]::text[]' : ''}`,
+      platform ? [platform] : [],
+    );
+    return Number(row.total);
   }
 
   /**
@@ -94,23 +113,35 @@ export class GameRepository extends EntityRepository<Game> {
   async search(text: string, limit: number): Promise<GameSummaryRow[]> {
     const normalized = normalizeSearchText(text);
     if (!normalized) return [];
-    const words = normalized.split(' ').filter(Boolean).slice(0, 8);
+    const allTokens = [...new Set(normalized.split(' ').filter(Boolean))].slice(0, 8);
+    // Words under 3 characters have no trigram to look up: they only rank.
+    const long = allTokens.filter((word) => word.length >= 3);
+    const words = long.length ? long : allTokens;
+    // Candidates come only from conditions the trigram GIN index answers (LIKE on every word, in any
+    // order; trigram similarity of the whole text for typos), so the ranking never scans the table.
+    const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
+    const allWords = words.map(() => `g.search_name like ?`).join(' and ');
     const rows = await this.sql(
-      `with q as (select ?::text as text, array(select jsonb_array_elements_text(?::jsonb)) as words)
-       select ${SUMMARY_COLUMNS},
-         (case when g.search_name = q.text then 4 when g.search_name like q.text || '%' then 2.5 else 0 end)
-         + word_similarity(q.text, g.search_name) * 2
-         + similarity(q.text, g.search_name)
+      `select ${SUMMARY_COLUMNS},
+         (case when g.search_name = ? then 4 when g.search_name like ? then 2.5 else 0 end)
+         + word_similarity(?, g.search_name) * 2
+         + similarity(?, g.search_name)
          + least(ln(1 + g.critic_review_count + g.user_rating_count) / 4, 1)
          + (case when g.metascore is not null or g.igdb_rating is not null then 0.3 else 0 end) as rank
-       from games g, q
-       where (g.search_name like '%' || q.text || '%')
-          or (g.search_name % q.text)
-          or (q.text <% g.search_name)
-          or (select bool_and(g.search_name like '%' || w || '%' or w <% g.search_name) from unnest(q.words) w)
+       from games g
+       where (${allWords}) or (? <% g.search_name) or (g.search_name % ?)
        order by rank desc, g.id
        limit ?`,
-      [normalized, JSON.stringify(words), limit],
+      [
+        normalized,
+        `${escapeLike(normalized)}%`,
+        normalized,
+        normalized,
+        ...words.map((word) => `%${escapeLike(word)}%`),
+        normalized,
+        normalized,
+        limit,
+      ],
     );
     return rows.map(toSummaryRow);
   }
@@ -207,5 +238,57 @@ export class GameRepository extends EntityRepository<Game> {
        select count(*)::int as updated from updated`,
     );
     return Number(rows[0]?.updated ?? 0);
+  }
+
+  /**
+   * Inserts or refreshes games by igdb_id in one statement (idempotent). Our own averages and the seed's
+   * reference scores are left alone; empty media lists never wipe ones already stored.
+   */
+  async upsertFromIgdb(games: IgdbGameRow[]): Promise<number> {
+    if (games.length === 0) return 0;
+    const rows = games.map((game) => ({
+      igdb_id: game.igdbId,
+      slug: game.slug,
+      title: game.title.slice(0, 300),
+      search_name: game.searchName.slice(0, 300),
+      platforms: game.platforms,
+      release_date: game.releaseDate,
+      image_cover: game.imageCover,
+      image_art: game.imageArt,
+      summary: game.summary,
+      genres: game.genres,
+      developers: game.developers,
+      publishers: game.publishers,
+      screenshots: game.screenshots,
+      big_screenshots: game.bigScreenshots,
+      videos: game.videos,
+      igdb_rating: game.igdbRating,
+    }));
+    const result = await this.sql<{ total: number }>(
+      `with upserted as (
+         insert into games (igdb_id, slug, title, search_name, platforms, release_date, image_cover, image_art,
+           summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating)
+         select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.image_cover, x.image_art,
+           x.summary, x.genres, x.developers, x.publishers, x.screenshots, x.big_screenshots, x.videos, x.igdb_rating
+         from jsonb_to_recordset(?::jsonb) as x(igdb_id int, slug text, title text, search_name text,
+           platforms text[], release_date date, image_cover text, image_art text, summary text, genres text[],
+           developers text[], publishers text[], screenshots text[], big_screenshots text[], videos jsonb,
+           igdb_rating real)
+         on conflict (igdb_id) do update set
+           slug = excluded.slug, title = excluded.title, search_name = excluded.search_name,
+           platforms = excluded.platforms, release_date = excluded.release_date,
+           image_cover = coalesce(excluded.image_cover, games.image_cover),
+           image_art = coalesce(excluded.image_art, games.image_art),
+           summary = coalesce(excluded.summary, games.summary),
+           genres = excluded.genres, developers = excluded.developers, publishers = excluded.publishers,
+           screenshots = case when cardinality(excluded.screenshots) > 0 then excluded.screenshots else games.screenshots end,
+           big_screenshots = case when cardinality(excluded.big_screenshots) > 0 then excluded.big_screenshots else games.big_screenshots end,
+           videos = case when jsonb_array_length(excluded.videos) > 0 then excluded.videos else games.videos end,
+           igdb_rating = coalesce(excluded.igdb_rating, games.igdb_rating), updated_at = now()
+         returning 1)
+       select count(*)::int as total from upserted`,
+      [JSON.stringify(rows)],
+    );
+    return Number(result[0]?.total ?? 0);
   }
 }

@@ -9,7 +9,9 @@ describe('search text and slugs', () => {
   });
 
   it('builds the spec slug', () => {
-    expect(slugify('The Legend of Zelda: Tears of the Kingdom')).toBe('the-legend-of-zelda-tears-of-the-kingdom');
+    expect(slugify('The Legend of Zelda: Tears of the Kingdom')).toBe(
+      'the-legend-of-zelda-tears-of-the-kingdom',
+    );
     expect(slugify('Pokémon Púrpura')).toBe('pokemon-purpura');
     expect(slugify('¡Ñandú! 2')).toBe('nandu-2');
     expect(slugify('---')).toBe('sin-titulo');

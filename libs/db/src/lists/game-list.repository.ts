@@ -23,7 +23,7 @@ type Row = Record<string, unknown>;
 /** Lists are always looked up with their owner: another user's list id answers nothing. */
 export class GameListRepository extends EntityRepository<GameList> {
   private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(query, params, 'all');
+    return this.em.execute<T[]>(query, params, 'all');
   }
 
   /** Creates the reserved lists the user lacks (accounts made before they existed, or by hand). */

@@ -4,4 +4,6 @@ import { Migration20261122035804_Initial } from './Migration20261122035804_Initi
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
  * the TypeScript sources (tests) and from dist/. `migrations.js create` writes a new file: add it here.
  */
-export const MIGRATIONS = [{ name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial }];
+export const MIGRATIONS = [
+  { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
+];

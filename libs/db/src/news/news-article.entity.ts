@@ -4,7 +4,11 @@ import { NewsArticleRepository } from './news-article.repository.js';
 import { NewsFeed } from './news-feed.entity.js';
 
 @Entity({ tableName: 'news_articles', repository: () => NewsArticleRepository })
-@Index({ name: 'news_articles_publication_idx', expression: 'create index "news_articles_publication_idx" on "news_articles" ("publication_date" desc, "id" desc)' })
+@Index({
+  name: 'news_articles_publication_idx',
+  expression:
+    'create index "news_articles_publication_idx" on "news_articles" ("publication_date" desc, "id" desc)',
+})
 export class NewsArticle {
   [EntityRepositoryType]?: NewsArticleRepository;
 

@@ -68,11 +68,13 @@ export class NewsArticleRepository extends EntityRepository<NewsArticle> {
 
   /** `base` if free, else `base-N` with N one more than the highest suffix in use. */
   private async freeSlug(base: string): Promise<string> {
-    const rows = await this.em.getConnection().execute<{ slug: string }[]>(
-      `select slug from news_articles where slug = ? or slug ~ ?`,
-      [base, `^${base.replace(/[^a-z0-9-]/g, '')}-[0-9]+$`],
-      'all',
-    );
+    const rows = await this.em
+      .getConnection()
+      .execute<{ slug: string }[]>(
+        `select slug from news_articles where slug = ? or slug ~ ?`,
+        [base, `^${base.replace(/[^a-z0-9-]/g, '')}-[0-9]+$`],
+        'all',
+      );
     if (!rows.some((row) => row.slug === base)) return base;
     const suffixes = rows.map((row) => Number(/-(\d+)$/.exec(row.slug.slice(base.length))?.[1] ?? 1));
     return `${base}-${Math.max(1, ...suffixes) + 1}`;

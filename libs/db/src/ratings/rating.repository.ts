@@ -4,19 +4,22 @@ import type { Rating } from './rating.entity.js';
 export interface PlayerAverageRow {
   avUserRatings: number | null;
   userRatingCount: number;
-  /** When the games row was last written (the recalculation sets it to the start of its statement). */
-  recalculatedAt: Date;
+  /**
+   * When the games row was last written, in microseconds since the epoch (the recalculation sets it to
+   * the start of its statement, whose snapshot sees every rating committed before).
+   */
+  recalculatedAtMicros: bigint;
 }
 
 type Row = Record<string, unknown>;
 
 export class RatingRepository extends EntityRepository<Rating> {
   private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(query, params, 'all');
+    return this.em.execute<T[]>(query, params, 'all');
   }
 
   /** Sets or replaces the user's one score for the game. */
-  async upsert(userId: number, gameId: number, score: number): Promise<void> {
+  async saveScore(userId: number, gameId: number, score: number): Promise<void> {
     await this.sql(
       `insert into ratings (user_id, game_id, score) values (?, ?, ?)
        on conflict (user_id, game_id) do update set score = excluded.score, updated_at = now()`,
@@ -33,22 +36,26 @@ export class RatingRepository extends EntityRepository<Rating> {
     return rows.map((row) => Number(row.game_id));
   }
 
-  /** The database clock: what a later recalculation of the average is compared against. */
-  async databaseNow(): Promise<Date> {
-    const [row] = await this.sql<{ now: Date | string }>('select clock_timestamp() as now');
-    return new Date(row.now);
+  /** The database clock in microseconds: what a later recalculation of the average is compared with. */
+  async databaseNowMicros(): Promise<bigint> {
+    const [row] = await this.sql<{ now: string }>(
+      'select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as now',
+    );
+    return BigInt(row.now);
   }
 
   async findPlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
     const [row] = await this.sql(
-      'select av_user_ratings, user_rating_count, updated_at from games where id = ?',
+      `select av_user_ratings, user_rating_count,
+         (extract(epoch from updated_at) * 1000000)::bigint::text as updated_at
+       from games where id = ?`,
       [gameId],
     );
     if (!row) return null;
     return {
       avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
       userRatingCount: Number(row.user_rating_count),
-      recalculatedAt: new Date(row.updated_at as string | Date),
+      recalculatedAtMicros: BigInt(row.updated_at as string),
     };
   }
 }

@@ -38,4 +38,61 @@ export class MediaReviewRepository extends EntityRepository<MediaReview> {
       publishedAt: (row.published_at as string | null) ?? null,
     }));
   }
+
+  /**
+   * Stores a page's reviews in one statement: a review already stored under the same dedupe key is
+   * updated in place, so scraping the same page again never duplicates it.
+   */
+  async upsertScraped(
+    gameId: number,
+    sourceId: number | null,
+    reviews: ScrapedMediaReview[],
+  ): Promise<number> {
+    if (reviews.length === 0) return 0;
+    const rows = reviews.map((review) => ({
+      outlet: review.outlet.slice(0, 200),
+      logo: review.logo,
+      author: review.author?.slice(0, 200) ?? null,
+      raw_score: review.rawScore?.slice(0, 50) ?? null,
+      scale: review.scale?.slice(0, 30) ?? null,
+      rating: review.rating,
+      snippet: review.snippet,
+      link: review.link,
+      platform: review.platform?.slice(0, 50) ?? null,
+      published_at: review.publishedAt,
+      dedupe_key: review.dedupeKey.slice(0, 600),
+    }));
+    await this.em.getConnection().execute(
+      `insert into media_reviews (game_id, source_id, outlet, logo, author, raw_score, scale, rating, snippet, link,
+         platform, published_at, dedupe_key)
+       select ?, ?, x.outlet, x.logo, x.author, x.raw_score, x.scale, x.rating, x.snippet, x.link, x.platform,
+         x.published_at, x.dedupe_key
+       from jsonb_to_recordset(?::jsonb) as x(outlet text, logo text, author text, raw_score text, scale text,
+         rating smallint, snippet text, link text, platform text, published_at date, dedupe_key text)
+       on conflict (game_id, dedupe_key) do update set
+         source_id = excluded.source_id, outlet = excluded.outlet, logo = coalesce(excluded.logo, media_reviews.logo),
+         author = excluded.author, raw_score = excluded.raw_score, scale = excluded.scale, rating = excluded.rating,
+         snippet = coalesce(excluded.snippet, media_reviews.snippet), link = excluded.link,
+         platform = excluded.platform, published_at = coalesce(excluded.published_at, media_reviews.published_at),
+         updated_at = now()`,
+      [gameId, sourceId, JSON.stringify(rows)],
+      'run',
+    );
+    return rows.length;
+  }
+}
+
+export interface ScrapedMediaReview {
+  outlet: string;
+  logo: string | null;
+  author: string | null;
+  rawScore: string | null;
+  scale: string | null;
+  rating: number | null;
+  snippet: string | null;
+  link: string | null;
+  platform: string | null;
+  /** YYYY-MM-DD */
+  publishedAt: string | null;
+  dedupeKey: string;
 }

@@ -63,4 +63,45 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
     const [row] = await this.query('where r.id = ?', [reviewId]);
     return row ?? null;
   }
+
+  countForUser(userId: number): Promise<number> {
+    return this.em
+      .execute<{ total: number }[]>(
+        'select count(*)::int as total from user_reviews where user_id = ?',
+        [userId],
+        'all',
+      )
+      .then(([row]) => Number(row?.total ?? 0));
+  }
+
+  /** One review per user and game: publishing again replaces the text. */
+  async saveForUser(userId: number, gameId: number, content: string): Promise<number> {
+    const [row] = await this.em.execute<{ id: number }[]>(
+      `insert into user_reviews (user_id, game_id, content) values (?, ?, ?)
+       on conflict (user_id, game_id) do update set content = excluded.content, updated_at = now()
+       returning id`,
+      [userId, gameId, content],
+      'all',
+    );
+    return Number(row.id);
+  }
+
+  /** Changes the text of the user's own review; false when it is not theirs or does not exist. */
+  async updateContentOwned(userId: number, reviewId: number, content: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: number }[]>(
+      'update user_reviews set content = ?, updated_at = now() where id = ? and user_id = ? returning id',
+      [content, reviewId, userId],
+      'all',
+    );
+    return rows.length > 0;
+  }
+
+  async deleteOwned(userId: number, reviewId: number): Promise<boolean> {
+    const rows = await this.em.execute<{ id: number }[]>(
+      'delete from user_reviews where id = ? and user_id = ? returning id',
+      [reviewId, userId],
+      'all',
+    );
+    return rows.length > 0;
+  }
 }

@@ -129,7 +129,8 @@ export class CatalogueImporter {
   async importGames(path: string, showcasePath?: string): Promise<number> {
     const showcase = new Map<number, ShowcaseRecord>();
     if (showcasePath) {
-      for await (const record of readJsonLines<ShowcaseRecord>(showcasePath)) showcase.set(record.igdbId, record);
+      for await (const record of readJsonLines<ShowcaseRecord>(showcasePath))
+        showcase.set(record.igdbId, record);
     }
     let total = 0;
     for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {

@@ -1,0 +1,75 @@
+/**
+ * The bare baseline of the catalogue benchmark: plain node:http + pg answering the same SQL as the API's
+ * repository, with no framework, validation, logging or cache. Run as its own process.
+ */
+import { createServer } from 'node:http';
+import pg from 'pg';
+import { GameRepository } from '../libs/db/src/games/game.repository.js';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const port = Number(process.env.PORT ?? 3201);
+const PLATFORM_NAMES: Record<string, string> = {
+  pc: 'PC',
+  ps5: 'PlayStation 5',
+  ps2: 'PlayStation 2',
+  switch: 'Nintendo Switch',
+};
+const ORDER: Record<string, string> = {
+  releaseDate: 'g.release_date desc nulls last, g.id desc',
+  avRatings: 'g.av_ratings desc nulls last, g.id desc',
+  avUserRatings: 'g.av_user_ratings desc nulls last, g.id desc',
+};
+const COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.platforms,
+  to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.av_ratings, g.av_user_ratings,
+  g.critic_review_count, g.user_rating_count`;
+
+// Same search SQL as the repository: borrow it by running the repository method against a tiny adapter.
+const searchAdapter = Object.create(GameRepository.prototype) as GameRepository;
+(searchAdapter as unknown as { sql: (query: string, params: unknown[]) => Promise<unknown[]> }).sql = async (
+  query: string,
+  params: unknown[],
+) => {
+  let index = 0;
+  return (
+    await pool.query(
+      query.replace(/\?/g, () => `$${++index}`),
+      params,
+    )
+  ).rows;
+};
+
+createServer(async (request, response) => {
+  try {
+    const url = new URL(request.url ?? '/', 'http://x');
+    let body: unknown;
+    if (url.pathname === '/api/games/all') {
+      const page = Number(url.searchParams.get('page') ?? 0);
+      const size = Number(url.searchParams.get('size') ?? 50);
+      const platform = PLATFORM_NAMES[url.searchParams.get('platform') ?? ''];
+      const order = ORDER[url.searchParams.get('sortBy') ?? 'releaseDate'];
+      const where = platform ? 'where g.platforms @> array[$1]::text[]' : '';
+      const params: unknown[] = platform ? [platform] : [];
+      const [count, rows] = await Promise.all([
+        pool.query(`select count(*) as total from games g ${where}`, params),
+        pool.query(
+          `select ${COLUMNS} from games g ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
+          [...params, size, page * size],
+        ),
+      ]);
+      body = { content: rows.rows, totalElements: Number(count.rows[0].total), page, size };
+    } else if (url.pathname === '/api/games/search') {
+      body = await searchAdapter.search(url.searchParams.get('name') ?? '', 20);
+    } else if (url.pathname.startsWith('/api/games/')) {
+      const { rows } = await pool.query('select * from games where igdb_id = $1', [
+        Number(url.pathname.split('/').at(-1)),
+      ]);
+      body = rows[0] ?? null;
+    } else {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  }
+}).listen(port, '127.0.0.1', () => process.send?.({ type: 'ready', process: 'baseline' }));

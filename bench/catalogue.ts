@@ -1,0 +1,182 @@
+/**
+ * Catalogue benchmark (issue: public catalogue). Loads the large catalogue (~194k games) into its own
+ * database, starts the real API process and the bare baseline (node:http + pg, same SQL) and measures
+ * both side by side with autocannon at the same concurrency. Writes docs/PERFORMANCE.md.
+ *
+ *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *     node dist/bench/catalogue.js [--seconds 10] [--connections 32]
+ */
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { fromRoot } from '../libs/config/src/index.js';
+import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '../libs/db/src/index.js';
+
+const argument = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const SECONDS = argument('seconds', 10);
+const CONNECTIONS = argument('connections', 32);
+const SEARCHES = [
+  'zelda',
+  'mario kart',
+  'witcher 3',
+  'eldn ring',
+  'pokemon',
+  'god of war',
+  'final fantasy',
+  'call of duty',
+  'halo',
+  'resident evil',
+];
+
+async function prepareDatabase(serverUrl: string): Promise<string> {
+  const url = new URL(serverUrl);
+  url.pathname = '/veredicto_bench';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query(`select 1 from pg_database where datname = 'veredicto_bench'`);
+  if (!exists.rowCount) await admin.query('create database veredicto_bench');
+  await admin.end();
+  const databaseUrl = url.toString();
+  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+  await migrateDatabase(orm, databaseUrl);
+  const count = await orm.em.fork().count(Game, {});
+  if (count < 190_000) {
+    const importer = new CatalogueImporter(orm.em.fork());
+    const started = Date.now();
+    await importer.importDemoCatalogue();
+    await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
+    await orm.em.fork().getRepository(Game).recalculateAllAverages();
+    await orm.em.getConnection().execute('analyze games');
+    console.log(`large catalogue loaded in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+  await orm.close(true);
+  return databaseUrl;
+}
+
+function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = fork(fromRoot(script), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+interface Measure {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function measure(url: string, paths: string[]): Promise<Measure> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: paths.map(() => ({
+      method: 'GET',
+      setupRequest: (request: { path: string }) => ({ ...request, path: paths[next++ % paths.length] }),
+    })),
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const databaseUrl = await prepareDatabase(serverUrl);
+  const api = await start('dist/api/src/main.js', {
+    DATABASE_URL: databaseUrl,
+    PORT: '3200',
+    REDIS_URL: '',
+    QUEUE_PREFIX: 'bench',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    ADMIN_PASSWORD: 'bench-admin-password',
+  });
+  const baseline = await start('dist/bench/baseline-server.js', { DATABASE_URL: databaseUrl, PORT: '3201' });
+  const detailIds = [119133, 1942, 7346, 26192, 112875, 136625, 239064, 1877];
+  const scenarios: [string, string[]][] = [
+    ['catalogue, default sort', ['/api/games/all?page=0&size=50', '/api/games/all?page=3&size=50']],
+    ['catalogue, sortBy=avRatings', ['/api/games/all?page=0&size=50&sortBy=avRatings']],
+    ['catalogue, sortBy=avUserRatings', ['/api/games/all?page=0&size=50&sortBy=avUserRatings']],
+    ['catalogue, platform=ps5', ['/api/games/all?page=0&size=50&platform=ps5']],
+    [
+      'catalogue, platform=switch, sortBy=avRatings',
+      ['/api/games/all?page=1&size=50&platform=switch&sortBy=avRatings'],
+    ],
+    [
+      'search (10 real queries)',
+      SEARCHES.map((query) => `/api/games/search?name=${encodeURIComponent(query)}`),
+    ],
+    ['game detail (8 games)', detailIds.map((id) => `/api/games/${id}`)],
+  ];
+  const rows: string[] = [];
+  try {
+    for (const [name, paths] of scenarios) {
+      const ours = await measure('http://127.0.0.1:3200', paths);
+      const bare = await measure('http://127.0.0.1:3201', paths);
+      const ratio = (ours.rps / Math.max(1, bare.rps)).toFixed(2);
+      const line = `| ${name} | ${ours.p50} | ${ours.p99} | ${ours.rps} | ${bare.p50} | ${bare.p99} | ${bare.rps} | ${ratio} | ${ours.errors} |`;
+      console.log(line);
+      rows.push(line);
+    }
+  } finally {
+    api.kill('SIGTERM');
+    baseline.kill('SIGTERM');
+  }
+  const section = [
+    '## Catalogue API vs bare baseline',
+    '',
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB; PostgreSQL from DATABASE_URL; ` +
+      `${SECONDS} s per scenario, ${CONNECTIONS} connections (autocannon), large catalogue (194,180 games + demo data).`,
+    '',
+    'Command: `npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node dist/bench/catalogue.js`',
+    '',
+    `Run: ${new Date().toISOString()}`,
+    '',
+    '| scenario | API p50 ms | API p99 ms | API req/s | bare p50 ms | bare p99 ms | bare req/s | API/bare | API errors |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  writeSection('catalogue', section);
+}
+
+export function writeSection(key: string, section: string) {
+  const file = fromRoot('docs/PERFORMANCE.md');
+  let text =
+    "# Performance\n\nFigures measured on this project's 2-core machine; each section says its command.\n";
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // first run
+  }
+  const start = `<!-- ${key}:start -->`;
+  const end = `<!-- ${key}:end -->`;
+  const block = `${start}\n${section}\n${end}`;
+  text = text.includes(start)
+    ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
+    : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, text);
+}
+
+await main();
+process.exit(0);

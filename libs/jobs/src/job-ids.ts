@@ -1,0 +1,13 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The job id of an article import, derived from the URL: a double click in the admin and a feed listing
+ * an article already queued both land on the same job instead of importing twice. (BullMQ ids may not
+ * contain ':'.)
+ */
+export const importNewsJobId = (url: string): string =>
+  `import-news-${createHash('sha256').update(url).digest('hex').slice(0, 40)}`;
+
+/** Deduplication ids (one pending job per subject); these may contain ':'. */
+export const scrapeGameDeduplicationId = (sourceId: number): string => `scrape-game:${sourceId}`;
+export const recalculateAverageDeduplicationId = (gameId: number): string => `recalculate-average:${gameId}`;
