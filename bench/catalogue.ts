@@ -10,10 +10,10 @@ import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { fromRoot } from '../libs/config/src/index.js';
 import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '../libs/db/src/index.js';
+import { writeSection } from './performance-report.js';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -158,24 +158,6 @@ async function main() {
     '',
   ].join('\n');
   writeSection('catalogue', section);
-}
-
-export function writeSection(key: string, section: string) {
-  const file = fromRoot('docs/PERFORMANCE.md');
-  let text =
-    "# Performance\n\nFigures measured on this project's 2-core machine; each section says its command.\n";
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    // first run
-  }
-  const start = `<!-- ${key}:start -->`;
-  const end = `<!-- ${key}:end -->`;
-  const block = `${start}\n${section}\n${end}`;
-  text = text.includes(start)
-    ? text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
-    : `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, text);
 }
 
 await main();

@@ -127,7 +127,7 @@ export class FrontendController {
       );
   }
 
-  @Get('*path')
+  @Get(['/', '*path'])
   async page(@Req() request: Request, @Res() response: Response) {
     if (/^\/(api|health)(\/|$)/.test(request.path)) {
       response.status(404).json({ statusCode: 404, message: 'Recurso no encontrado' });

@@ -1,0 +1,86 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import { routes } from '../lib/paths';
+import { Modal } from '../components/modal';
+import { SearchForm } from '../features/search/components/search-form';
+import { MenuIcon, SearchIcon } from './icons';
+
+/** Under 900 px: the hamburger (Inicio, Juegos, Noticias). */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div className="mobile-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button"
+        aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MenuIcon open={open} />
+      </button>
+      <nav id={panelId} className="mobile-menu__panel" aria-label="Menú móvil" hidden={!open}>
+        <ul>
+          <li>
+            <NavLink to={routes.home()} end onClick={close}>
+              Inicio
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={routes.catalogue()} onClick={close}>
+              Juegos
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={routes.newsList()} onClick={close}>
+              Noticias
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+/** Under 900 px: the search button that opens the search overlay. */
+export function MobileSearch() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button mobile-search__toggle"
+        aria-label="Abrir búsqueda"
+        onClick={() => setOpen(true)}
+      >
+        <SearchIcon />
+      </button>
+      {open ? (
+        <Modal title="Buscar juegos" onClose={() => setOpen(false)} className="modal--search" hideTitle>
+          <SearchForm onSearched={() => setOpen(false)} />
+          <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
+            Cerrar
+          </button>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { GameSummary } from '../lib/types';
+import { GameCard } from './game-card';
+
+const game: GameSummary = {
+  id: 1,
+  igdbID: 1942,
+  slug: 'the-witcher-3-wild-hunt',
+  title: 'The Witcher 3: Wild Hunt',
+  imageCover: 'https://images.example/witcher.jpg',
+  platform: ['PC', 'PlayStation 5', 'PlayStation 4', 'Nintendo Switch'],
+  releaseDate: '2015-05-19',
+  avRatings: 93,
+  avUserRatings: null,
+  criticReviewCount: 40,
+  userRatingCount: 0,
+};
+
+function renderCard(overrides: Partial<GameSummary> = {}) {
+  return render(
+    <MemoryRouter>
+      <GameCard game={{ ...game, ...overrides }} />
+    </MemoryRouter>,
+  );
+}
+
+describe('GameCard', () => {
+  it('links the title to the game page', () => {
+    renderCard();
+    const link = screen.getByRole('link', { name: 'The Witcher 3: Wild Hunt' });
+    expect(link.getAttribute('href')).toBe('/game/the-witcher-3-wild-hunt/1942');
+  });
+
+  it('builds the slug from the title when the API gives none', () => {
+    renderCard({ slug: '', title: 'Pokémon Escarlata' });
+    expect(screen.getByRole('link', { name: 'Pokémon Escarlata' }).getAttribute('href')).toBe(
+      '/game/pokemon-escarlata/1942',
+    );
+  });
+
+  it('shows both scores, S/P for a missing one, and the date as dd-MM-yyyy', () => {
+    renderCard();
+    expect(screen.getByText('93')).toBeTruthy();
+    expect(screen.getByText('S/P')).toBeTruthy();
+    expect(screen.getByText('19-05-2015')).toBeTruthy();
+  });
+
+  it('shows one logo per platform family, named after the platforms', () => {
+    renderCard();
+    expect(screen.getByRole('img', { name: 'PlayStation 5, PlayStation 4' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'PC' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Nintendo Switch' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /Xbox/ })).toBeNull();
+  });
+
+  it('uses a lazy cover image with dimensions, or the placeholder without one', () => {
+    const { container, unmount } = renderCard();
+    const image = container.querySelector('img');
+    expect(image?.getAttribute('loading')).toBe('lazy');
+    expect(image?.getAttribute('width')).toBe('264');
+    unmount();
+    const withoutCover = renderCard({ imageCover: null });
+    expect(withoutCover.container.querySelector('img')).toBeNull();
+    expect(withoutCover.container.querySelector('.cover-placeholder')).not.toBeNull();
+  });
+});

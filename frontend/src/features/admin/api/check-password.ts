@@ -1,0 +1,12 @@
+import { apiFetch } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+
+/** Exchanges the admin password for a short-lived admin token. */
+export async function checkPassword(password: string): Promise<string> {
+  const answer = await apiFetch<{ token: string }>(apiPaths.auth.checkPassword(), {
+    method: 'POST',
+    json: { password },
+    token: null,
+  });
+  return answer.token;
+}

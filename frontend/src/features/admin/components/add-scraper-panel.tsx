@@ -1,0 +1,66 @@
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import type { EnqueuedJob } from '../../../lib/types';
+import { addGameScraper } from '../api/add-game-scraper';
+import { asEnqueuedJob } from '../enqueued-job';
+import { useRequestStatus } from '../use-request-status';
+import { JobProgress } from './job-progress';
+import { RequestStatusText } from './request-status-text';
+
+export const isGamesKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/games/');
+
+export function AddScraperPanel() {
+  const [url, setUrl] = useState('');
+  const [igdbId, setIgdbId] = useState('');
+  const [job, setJob] = useState<EnqueuedJob | null>(null);
+  const { status, run } = useRequestStatus();
+  const { mutate } = useSWRConfig();
+  const id = useId();
+
+  const refreshGames = useCallback(() => void mutate(isGamesKey), [mutate]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setJob(null);
+    const answer = await run(
+      'Enviando datos...',
+      () => addGameScraper({ url: url.trim(), igdbId: igdbId.trim() }),
+      'Scraper agregado con éxito',
+    );
+    if (answer === null) return;
+    setUrl('');
+    setIgdbId('');
+    setJob(asEnqueuedJob(answer));
+  };
+
+  return (
+    <form className="form admin-form" onSubmit={onSubmit}>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>URL</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          required
+          placeholder="https://..."
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-game`}>IDGame</label>
+        <input
+          id={`${id}-game`}
+          inputMode="numeric"
+          required
+          value={igdbId}
+          onChange={(event) => setIgdbId(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
+        Añadir scraper
+      </button>
+      <RequestStatusText status={status} />
+      <JobProgress job={job} onCompleted={refreshGames} />
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal';
+import { isApiError, serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { checkPassword } from '../api/check-password';
+import { setAdminToken } from '../api/admin-token';
+
+/** 'Ingresa tu contraseña', asked again until the server accepts the password. */
+export function PasswordDialog() {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) return;
+    setBusy(true);
+    try {
+      setAdminToken(await checkPassword(password));
+    } catch (caught) {
+      setPassword('');
+      setBusy(false);
+      notify(
+        isApiError(caught, 401) || isApiError(caught, 403)
+          ? 'Contraseña incorrecta'
+          : serverMessage(caught, 'Contraseña incorrecta'),
+      );
+    }
+  };
+
+  return (
+    <Modal
+      title="Ingresa tu contraseña"
+      onClose={() => undefined}
+      closeOnBackdrop={false}
+      className="modal--small"
+    >
+      <form className="form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor={inputId}>Contraseña</label>
+          <input
+            id={inputId}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            data-autofocus
+          />
+        </div>
+        <div className="modal__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Entrar
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

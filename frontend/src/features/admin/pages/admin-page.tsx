@@ -1,0 +1,58 @@
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { setAdminToken, useAdminToken } from '../api/admin-token';
+import { AddNewsPanel } from '../components/add-news-panel';
+import { AddScraperPanel } from '../components/add-scraper-panel';
+import { Collapsible } from '../components/collapsible';
+import { DeleteNewsPanel } from '../components/delete-news-panel';
+import { FeaturedGamePanel } from '../components/featured-game-panel';
+import { FeedsPanel } from '../components/feeds-panel';
+import { PasswordDialog } from '../components/password-dialog';
+import { RunScraperPanel } from '../components/run-scraper-panel';
+import './admin.css';
+
+/** /admin: every call carries the short-lived admin token kept in sessionStorage 'adminToken'. */
+export function AdminPage() {
+  const adminToken = useAdminToken();
+  usePageMeta({ title: 'Administración' });
+
+  return (
+    <div className="page admin">
+      <div className="admin__head">
+        <h1 className="page-title">ADMINISTRACIÓN</h1>
+        {adminToken ? (
+          <button type="button" className="button button--ghost" onClick={() => setAdminToken(null)}>
+            Salir de administración
+          </button>
+        ) : null}
+      </div>
+      {adminToken ? (
+        <>
+          <Collapsible title="Añadir">
+            <Collapsible title="Añadir Noticia" level={3}>
+              <AddNewsPanel />
+            </Collapsible>
+            <Collapsible title="Añadir Scraper" level={3}>
+              <AddScraperPanel />
+            </Collapsible>
+            <Collapsible title="Scrapear juegos" level={3}>
+              <RunScraperPanel />
+            </Collapsible>
+            <Collapsible title="Añadir Destacado" level={3}>
+              <FeaturedGamePanel />
+            </Collapsible>
+            <Collapsible title="Fuentes RSS" level={3}>
+              <FeedsPanel />
+            </Collapsible>
+          </Collapsible>
+          <Collapsible title="Borrar">
+            <Collapsible title="Borrar noticia" level={3}>
+              <DeleteNewsPanel />
+            </Collapsible>
+          </Collapsible>
+        </>
+      ) : (
+        <PasswordDialog />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { serverMessage } from '../../../lib/api-client';
+import { routes } from '../../../lib/paths';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { register } from '../api/register';
+import './auth.css';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function validateRegistration(fields: {
+  email: string;
+  username: string;
+  password: string;
+}): string | null {
+  if (!fields.email.trim() || !fields.username.trim() || !fields.password)
+    return 'Todos los campos son obligatorios.';
+  if (!EMAIL_PATTERN.test(fields.email.trim())) return 'Debes ingresar un email válido.';
+  if (fields.password.length < MIN_PASSWORD_LENGTH) return 'La contraseña debe tener al menos 8 caracteres.';
+  return null;
+}
+
+export function RegisterPage() {
+  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const id = useId();
+  usePageMeta({ title: 'Registro' });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = validateRegistration({ email, username, password });
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await register({ email: email.trim(), username: username.trim(), password });
+      navigate(routes.confirm());
+    } catch (caught) {
+      setError(serverMessage(caught, 'Error al registrar.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <div className="auth-card">
+        <h1 className="auth-card__title">Hazte crítico</h1>
+        <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-username`}>Usuario</label>
+            <input
+              id={`${id}-username`}
+              name="username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-password`}>Contraseña</label>
+            <input
+              id={`${id}-password`}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-describedby={`${id}-password-hint`}
+            />
+            <span id={`${id}-password-hint`} className="field__hint">
+              Mínimo {MIN_PASSWORD_LENGTH} caracteres.
+            </span>
+          </div>
+          {error ? (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Registrar
+          </button>
+        </form>
+        <p className="auth-card__alt">
+          ¿Ya tienes cuenta? <Link to={routes.login()}>Iniciar sesión</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

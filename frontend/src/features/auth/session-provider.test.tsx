@@ -1,0 +1,54 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubFetch } from '../../test/render';
+import { SessionProvider } from './session-provider';
+import { useSession } from './use-session';
+
+function SessionProbe() {
+  const { status, user } = useSession();
+  return <p>{`${status}:${user?.username ?? '-'}`}</p>;
+}
+
+function renderSession() {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <SessionProvider>
+        <SessionProbe />
+      </SessionProvider>
+    </SWRConfig>,
+  );
+}
+
+describe('SessionProvider', () => {
+  it('is anonymous without a token and makes no call', () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    renderSession();
+    expect(screen.getByText('anonymous:-')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the profile of a stored token', async () => {
+    window.localStorage.setItem('token', 'good');
+    stubFetch(() => jsonResponse({ username: 'ana', email: 'ana@example.com' }));
+    renderSession();
+    expect(screen.getByText('loading:-')).toBeTruthy();
+    expect(await screen.findByText('authenticated:ana')).toBeTruthy();
+  });
+
+  it('drops a token the API rejects', async () => {
+    window.localStorage.setItem('token', 'expired');
+    stubFetch(() => jsonResponse({ statusCode: 401, message: 'Token inválido o expirado' }, 401));
+    renderSession();
+    expect(await screen.findByText('anonymous:-')).toBeTruthy();
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
+  });
+
+  it('follows a login made in another tab', async () => {
+    stubFetch(() => jsonResponse({ username: 'luis', email: 'luis@example.com' }));
+    renderSession();
+    window.localStorage.setItem('token', 'other-tab');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'other-tab' }));
+    expect(await screen.findByText('authenticated:luis')).toBeTruthy();
+  });
+});

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { ApiError, readStoredToken, TOKEN_STORAGE_KEY } from '../../lib/api-client';
+import { useCurrentUser } from './api/use-current-user';
+import { SessionContext, type Session } from './session-context';
+
+const isUserKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/user/');
+
+/**
+ * Session per spec section 4: the token lives in localStorage 'token'; with a token the profile is fetched,
+ * and a token the API rejects is dropped. Other tabs' logins and logouts arrive through the storage event.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(readStoredToken);
+  const { mutate } = useSWRConfig();
+  const { data: user, error } = useCurrentUser(token);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY || event.key === null) setToken(readStoredToken());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  // Another user's (or no user's) data must not survive a change of token.
+  useEffect(() => {
+    void mutate(isUserKey, undefined, { revalidate: true });
+  }, [token, mutate]);
+
+  const rejected = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  useEffect(() => {
+    if (!rejected) return;
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+    setToken(null);
+  }, [rejected]);
+
+  const login = useCallback((newToken: string) => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, newToken);
+    setToken(newToken);
+  }, []);
+
+  const logout = useCallback(() => {
+    window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+    setToken(null);
+  }, []);
+
+  const session = useMemo<Session>(() => {
+    const currentUser = token && user ? user : null;
+    const status = currentUser ? 'authenticated' : token && !error ? 'loading' : 'anonymous';
+    return { user: currentUser, token, status, login, logout };
+  }, [token, user, error, login, logout]);
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,15 @@
+import useSWR from 'swr';
+import { apiPaths } from '../../../lib/paths';
+import type { GameSummary, Page } from '../../../lib/types';
+
+export const CATALOGUE_PAGE_SIZE = 50;
+
+export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
+
+/** One page of the catalogue; `page` is zero-based, as the API expects. */
+export function useGameCatalogue(params: { page: number; platform?: string; sortBy: CatalogueSort } | null) {
+  return useSWR<Page<GameSummary>>(
+    params ? apiPaths.games.catalogue({ ...params, size: CATALOGUE_PAGE_SIZE }) : null,
+    { keepPreviousData: true },
+  );
+}

@@ -1,0 +1,7 @@
+import useSWR from 'swr';
+import { apiPaths } from '../../../lib/paths';
+import type { GameSummary } from '../../../lib/types';
+
+export function useLatestGames() {
+  return useSWR<GameSummary[]>(apiPaths.games.latest());
+}

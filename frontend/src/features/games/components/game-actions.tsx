@@ -1,0 +1,106 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { apiPaths } from '../../../lib/paths';
+import type { GameDetail } from '../../../lib/types';
+import { useSession } from '../../auth/use-session';
+import { addGameToList } from '../../user/api/add-game-to-list';
+import { WISHLIST_NAME } from '../../user/api/use-game-lists';
+
+const RatingModal = lazy(() => import('./rating-modal').then((module) => ({ default: module.RatingModal })));
+const ReviewModal = lazy(() => import('./review-modal').then((module) => ({ default: module.ReviewModal })));
+const ListModal = lazy(() => import('./list-modal').then((module) => ({ default: module.ListModal })));
+const LoginModal = lazy(() =>
+  import('../../auth/components/login-modal').then((module) => ({ default: module.LoginModal })),
+);
+
+export const WISHLIST_FLASH_MS = 1500;
+
+type OpenModal = 'rating' | 'review' | 'list' | 'login' | null;
+type WishlistState = 'idle' | 'busy' | 'added' | 'error';
+
+interface GameActionsProps {
+  game: GameDetail;
+  onRated: () => void;
+}
+
+/** Puntuar, Añadir a lista, Añadir crítica and Deseados; each asks a visitor to log in first. */
+export function GameActions({ game, onRated }: GameActionsProps) {
+  const { token } = useSession();
+  const { mutate } = useSWRConfig();
+  const [open, setOpen] = useState<OpenModal>(null);
+  const [wishlist, setWishlist] = useState<WishlistState>('idle');
+  const igdbID = String(game.igdbID);
+
+  useEffect(() => {
+    if (wishlist !== 'added') return;
+    const timer = window.setTimeout(() => setWishlist('idle'), WISHLIST_FLASH_MS);
+    return () => window.clearTimeout(timer);
+  }, [wishlist]);
+
+  const openIfLoggedIn = (modal: Exclude<OpenModal, 'login' | null>) => setOpen(token ? modal : 'login');
+  const close = () => setOpen(null);
+  const refreshLists = () => {
+    void mutate((key) => typeof key === 'string' && key.startsWith('/api/user/') && key.includes('game'));
+  };
+
+  const addToWishlist = async () => {
+    if (!token) {
+      setOpen('login');
+      return;
+    }
+    setWishlist('busy');
+    try {
+      await addGameToList({ gameId: game.igdbID, name: WISHLIST_NAME });
+      setWishlist('added');
+      refreshLists();
+    } catch {
+      setWishlist('error');
+    }
+  };
+
+  const onReviewPublished = () => {
+    void mutate(apiPaths.games.userReviews(igdbID));
+    void mutate(apiPaths.games.playerAverage(igdbID));
+    void mutate(apiPaths.user.reviews());
+    void mutate(apiPaths.user.reviewCount());
+  };
+
+  return (
+    <div className="game-actions">
+      <button type="button" className="button" onClick={() => openIfLoggedIn('rating')}>
+        Puntuar
+      </button>
+      <button type="button" className="button" onClick={() => openIfLoggedIn('list')}>
+        Añadir a lista
+      </button>
+      <button type="button" className="button" onClick={() => openIfLoggedIn('review')}>
+        Añadir crítica
+      </button>
+      <button
+        type="button"
+        className={`button button--wishlist ${wishlist === 'added' ? 'is-success' : ''}`.trim()}
+        data-state={wishlist}
+        onClick={addToWishlist}
+        disabled={wishlist === 'busy'}
+      >
+        Deseados
+      </button>
+      <p className="visually-hidden" role="status">
+        {wishlist === 'added' ? `${game.title} añadido a Deseados` : ''}
+      </p>
+      {wishlist === 'error' ? (
+        <p className="form-error game-actions__error" role="alert">
+          Hubo un error al agregar el juego.
+        </p>
+      ) : null}
+      <Suspense fallback={null}>
+        {open === 'rating' ? <RatingModal game={game} onClose={close} onRated={onRated} /> : null}
+        {open === 'review' ? (
+          <ReviewModal game={game} onClose={close} onPublished={onReviewPublished} />
+        ) : null}
+        {open === 'list' ? <ListModal game={game} onClose={close} onAdded={refreshLists} /> : null}
+        {open === 'login' ? <LoginModal onClose={close} /> : null}
+      </Suspense>
+    </div>
+  );
+}

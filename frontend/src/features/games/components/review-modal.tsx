@@ -1,0 +1,111 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal';
+import { isApiError } from '../../../lib/api-client';
+import { createReview } from '../../user/api/create-review';
+
+export const MIN_REVIEW_LENGTH = 50;
+export const REVIEW_VALIDATION_MESSAGE =
+  'La crítica debe tener al menos 50 caracteres y puntuación mayor a 0.';
+
+type Status = { kind: 'error' | 'success'; message: string; detail?: string } | null;
+
+interface ReviewModalProps {
+  game: { igdbID: number; title: string; imageCover: string | null };
+  onClose: () => void;
+  onPublished: () => void;
+}
+
+export function ReviewModal({ game, onClose, onPublished }: ReviewModalProps) {
+  const [text, setText] = useState('');
+  const [rating, setRating] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const id = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const review = text.trim();
+    const score = Number(rating);
+    if (review.length < MIN_REVIEW_LENGTH || !(score > 0)) {
+      setStatus({ kind: 'error', message: REVIEW_VALIDATION_MESSAGE });
+      return;
+    }
+    if (score > 100 || !Number.isInteger(score)) {
+      setStatus({ kind: 'error', message: 'La puntuación debe ser un número entero entre 0 y 100.' });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      await createReview({ gameId: game.igdbID, review, rating: score, imageCover: game.imageCover });
+      setStatus({ kind: 'success', message: 'Crítica agregada con éxito.' });
+      setText('');
+      setRating('');
+      onPublished();
+    } catch (caught) {
+      // A 4xx answer explains itself (e.g. a review of this game already exists).
+      const detail =
+        isApiError(caught) &&
+        caught.status >= 400 &&
+        caught.status < 500 &&
+        !/^Error \d+$/.test(caught.message)
+          ? caught.message
+          : undefined;
+      setStatus({ kind: 'error', message: 'Hubo un error al agregar la crítica.', detail });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Escribe tu crítica" onClose={onClose}>
+      <p className="muted">{game.title}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>Tu crítica</label>
+          <textarea
+            id={`${id}-text`}
+            rows={8}
+            required
+            minLength={MIN_REVIEW_LENGTH}
+            maxLength={10000}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={`${id}-count`}
+            data-autofocus
+          />
+          <span id={`${id}-count`} className="field__hint">
+            {text.trim().length} caracteres (mínimo {MIN_REVIEW_LENGTH})
+          </span>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={`${id}-rating`}>Puntuación (0-100):</label>
+          <input
+            id={`${id}-rating`}
+            type="number"
+            min={0}
+            max={100}
+            step={1}
+            required
+            value={rating}
+            onChange={(event) => setRating(event.target.value)}
+          />
+        </div>
+        {status ? (
+          <div role={status.kind === 'error' ? 'alert' : 'status'}>
+            <p className={status.kind === 'error' ? 'form-error' : 'form-success'}>{status.message}</p>
+            {status.detail ? <p className="field__hint">{status.detail}</p> : null}
+          </div>
+        ) : null}
+        <div className="modal__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Publicar
+          </button>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cerrar
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { NotFoundPage } from '../../../app/not-found-page';
+import { CoverImage } from '../../../components/cover-image';
+import { PlatformLogos } from '../../../components/platform-logos';
+import { ScoreBar } from '../../../components/score-bar';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { formatDate, truncate } from '../../../lib/format';
+import { routes } from '../../../lib/paths';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { useGame } from '../api/use-game';
+import { usePlayerAverage } from '../api/use-player-average';
+import { GameActions } from '../components/game-actions';
+import { GameReviews } from '../components/game-reviews';
+import { GameScreenshots } from '../components/game-screenshots';
+import { GameVideos } from '../components/game-videos';
+import './games.css';
+
+export const SCORE_HIGHLIGHT_MS = 2000;
+
+function countLabel(count: number | null | undefined, one: string, many: string): string {
+  const value = count ?? 0;
+  return `${value} ${value === 1 ? one : many}`;
+}
+
+export function GameDetailPage() {
+  const { igdbID } = useParams();
+  const { data: game, error, mutate: refreshGame } = useGame(igdbID);
+  const { data: playerAverage, mutate: refreshPlayerAverage } = usePlayerAverage(igdbID);
+  const [highlighted, setHighlighted] = useState(false);
+
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = window.setTimeout(() => setHighlighted(false), SCORE_HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlighted]);
+
+  usePageMeta({
+    title: game ? `Críticas de ${game.title}` : null,
+    description: game
+      ? game.summary
+        ? truncate(game.summary, 160)
+        : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`
+      : null,
+    canonicalPath: game ? routes.game(game) : undefined,
+  });
+
+  if (isApiError(error, 404) || isApiError(error, 400)) return <NotFoundPage />;
+  if (!game) {
+    return (
+      <div className="page game-detail game-detail--loading" aria-busy="true">
+        {error ? <p className="form-error">No se ha podido cargar el juego.</p> : <Spinner />}
+      </div>
+    );
+  }
+
+  const playerScore = playerAverage !== undefined ? playerAverage : game.avUserRatings;
+  const onRated = () => {
+    setHighlighted(true);
+    void refreshPlayerAverage();
+    void refreshGame();
+  };
+
+  return (
+    <article className="page game-detail">
+      <div className="game-detail__hero">
+        {game.imageArt ? (
+          <img
+            className="game-detail__art"
+            src={game.imageArt}
+            alt=""
+            width={1280}
+            height={720}
+            decoding="async"
+          />
+        ) : null}
+        <CoverImage
+          className="game-detail__cover"
+          src={game.imageCover}
+          alt={`Portada de ${game.title}`}
+          width={264}
+          height={352}
+          loading="eager"
+        />
+        <div className="game-detail__info">
+          <h1 className="game-detail__title">{game.title}</h1>
+          <div className="game-detail__meta">
+            <PlatformLogos platforms={game.platform} />
+            {game.releaseDate ? (
+              <span>
+                Lanzamiento: <time dateTime={game.releaseDate}>{formatDate(game.releaseDate)}</time>
+              </span>
+            ) : null}
+          </div>
+          <div className="game-detail__scores">
+            <ScoreBar
+              label="Medios"
+              score={game.avRatings}
+              caption={countLabel(game.criticReviewCount, 'crítica', 'críticas')}
+            />
+            <ScoreBar
+              label="Jugadores"
+              score={playerScore}
+              highlighted={highlighted}
+              caption={countLabel(game.userRatingCount, 'puntuación', 'puntuaciones')}
+            />
+          </div>
+          <GameActions game={game} onRated={onRated} />
+          {game.summary ? <p className="game-detail__summary">{game.summary}</p> : null}
+        </div>
+      </div>
+
+      <section className="game-detail__section" aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="section-title">
+          CRÍTICAS
+        </h2>
+        <GameReviews igdbID={String(game.igdbID)} gameTitle={game.title} />
+      </section>
+
+      <section className="game-detail__section" aria-labelledby="videos-title">
+        <h2 id="videos-title" className="section-title">
+          VIDEOS
+        </h2>
+        <GameVideos videos={game.videos} />
+      </section>
+
+      <section className="game-detail__section" aria-labelledby="images-title">
+        <h2 id="images-title" className="section-title">
+          IMÁGENES
+        </h2>
+        <GameScreenshots
+          title={game.title}
+          screenshots={game.screenshots}
+          bigScreenshots={game.bigScreenshots}
+        />
+      </section>
+    </article>
+  );
+}

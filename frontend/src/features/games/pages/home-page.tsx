@@ -1,0 +1,37 @@
+import { getSiteConfig } from '../../../lib/site-config';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { HomeNews } from '../../news/components/home-news';
+import { useBestGames } from '../api/use-best-games';
+import { useLatestGames } from '../api/use-latest-games';
+import { FeaturedGame } from '../components/featured-game';
+import { GameCarouselSection } from '../components/game-carousel-section';
+import { UpcomingGames } from '../components/upcoming-games';
+import './games.css';
+
+export function HomePage() {
+  usePageMeta({ title: null, canonicalPath: '/' });
+  const best = useBestGames();
+  const latest = useLatestGames();
+  return (
+    <div className="page home">
+      <h1 className="visually-hidden">{getSiteConfig().siteName}: críticas y noticias de videojuegos</h1>
+      <FeaturedGame />
+      <GameCarouselSection
+        id="best-games"
+        title="MEJORES JUEGOS"
+        games={best.data}
+        isLoading={best.isLoading}
+      />
+      <GameCarouselSection
+        id="latest-games"
+        title="ÚLTIMOS LANZAMIENTOS"
+        games={latest.data}
+        isLoading={latest.isLoading}
+      />
+      <div className="home__columns">
+        <UpcomingGames />
+        <HomeNews />
+      </div>
+    </div>
+  );
+}

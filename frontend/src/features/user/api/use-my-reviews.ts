@@ -1,0 +1,8 @@
+import useSWR from 'swr';
+import { apiPaths } from '../../../lib/paths';
+import type { UserReview } from '../../../lib/types';
+import { useAuthenticatedKey } from '../../auth/use-session';
+
+export function useMyReviews() {
+  return useSWR<UserReview[]>(useAuthenticatedKey(apiPaths.user.reviews()));
+}

@@ -1,0 +1,155 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { serverMessage } from '../../../lib/api-client';
+import { badgeLabels, badgeTier } from '../../../lib/badges';
+import { notify } from '../../../lib/notify';
+import { apiPaths, routes } from '../../../lib/paths';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import type { CurrentUser } from '../../../lib/types';
+import { RequireAuth } from '../../auth/components/require-auth';
+import { useSession } from '../../auth/use-session';
+import { UserBadge } from '../../games/components/user-badge';
+import { deleteAccount } from '../api/delete-account';
+import { updateProfile } from '../api/update-profile';
+import { useMyReviewCount } from '../api/use-my-review-count';
+import './user.css';
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const { login, logout, token } = useSession();
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+  const { data: reviewCount } = useMyReviewCount();
+  const [username, setUsername] = useState(user.username);
+  const [email, setEmail] = useState(user.email);
+  const [confirming, setConfirming] = useState<'save' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const tier = badgeTier(reviewCount);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setConfirming('save');
+  };
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const answer = await updateProfile({ newUsername: username.trim(), newEmail: email.trim() });
+      setConfirming(null);
+      if (answer && typeof answer === 'object' && answer.token) {
+        login(answer.token);
+      } else if (token) {
+        void mutate([apiPaths.user.me(), token]);
+      }
+      notify('Perfil actualizado con éxito');
+    } catch (caught) {
+      setConfirming(null);
+      notify(`Hubo un error: ${serverMessage(caught, 'Error al actualizar el perfil')}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteAccount();
+      setConfirming(null);
+      notify('Tu cuenta ha sido eliminada');
+      logout();
+      navigate(routes.home());
+    } catch (caught) {
+      setConfirming(null);
+      setBusy(false);
+      notify(`Hubo un error: ${serverMessage(caught, 'Error al eliminar la cuenta')}`);
+    }
+  };
+
+  return (
+    <>
+      <div className="profile__summary">
+        <UserBadge tier={tier} />
+        <p>
+          {reviewCount === undefined
+            ? ''
+            : `${reviewCount} ${reviewCount === 1 ? 'crítica publicada' : 'críticas publicadas'}`}
+          {tier ? ` · ${badgeLabels[tier]}` : ''}
+        </p>
+      </div>
+      <form className="form profile__form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor={`${id}-username`}>Nombre de usuario</label>
+          <input
+            id={`${id}-username`}
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Guardar cambios
+          </button>
+        </div>
+      </form>
+      <section className="danger-zone" aria-labelledby={`${id}-danger`}>
+        <h2 id={`${id}-danger`}>Eliminar cuenta</h2>
+        <p className="muted">Se borrarán tu cuenta, tus críticas, tus puntuaciones y tus listas.</p>
+        <button type="button" className="button button--danger" onClick={() => setConfirming('delete')}>
+          Eliminar cuenta
+        </button>
+      </section>
+      {confirming === 'save' ? (
+        <ConfirmDialog
+          title="Guardar cambios"
+          message="¿Quieres guardar los cambios de tu perfil?"
+          busy={busy}
+          onConfirm={save}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'delete' ? (
+        <ConfirmDialog
+          title="Eliminar cuenta"
+          message="¿Seguro que quieres eliminar tu cuenta? Esta acción no se puede deshacer."
+          busy={busy}
+          onConfirm={remove}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ProfileContent() {
+  const { user } = useSession();
+  if (!user) return null;
+  // Re-mount the form with fresh values when the profile changes (e.g. after saving).
+  return <ProfileForm key={`${user.username}|${user.email}`} user={user} />;
+}
+
+export function ProfilePage() {
+  usePageMeta({ title: 'Mi cuenta' });
+  return (
+    <div className="page profile">
+      <h1 className="page-title">MI CUENTA</h1>
+      <RequireAuth>
+        <ProfileContent />
+      </RequireAuth>
+    </div>
+  );
+}

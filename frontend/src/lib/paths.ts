@@ -1,0 +1,76 @@
+import { slugify } from './format';
+
+const q = encodeURIComponent;
+
+/** Every API URL the front end calls. */
+export const apiPaths = {
+  games: {
+    search: (name: string) => `/api/games/search?name=${q(name)}`,
+    catalogue: (params: { page: number; size: number; platform?: string; sortBy?: string }) => {
+      const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
+      if (params.platform) search.set('platform', params.platform);
+      if (params.sortBy) search.set('sortBy', params.sortBy);
+      return `/api/games/all?${search.toString()}`;
+    },
+    best: () => '/api/games/best',
+    latest: () => '/api/games/last',
+    upcoming: () => '/api/games/upcoming',
+    featured: () => '/api/games/bestGame',
+    detail: (igdbID: number | string) => `/api/games/${q(String(igdbID))}`,
+    playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
+    mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
+    userReviews: (igdbID: number | string) => `/api/games/reviews/users/${q(String(igdbID))}`,
+    gameScraper: () => '/api/games/scraper/game',
+    catalogueScraper: () => '/api/games/scraper',
+    setFeatured: (igdbID: number | string) => `/api/games/best/${q(String(igdbID))}`,
+  },
+  auth: {
+    login: () => '/api/auth/login',
+    register: () => '/api/auth/register',
+    confirm: (token: string) => `/api/auth/confirm?token=${q(token)}`,
+    checkPassword: () => '/api/auth/check-password',
+  },
+  user: {
+    me: () => '/api/user/me',
+    updateProfile: () => '/api/user/update-profile',
+    deleteAccount: () => '/api/user/delete-account',
+    reviews: () => '/api/user/reviews',
+    review: (id: number) => `/api/user/reviews/${id}`,
+    reviewCount: () => '/api/user/reviews/count',
+    rating: () => '/api/user/rating',
+    lists: () => '/api/user/gamelist',
+    list: (listId: number) => `/api/user/gamelist/${listId}`,
+    listGames: (listName: string) => `/api/user/${q(listName)}/games`,
+    listGame: (listId: number, igdbID: number) => `/api/user/gamelist/${listId}/game/${igdbID}`,
+    addGameToList: () => '/api/user/gamelist/addGame',
+  },
+  news: {
+    all: () => '/api/news/all',
+    article: (newID: number | string) => `/api/news/${q(String(newID))}`,
+    scraper: () => '/api/news/scraper',
+  },
+  admin: {
+    job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,
+    feeds: () => '/api/admin/feeds',
+    feed: (id: number) => `/api/admin/feeds/${id}`,
+  },
+} as const;
+
+/** Every in-app route the front end links to. */
+export const routes = {
+  home: () => '/',
+  login: () => '/login',
+  register: () => '/register',
+  confirm: () => '/confirm',
+  results: (name: string) => `/results?name=${q(name)}`,
+  catalogue: (platformId?: string | null) => `/games/${platformId ?? 'all'}`,
+  game: (game: { slug?: string | null; title: string; igdbID: number }) =>
+    `/game/${game.slug || slugify(game.title)}/${game.igdbID}`,
+  newsList: () => '/news/allNews',
+  newsPage: (page: number) => `/news/page/${page}`,
+  newsArticle: (news: { slug?: string | null; title: string }) => `/news/${news.slug || slugify(news.title)}`,
+  profile: () => '/user/profile',
+  myReviews: () => '/user/reviews',
+  myLists: () => '/user/lists',
+  admin: () => '/admin',
+} as const;

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { DEFAULT_DESCRIPTION, getSiteConfig } from './site-config';
+
+export interface PageMeta {
+  /** Title without the site name; null for the bare site name. */
+  title: string | null;
+  description?: string | null;
+  /** In-app path of the canonical URL; defaults to the current path. */
+  canonicalPath?: string;
+}
+
+function upsertHeadElement<T extends HTMLElement>(selector: string, create: () => T): T {
+  const existing = document.head.querySelector<T>(selector);
+  if (existing) return existing;
+  const element = create();
+  document.head.appendChild(element);
+  return element;
+}
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string, createIfMissing: boolean) {
+  const selector = `meta[${attribute}="${key}"]`;
+  const element = createIfMissing
+    ? upsertHeadElement(selector, () => {
+        const meta = document.createElement('meta');
+        meta.setAttribute(attribute, key);
+        return meta;
+      })
+    : document.head.querySelector<HTMLMetaElement>(selector);
+  element?.setAttribute('content', content);
+}
+
+/**
+ * Keeps the document title, meta description, canonical link (and any Open Graph tags the server rendered)
+ * in step with client-side navigation.
+ */
+export function usePageMeta({ title, description, canonicalPath }: PageMeta): void {
+  useEffect(() => {
+    const { siteName } = getSiteConfig();
+    const fullTitle = title ? `${title} | ${siteName}` : siteName;
+    const fullDescription = description || DEFAULT_DESCRIPTION;
+    const url = new URL(canonicalPath ?? window.location.pathname, window.location.origin).toString();
+
+    document.title = fullTitle;
+    setMeta('name', 'description', fullDescription, true);
+    setMeta('property', 'og:title', fullTitle, false);
+    setMeta('property', 'og:description', fullDescription, false);
+    setMeta('property', 'og:url', url, false);
+    const canonical = upsertHeadElement('link[rel="canonical"]', () => {
+      const link = document.createElement('link');
+      link.rel = 'canonical';
+      return link;
+    });
+    canonical.href = url;
+  }, [title, description, canonicalPath]);
+}

@@ -1,0 +1,45 @@
+export { forbiddenAddressReason, isForbiddenAddress } from './address-policy.js';
+export { BrowserPool, CHROMIUM_ARGS, type BrowserPoolOptions } from './browser-pool.js';
+export { decodeBody, detectCharset, type CharsetSource, type DetectedCharset } from './charset-decoder.js';
+export { DomainThrottle, type DomainThrottleOptions } from './domain-throttle.js';
+export {
+  BOT_TOKEN,
+  DEFAULT_FETCH_CONFIG,
+  buildUserAgent,
+  fetchConfigFromEnv,
+  normaliseHostname,
+  parseAllowedHosts,
+  type FetchConfig,
+  type FetchLogger,
+} from './fetch-config.js';
+export { FetchError, type FetchErrorCode, type FetchErrorOptions } from './fetch-errors.js';
+export { GuardedProxy } from './guarded-proxy.js';
+export {
+  HTML_ACCEPT,
+  HttpFetcher,
+  type FetchedPage,
+  type HttpFetcherOptions,
+  type HttpRequestOptions,
+} from './http-fetcher.js';
+export { defaultNeedsBrowser } from './needs-browser.js';
+export { PageFetcher, type FetchMode, type PageFetchOptions, type PageFetcherParts } from './page-fetcher.js';
+export {
+  computeRetryDelay,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryDelayOptions,
+} from './retry-policy.js';
+export { RobotsChecker, RobotsDisallowedError, type RobotsCheckerOptions } from './robots.js';
+export {
+  MAX_URL_LENGTH,
+  UnsafeUrlError,
+  UrlGuard,
+  createPinnedLookup,
+  isValidUrlInput,
+  validateUrlInput,
+  type GuardedTarget,
+  type HostLookup,
+  type UnsafeUrlReason,
+  type UrlGuardOptions,
+  type UrlInputOptions,
+} from './url-guard.js';

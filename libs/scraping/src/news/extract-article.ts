@@ -1,0 +1,196 @@
+import type { Cheerio } from 'cheerio';
+import type { Element } from 'domhandler';
+import { comparableText, elementText, htmlToText } from './html-text.util.js';
+import { imageValue, textValue, type JsonLdNode } from './json-ld.util.js';
+import {
+  findMainContent,
+  hasRealParagraphs,
+  looksLikeAppShell,
+  paragraphTexts,
+  removeBoilerplate,
+} from './main-content.util.js';
+import {
+  articleNode,
+  canonicalLink,
+  metaText,
+  metaUrl,
+  publicationDate,
+  readPage,
+  siteLogo,
+  siteName,
+  siteNameVariants,
+  TITLE_SEPARATOR,
+  type PageContext,
+} from './page-metadata.util.js';
+import { absoluteUrl } from './page-url.util.js';
+
+/** A news article as Veredicto stores it (spec: News article), read from the outlet's page. */
+export interface ExtractedArticle {
+  title: string;
+  /** Absolute URL of the lead image. */
+  image: string | null;
+  /** ISO 8601 timestamp (UTC). */
+  publicationDate: string | null;
+  /** The first three paragraphs of the article, plain text; '' when the page has fewer. */
+  description: string;
+  description2: string;
+  description3: string;
+  /** The outlet's name ('Vandal', 'HobbyConsolas'). */
+  medium: string;
+  /** Absolute URL of the outlet's logo or icon. */
+  logo: string | null;
+  /** The article's canonical URL. */
+  link: string;
+}
+
+/** Images that decorate rather than illustrate the article, by class, alt text or file name. */
+const DECORATIVE_IMAGE =
+  /(^|[^a-z])(logo|logotipo|icon|icono|avatar|sprite|spacer|blank|placeholder|badge|emoji|loading|spinner)([^a-z]|$)/i;
+const MIN_IMAGE_WIDTH = 300;
+const MIN_IMAGE_HEIGHT = 150;
+/** The mark of a summary cut short ('...', '…', '[…]'). */
+const ELLIPSIS = /(\s*(\.{3}|…)|\s*\[\s*(\.{3}|…)\s*\])$/;
+
+/**
+ * Reads a news article from an outlet's page (HTML as served, or as rendered by a browser). Each field
+ * comes from the most explicit source the page offers: Open Graph, then JSON-LD, then Twitter cards,
+ * then the visible page. Pure: never fetches anything.
+ */
+export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
+  const page = readPage(html, pageUrl);
+  const article = articleNode(page);
+  const siteNames = siteNameVariants(page);
+  // The headline and the lead image may sit in headers or figures that the cleaning below removes.
+  const headline = articleHeadline(page, article, siteNames);
+  const leadImage = headImage(page, article);
+
+  removeBoilerplate(page.$);
+  const content = findMainContent(page.$);
+  const paragraphs = paragraphTexts(page.$, content ?? page.$('body'));
+  const descriptions = withSummaries(page, article, paragraphs);
+
+  return {
+    title: headline,
+    image: leadImage ?? bodyImage(page, content),
+    publicationDate: publicationDate(page, content),
+    description: descriptions[0] ?? '',
+    description2: descriptions[1] ?? '',
+    description3: descriptions[2] ?? '',
+    medium: siteName(page),
+    logo: siteLogo(page),
+    link: canonicalLink(page),
+  };
+}
+
+/**
+ * Whether the HTML is an empty shell that only JavaScript fills (`<div id="root"></div>` and scripts),
+ * so the fetcher should render it in Chromium: no real paragraph, and either nothing to use as a title
+ * or the look of an app shell (an empty framework mount point, almost no visible text). A shell may carry
+ * server-rendered meta tags for link previews and still have no article.
+ */
+export function articleNeedsBrowser(html: string): boolean {
+  const page = readPage(html, 'http://localhost/');
+  const article = articleNode(page);
+  const hasTitle = Boolean(
+    metaText(page, 'og:title', 'twitter:title') ??
+    (article ? textValue(article.headline) : null) ??
+    elementText(page.$('h1').first()),
+  );
+  removeBoilerplate(page.$);
+  if (hasRealParagraphs(page.$)) return false;
+  return !hasTitle || looksLikeAppShell(page.$);
+}
+
+function articleHeadline(page: PageContext, article: JsonLdNode | null, siteNames: string[]): string {
+  const { $ } = page;
+  const isSiteName = (text: string) =>
+    siteNames.some((name) => comparableText(name) === comparableText(text));
+  const headings = [...$('article h1').toArray(), ...$('main h1').toArray(), ...$('h1').toArray()]
+    .map((element) => elementText($(element)))
+    .filter((text) => text && !isSiteName(text));
+  const jsonLdHeadline = article ? (textValue(article.headline) ?? textValue(article.name)) : null;
+  const candidates = [
+    metaText(page, 'og:title'),
+    jsonLdHeadline ? htmlToText(jsonLdHeadline) : null,
+    metaText(page, 'twitter:title'),
+    headings[0],
+    elementText($('head title').first()) || elementText($('title').first()),
+  ];
+  const title = candidates.find((candidate): candidate is string => Boolean(candidate)) ?? '';
+  return withoutSiteSuffix(title, siteNames);
+}
+
+/** 'Análisis de Hades II | Vandal' gives 'Análisis de Hades II' when 'Vandal' is the site. */
+export function withoutSiteSuffix(title: string, siteNames: string[]): string {
+  const names = siteNames.map(comparableText).filter(Boolean);
+  let current = title;
+  for (;;) {
+    const separators = [...current.matchAll(TITLE_SEPARATOR)];
+    const last = separators.at(-1);
+    if (!last || last.index === undefined || last.index === 0) return current;
+    const suffix = comparableText(current.slice(last.index + last[0].length));
+    // 'HobbyConsolas Videojuegos' still names the site: accept a suffix that starts with the name.
+    const matches = names.some((name) => suffix === name || (suffix.startsWith(name) && name.length >= 3));
+    if (!matches) return current;
+    current = current.slice(0, last.index).trim();
+  }
+}
+
+function headImage(page: PageContext, article: JsonLdNode | null): string | null {
+  return (
+    metaUrl(page, 'og:image:secure_url', 'og:image', 'og:image:url') ??
+    (article ? absoluteUrl(imageValue(page.jsonLd, article.image), page.baseUrl) : null) ??
+    metaUrl(page, 'twitter:image', 'twitter:image:src')
+  );
+}
+
+/** The first image in the article body that is big enough to illustrate it. */
+function bodyImage(page: PageContext, content: Cheerio<Element> | null): string | null {
+  const { $ } = page;
+  for (const element of (content ?? $('body')).find('img').toArray()) {
+    const image = $(element);
+    const width = Number.parseInt(image.attr('width') ?? '', 10);
+    const height = Number.parseInt(image.attr('height') ?? '', 10);
+    if ((width && width < MIN_IMAGE_WIDTH) || (height && height < MIN_IMAGE_HEIGHT)) continue;
+    // Lazy loaders keep the real address in data-* and a placeholder in src.
+    const sources = [
+      image.attr('data-src'),
+      image.attr('data-lazy-src'),
+      image.attr('data-original'),
+      image.attr('src'),
+      image.attr('srcset')?.split(',')[0]?.trim().split(/\s+/)[0],
+    ];
+    const url = sources.map((source) => absoluteUrl(source, page.baseUrl)).find(Boolean);
+    if (!url) continue;
+    const fileName = new URL(url).pathname.split('/').pop() ?? '';
+    const description = `${image.attr('class') ?? ''} ${image.attr('alt') ?? ''} ${fileName}`;
+    if (DECORATIVE_IMAGE.test(description)) continue;
+    return url;
+  }
+  return null;
+}
+
+/** The body's paragraphs, topped up with the page's summaries when the body has fewer than three. */
+function withSummaries(page: PageContext, article: JsonLdNode | null, paragraphs: string[]): string[] {
+  const result = paragraphs.slice(0, 3);
+  const jsonLdDescription = article ? textValue(article.description) : null;
+  const summaries = [
+    metaText(page, 'og:description'),
+    metaText(page, 'description'),
+    jsonLdDescription ? htmlToText(jsonLdDescription) : null,
+    metaText(page, 'twitter:description'),
+  ];
+  for (const summary of summaries) {
+    if (result.length >= 3) break;
+    if (summary && !result.some((existing) => sameText(existing, summary))) result.push(summary);
+  }
+  return result;
+}
+
+/** Summaries are often the first paragraph, cut with an ellipsis: those are the same text. */
+function sameText(a: string, b: string): boolean {
+  const left = comparableText(a.replace(ELLIPSIS, ''));
+  const right = comparableText(b.replace(ELLIPSIS, ''));
+  if (!left || !right) return left === right;
+  return left.includes(right) || right.includes(left);
+}

@@ -1,0 +1,97 @@
+import { load, type Cheerio } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+
+// Helpers shared by the news and review extractors (reviews import them from here).
+
+/** Elements whose end separates words, so 'a</p><p>b' reads 'a b' and not 'ab'. */
+const BLOCK_ELEMENTS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+]);
+const SILENT_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object']);
+
+/** Collapses every run of whitespace (including non-breaking and zero-width spaces) into one space. */
+export function collapseWhitespace(text: string): string {
+  return text
+    .replace(/[\u200b-\u200d\ufeff\u00ad]/g, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+}
+
+/** Plain text of elements: entities decoded, tags stripped, block boundaries kept as spaces. */
+export function elementText(elements: Cheerio<AnyNode>): string {
+  const parts: string[] = [];
+  elements.each((_index, node) => collectText(node, parts));
+  return collapseWhitespace(parts.join(''));
+}
+
+function collectText(node: AnyNode, parts: string[]): void {
+  if (node.type === 'text') {
+    parts.push(node.data);
+    return;
+  }
+  if (node.type !== 'tag' && node.type !== 'root') return;
+  if (node.type === 'tag' && SILENT_ELEMENTS.has(node.name)) return;
+  const block = node.type === 'tag' && BLOCK_ELEMENTS.has(node.name);
+  if (block) parts.push(' ');
+  for (const child of node.children) collectText(child, parts);
+  if (block) parts.push(' ');
+}
+
+/**
+ * Plain text of a string that came from an attribute or JSON-LD. Publishers put markup and
+ * (double-)encoded entities there ('Caf&amp;eacute;', '<p>Texto</p>'), so anything that looks like
+ * either goes through the HTML parser once more.
+ */
+export function htmlToText(value: string): string {
+  if (!/[<&]/.test(value)) return collapseWhitespace(value);
+  const $ = load(value, null, false);
+  return elementText($.root());
+}
+
+/** Lower case, accents and punctuation removed: for comparing names ('HobbyConsolas' vs 'hobbyconsolas.com'). */
+export function comparableText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+/** Cuts long text at a word boundary, so a full review body can serve as a snippet. */
+export function truncateText(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
