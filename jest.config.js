@@ -20,6 +20,8 @@ const common = {
 };
 
 export default {
+  // A global option: Jest ignores it inside a project.
+  testTimeout: 60000,
   projects: [
     {
       ...common,
@@ -32,7 +34,6 @@ export default {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-      testTimeout: 60000,
     },
   ],
 };

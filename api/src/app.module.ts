@@ -5,10 +5,18 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
 import { createOrmConfig } from '../../libs/db/src/index.js';
 import type { QueueConnection } from '../../libs/jobs/src/index.js';
+import { AdminModule } from './admin/admin.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { NewsModule } from './news/news.module.js';
+import { ListsModule } from './lists/lists.module.js';
+import { RatingsModule } from './ratings/ratings.module.js';
+import { ReviewsModule } from './reviews/reviews.module.js';
+import { ScrapersModule } from './scrapers/scrapers.module.js';
 import { SeoModule } from './seo/seo.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
@@ -33,7 +41,16 @@ export class AppModule {
         ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 10 }]),
         JobsModule.forRoot(queue),
         HealthModule,
+        // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper.
+        ScrapersModule,
         GamesModule,
+        AdminModule,
+        NewsModule,
+        AuthModule,
+        UsersModule,
+        RatingsModule,
+        ReviewsModule,
+        ListsModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

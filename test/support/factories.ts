@@ -32,7 +32,7 @@ export async function createUser(
   const username = overrides.username ?? `u${next()}`;
   const { rows } = await db.query(
     `insert into users (username, username_key, email, password_hash, confirmed_at)
-     values ($1, lower($1), $2, 'not-a-real-hash', now()) returning id`,
+     values ($1::text, lower($1::text), $2, 'not-a-real-hash', now()) returning id`,
     [username, overrides.email ?? `${username}@example.com`],
   );
   return { id: Number(rows[0].id), username };

@@ -7,6 +7,14 @@ import { createOrmConfig } from '../../libs/db/src/index.js';
 import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../libs/jobs/src/index.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { assertEveryJobHasAHandler } from './common/job-handlers.js';
+import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
+import { FeedPollingService } from './news/feed-polling.service.js';
+import { NewsImportService } from './news/news-import.service.js';
+import { NewsProcessor } from './news/news.processor.js';
+import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.js';
+import { IgdbImportService } from './scraping/igdb-import.service.js';
+import { ReviewScrapingService } from './scraping/review-scraping.service.js';
+import { ScrapingProcessor } from './scraping/scraping.processor.js';
 
 @Module({})
 export class WorkersModule implements OnApplicationBootstrap {
@@ -23,7 +31,17 @@ export class WorkersModule implements OnApplicationBootstrap {
         BullModule.forRoot({ ...queue.options, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
       ],
-      providers: [RecalculateAverageProcessor],
+      providers: [
+        WorkerPageFetcher,
+        RecalculateAverageProcessor,
+        NewsImportService,
+        FeedPollingService,
+        NewsProcessor,
+        ReviewScrapingService,
+        IgdbImportService,
+        CatalogueScrapingService,
+        ScrapingProcessor,
+      ],
     };
   }
 

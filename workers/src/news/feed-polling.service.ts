@@ -2,17 +2,18 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { createHash } from 'node:crypto';
 import { NewsArticle, NewsFeed } from '../../../libs/db/src/index.js';
-import { JobName, type JobPayloads, type JobResults, QueueName } from '../../../libs/jobs/src/index.js';
+import {
+  importNewsJobId,
+  JobName,
+  type JobPayloads,
+  type JobResults,
+  QueueName,
+} from '../../../libs/jobs/src/index.js';
 import { fetchFeed } from '../../../libs/scraping/src/feeds/parse-feed.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { errorMessage } from '../common/scrape-errors.js';
 import type { ProgressReporter } from './news-import.service.js';
-
-/** The job id of an article import: the same link is never queued twice while its job is kept. */
-export const importNewsJobId = (link: string) =>
-  `import-news-${createHash('sha256').update(link).digest('hex').slice(0, 40)}`;
 
 /** Reads the registered feeds and queues one import-news job per article not stored yet. */
 @Injectable()
@@ -27,15 +28,23 @@ export class FeedPollingService {
 
   async poll(feedId: number | undefined, progress: ProgressReporter): Promise<JobResults[JobName.PollFeeds]> {
     const em = this.orm.em.fork();
-    const feeds = await em.find(NewsFeed, feedId === undefined ? {} : { id: feedId }, { orderBy: { id: 'asc' } });
+    const feeds = await em.find(NewsFeed, feedId === undefined ? {} : { id: feedId }, {
+      orderBy: { id: 'asc' },
+    });
     let enqueued = 0;
     for (const [index, feed] of feeds.entries()) {
       try {
         const parsed = await fetchFeed(this.pages.fetcher, feed.url);
-        const missing = await em.getRepository(NewsArticle).missingLinks(parsed.items.map((item) => item.link));
+        const missing = await em
+          .getRepository(NewsArticle)
+          .missingLinks(parsed.items.map((item) => item.link));
         const payload = (url: string): JobPayloads[JobName.ImportNews] => ({ url, feedId: feed.id });
         const jobs = await this.queue.addBulk(
-          missing.map((link) => ({ name: JobName.ImportNews, data: payload(link), opts: { jobId: importNewsJobId(link) } })),
+          missing.map((link) => ({
+            name: JobName.ImportNews,
+            data: payload(link),
+            opts: { jobId: importNewsJobId(link) },
+          })),
         );
         feed.title = parsed.title.slice(0, 300) || feed.title;
         feed.lastImportedCount = jobs.length;

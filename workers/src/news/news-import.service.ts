@@ -31,7 +31,10 @@ export class NewsImportService {
     } catch (error) {
       throw asJobError(error);
     }
-    await progress({ percent: 60, message: `extrayendo la noticia (${page.via === 'browser' ? 'navegador' : 'HTTP'})` });
+    await progress({
+      percent: 60,
+      message: `extrayendo la noticia (${page.via === 'browser' ? 'navegador' : 'HTTP'})`,
+    });
     const article = extractArticle(page.body, page.url);
     if (!article.title) throw new UnrecoverableError('La página no contiene una noticia reconocible');
 

@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { JobName, type JobProgress, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobName, type JobPayloads, type JobProgress, QueueName } from '../../../libs/jobs/src/index.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FeedPollingService } from './feed-polling.service.js';
 import { NewsImportService } from './news-import.service.js';
@@ -15,9 +15,10 @@ export class NewsProcessor extends WorkerHost implements OnApplicationBootstrap 
   private readonly logger = new Logger(NewsProcessor.name);
 
   readonly handlers: QueueHandlers<QueueName.News> = {
-    [JobName.ImportNews]: ({ url, feedId }, job) =>
+    [JobName.ImportNews]: ({ url, feedId }: JobPayloads[JobName.ImportNews], job: Job) =>
       this.newsImport.importArticle(url, feedId ?? null, (progress) => this.report(job, progress)),
-    [JobName.PollFeeds]: ({ feedId }, job) => this.feedPolling.poll(feedId, (progress) => this.report(job, progress)),
+    [JobName.PollFeeds]: ({ feedId }: JobPayloads[JobName.PollFeeds], job: Job) =>
+      this.feedPolling.poll(feedId, (progress) => this.report(job, progress)),
   };
 
   constructor(

@@ -45,8 +45,8 @@ const ORDER_BY: Record<GameSort, string> = {
 
 type Row = Record<string, unknown>;
 
-/** A game as read from IGDB, already mapped to our columns (image URLs, platform names). */
-export interface IgdbGameRow {
+/** A game from an outside source (seed file, IGDB), already mapped to our columns. */
+export interface GameUpsertRow {
   igdbId: number;
   title: string;
   slug: string;
@@ -63,6 +63,9 @@ export interface IgdbGameRow {
   bigScreenshots: string[];
   videos: { id: number; title: string; videoID: string }[];
   igdbRating: number | null;
+  /** Seed reference scores (Metacritic); sources without them leave the stored ones alone. */
+  metascore?: number | null;
+  externalUserScore?: number | null;
 }
 
 export function toSummaryRow(row: Row): GameSummaryRow {
@@ -241,10 +244,11 @@ export class GameRepository extends EntityRepository<Game> {
   }
 
   /**
-   * Inserts or refreshes games by igdb_id in one statement (idempotent). Our own averages and the seed's
-   * reference scores are left alone; empty media lists never wipe ones already stored.
+   * Inserts or refreshes games by igdb_id in one statement (idempotent): the one upsert of the seed
+   * importer and the IGDB import. Our own averages are left alone; empty media lists and missing
+   * reference scores never wipe what is stored.
    */
-  async upsertFromIgdb(games: IgdbGameRow[]): Promise<number> {
+  async upsertGames(games: GameUpsertRow[]): Promise<number> {
     if (games.length === 0) return 0;
     const rows = games.map((game) => ({
       igdb_id: game.igdbId,
@@ -263,17 +267,21 @@ export class GameRepository extends EntityRepository<Game> {
       big_screenshots: game.bigScreenshots,
       videos: game.videos,
       igdb_rating: game.igdbRating,
+      metascore: game.metascore ?? null,
+      external_user_score: game.externalUserScore ?? null,
     }));
     const result = await this.sql<{ total: number }>(
       `with upserted as (
          insert into games (igdb_id, slug, title, search_name, platforms, release_date, image_cover, image_art,
-           summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating)
+           summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating,
+           metascore, external_user_score)
          select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.image_cover, x.image_art,
-           x.summary, x.genres, x.developers, x.publishers, x.screenshots, x.big_screenshots, x.videos, x.igdb_rating
+           x.summary, x.genres, x.developers, x.publishers, x.screenshots, x.big_screenshots, x.videos, x.igdb_rating,
+           x.metascore, x.external_user_score
          from jsonb_to_recordset(?::jsonb) as x(igdb_id int, slug text, title text, search_name text,
            platforms text[], release_date date, image_cover text, image_art text, summary text, genres text[],
            developers text[], publishers text[], screenshots text[], big_screenshots text[], videos jsonb,
-           igdb_rating real)
+           igdb_rating real, metascore smallint, external_user_score smallint)
          on conflict (igdb_id) do update set
            slug = excluded.slug, title = excluded.title, search_name = excluded.search_name,
            platforms = excluded.platforms, release_date = excluded.release_date,
@@ -284,7 +292,10 @@ export class GameRepository extends EntityRepository<Game> {
            screenshots = case when cardinality(excluded.screenshots) > 0 then excluded.screenshots else games.screenshots end,
            big_screenshots = case when cardinality(excluded.big_screenshots) > 0 then excluded.big_screenshots else games.big_screenshots end,
            videos = case when jsonb_array_length(excluded.videos) > 0 then excluded.videos else games.videos end,
-           igdb_rating = coalesce(excluded.igdb_rating, games.igdb_rating), updated_at = now()
+           igdb_rating = coalesce(excluded.igdb_rating, games.igdb_rating),
+           metascore = coalesce(excluded.metascore, games.metascore),
+           external_user_score = coalesce(excluded.external_user_score, games.external_user_score),
+           updated_at = now()
          returning 1)
        select count(*)::int as total from upserted`,
       [JSON.stringify(rows)],

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { fromRoot } from '../../../config/src/project-root.js';
 import { Game } from '../games/game.entity.js';
+import type { GameUpsertRow } from '../games/game.repository.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
@@ -86,31 +87,27 @@ async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncGenerator
 
 const dedupeKey = (review: ReviewRecord) => `seed:${review.source}:${review.outlet}:${review.platform ?? ''}`;
 
-function toGameRow(record: GameRecord, showcase?: ShowcaseRecord) {
+function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow {
   const cover = showcase?.coverImageId ?? record.coverImageId;
   return {
-    igdb_id: record.igdbId,
+    igdbId: record.igdbId,
     slug: slugify(record.title),
     title: record.title,
-    search_name: normalizeSearchText(record.title).slice(0, 300),
+    searchName: normalizeSearchText(record.title),
     platforms: record.platforms,
-    release_date: record.releaseDate,
-    image_cover: cover ? igdbImageUrl('cover_big', cover) : null,
-    image_art: showcase?.artworkImageIds[0] ? igdbImageUrl('1080p', showcase.artworkImageIds[0]) : null,
+    releaseDate: record.releaseDate,
+    imageCover: cover ? igdbImageUrl('cover_big', cover) : null,
+    imageArt: showcase?.artworkImageIds[0] ? igdbImageUrl('1080p', showcase.artworkImageIds[0]) : null,
     summary: record.summary ?? null,
     genres: record.genres ?? [],
     developers: record.developers ?? [],
     publishers: record.publishers ?? [],
     screenshots: (showcase?.screenshotImageIds ?? []).map((id) => igdbImageUrl('screenshot_med', id)),
-    big_screenshots: (showcase?.screenshotImageIds ?? []).map((id) => igdbImageUrl('1080p', id)),
-    videos: (showcase?.videos ?? []).map((video, index) => ({
-      id: index + 1,
-      title: video.title,
-      videoID: video.videoId,
-    })),
+    bigScreenshots: (showcase?.screenshotImageIds ?? []).map((id) => igdbImageUrl('1080p', id)),
+    videos: (showcase?.videos ?? []).map((video, index) => ({ id: index + 1, title: video.title, videoID: video.videoId })),
+    igdbRating: record.igdbRating ?? null,
     metascore: record.metascore ?? null,
-    external_user_score: record.userScore ?? null,
-    igdb_rating: record.igdbRating ?? null,
+    externalUserScore: record.userScore ?? null,
   };
 }
 
@@ -134,33 +131,8 @@ export class CatalogueImporter {
     }
     let total = 0;
     for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {
-      const rows = chunk.map((record) => toGameRow(record, showcase.get(record.igdbId)));
-      await this.execute(
-        `insert into games (igdb_id, slug, title, search_name, platforms, release_date, image_cover, image_art,
-           summary, genres, developers, publishers, screenshots, big_screenshots, videos, metascore,
-           external_user_score, igdb_rating)
-         select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.image_cover, x.image_art,
-           x.summary, x.genres, x.developers, x.publishers, x.screenshots, x.big_screenshots, x.videos, x.metascore,
-           x.external_user_score, x.igdb_rating
-         from jsonb_to_recordset(?::jsonb) as x(igdb_id int, slug text, title text, search_name text,
-           platforms text[], release_date date, image_cover text, image_art text, summary text, genres text[],
-           developers text[], publishers text[], screenshots text[], big_screenshots text[], videos jsonb,
-           metascore smallint, external_user_score smallint, igdb_rating real)
-         on conflict (igdb_id) do update set
-           slug = excluded.slug, title = excluded.title, search_name = excluded.search_name,
-           platforms = excluded.platforms, release_date = excluded.release_date,
-           image_cover = coalesce(excluded.image_cover, games.image_cover),
-           image_art = coalesce(excluded.image_art, games.image_art),
-           summary = coalesce(excluded.summary, games.summary),
-           genres = excluded.genres, developers = excluded.developers, publishers = excluded.publishers,
-           screenshots = case when cardinality(excluded.screenshots) > 0 then excluded.screenshots else games.screenshots end,
-           big_screenshots = case when cardinality(excluded.big_screenshots) > 0 then excluded.big_screenshots else games.big_screenshots end,
-           videos = case when jsonb_array_length(excluded.videos) > 0 then excluded.videos else games.videos end,
-           metascore = excluded.metascore, external_user_score = excluded.external_user_score,
-           igdb_rating = excluded.igdb_rating, updated_at = now()`,
-        [JSON.stringify(rows)],
-      );
-      total += rows.length;
+      await this.em.getRepository(Game).upsertGames(chunk.map((record) => toGameRow(record, showcase.get(record.igdbId))));
+      total += chunk.length;
     }
     return total;
   }

@@ -1,0 +1,38 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { User } from '../../../libs/db/src/index.js';
+import { AuthTokenService } from './auth-token.service.js';
+import type { AuthenticatedRequest } from './current-user.decorator.js';
+
+export const INVALID_TOKEN_MESSAGE = 'Token inválido o expirado';
+
+/**
+ * Accepts a bearer token only if it verifies, its account still exists and its version matches the
+ * account's: deleting or changing an account ends its earlier sessions at once.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly tokens: AuthTokenService,
+    private readonly em: EntityManager,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+    const subject = await this.tokens.verify(token);
+    if (!subject) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+    const user = await this.em.findOne(User, { id: subject.userId });
+    if (!user || user.tokenVersion !== subject.tokenVersion) {
+      throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+    }
+    request.user = {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      tokenVersion: user.tokenVersion,
+    };
+    return true;
+  }
+}

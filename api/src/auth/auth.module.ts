@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { MailModule } from '../mail/mail.module.js';
+import { AuthTokenService } from './auth-token.service.js';
+import { AuthController } from './auth.controller.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthService } from './auth.service.js';
+import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from './token-claims.js';
+
+@Module({
+  imports: [
+    MailModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.JWT_SECRET,
+        signOptions: { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS },
+        verifyOptions: { algorithms: [TOKEN_ALGORITHM] },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, AuthTokenService, AuthGuard],
+  exports: [AuthTokenService, AuthGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
+import { NewsController } from './news.controller.js';
+import { NewsService } from './news.service.js';
+
+@Module({
+  imports: [AdminModule],
+  controllers: [NewsController],
+  providers: [NewsService],
+})
+export class NewsModule {}

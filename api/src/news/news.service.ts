@@ -1,0 +1,56 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { NewsArticle } from '../../../libs/db/src/index.js';
+import { importNewsJobId, JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { parseScrapeUrl } from '../common/scrape-url.js';
+import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
+import { presentNews } from './news.presenter.js';
+
+export const NEWS_NOT_FOUND = 'Noticia no encontrada';
+/** The listing has no pagination in the contract; this keeps its answer bounded. */
+const MAX_LISTED = 1000;
+
+@Injectable()
+export class NewsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobProducer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async all() {
+    const articles = await this.em.find(
+      NewsArticle,
+      {},
+      { orderBy: { publicationDate: 'desc', id: 'desc' }, limit: MAX_LISTED },
+    );
+    return articles.map(presentNews);
+  }
+
+  async one(id: number) {
+    const article = await this.em.findOne(NewsArticle, { id });
+    if (!article) throw new NotFoundException(NEWS_NOT_FOUND);
+    return presentNews(article);
+  }
+
+  async remove(id: number): Promise<void> {
+    const deleted = await this.em.nativeDelete(NewsArticle, { id });
+    if (deleted === 0) throw new NotFoundException(NEWS_NOT_FOUND);
+  }
+
+  /**
+   * Queues the import under an id derived from the URL: while that job waits or runs, asking again (a
+   * double click) returns the same job. A finished job is replaced, so an article can be imported again
+   * later to refresh it.
+   */
+  async enqueueImport(input: string): Promise<EnqueuedJob> {
+    const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
+    const jobId = importNewsJobId(url);
+    const existing = await this.jobs.queue(QueueName.News).getJob(jobId);
+    if (existing && ['completed', 'failed'].includes(await existing.getState())) {
+      await existing.remove().catch(() => undefined);
+    }
+    return this.jobs.enqueue(JobName.ImportNews, { url }, { jobId });
+  }
+}

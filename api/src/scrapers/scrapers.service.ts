@@ -1,0 +1,80 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { Game } from '../../../libs/db/src/index.js';
+import { JobName, scrapeGameDeduplicationId } from '../../../libs/jobs/src/index.js';
+import { parseScrapeUrl } from '../common/scrape-url.js';
+import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
+
+export const GAME_NOT_FOUND = 'Juego no encontrado';
+export const FEATURED_GAME_SAVED = 'Juego marcado como el mejor con éxito';
+
+/** The admin's scraper actions on games: review sources, the general scraper, the featured game. */
+@Injectable()
+export class ScrapersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobProducer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Registers (or reuses) the game's source page and queues its scrape. */
+  async addGameSource(input: string, igdbId: number): Promise<EnqueuedJob> {
+    const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
+    const game = await this.findGame(igdbId);
+    const [source] = await this.em.getConnection().execute<{ id: number }[]>(
+      `insert into scraper_sources (game_id, url) values (?, ?)
+       on conflict (game_id, url) do update set url = excluded.url
+       returning id`,
+      [game.id, url],
+      'all',
+    );
+    const sourceId = Number(source.id);
+    return this.jobs.enqueue(
+      JobName.ScrapeGame,
+      { sourceId },
+      { deduplication: { id: scrapeGameDeduplicationId(sourceId) } },
+    );
+  }
+
+  /** The general scraper; one run at a time (asking again while it runs returns the same job). */
+  runCatalogue(): Promise<EnqueuedJob> {
+    return this.jobs.enqueue(
+      JobName.ScrapeCatalogue,
+      { requestedBy: 'admin' },
+      { deduplication: { id: 'scrape-catalogue' }, attempts: 1 },
+    );
+  }
+
+  async setFeatured(igdbId: number, imageArt: string | undefined): Promise<string> {
+    const art = imageArt?.trim() ? this.httpUrl(imageArt.trim()) : null;
+    const game = await this.findGame(igdbId);
+    await this.em.getConnection().execute(
+      `insert into featured_game (id, game_id, image_art, updated_at) values (1, ?, ?, now())
+       on conflict (id) do update set game_id = excluded.game_id, image_art = excluded.image_art, updated_at = now()`,
+      [game.id, art],
+      'run',
+    );
+    return FEATURED_GAME_SAVED;
+  }
+
+  private async findGame(igdbId: number): Promise<{ id: number }> {
+    const game = await this.em.findOne(Game, { igdbId }, { fields: ['id'] });
+    if (!game) throw new NotFoundException(GAME_NOT_FOUND);
+    return game;
+  }
+
+  /** An image shown by the browser: only http(s), never javascript: or data: URLs. */
+  private httpUrl(value: string): string {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new BadRequestException('La URL de la imagen no es válida');
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || value.length > 2048) {
+      throw new BadRequestException('La URL de la imagen debe ser http o https');
+    }
+    return url.href;
+  }
+}

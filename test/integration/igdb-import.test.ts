@@ -1,0 +1,217 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { startTestApi, type TestApi } from '../support/api-app.js';
+import { adminToken, call, finishedJob } from '../support/local-site.js';
+import { startProcess, type RunningProcess } from '../support/processes.js';
+import { testEnv } from '../support/test-env.js';
+
+/** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
+const SLOW = 90_000;
+
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** IGDB's real answer shape for the fields the importer asks for. */
+function recentGames(title: string) {
+  return [
+    {
+      id: 990_000_001,
+      name: title,
+      first_release_date: now() - 10 * DAY,
+      platforms: [167, 6, 999],
+      cover: { id: 1, image_id: 'co9abc' },
+      artworks: [{ id: 2, image_id: 'ar1xyz' }],
+      screenshots: [
+        { id: 3, image_id: 'sc1aaa' },
+        { id: 4, image_id: 'sc2bbb' },
+      ],
+      videos: [{ id: 5, name: 'Tráiler de lanzamiento', video_id: 'dQw4w9WgXcQ' }],
+      summary: 'Un juego de rol por turnos.',
+      genres: [
+        { id: 12, name: 'Role-playing (RPG)' },
+        { id: 16, name: 'Turn-based strategy (TBS)' },
+      ],
+      involved_companies: [
+        { id: 7, company: { id: 70, name: 'Sandfall Interactive' }, developer: true, publisher: false },
+        { id: 8, company: { id: 80, name: 'Kepler Interactive' }, developer: false, publisher: true },
+      ],
+      aggregated_rating: 91.6,
+    },
+    // Only on platforms the site does not cover: skipped.
+    { id: 990_000_002, name: 'Juego de móvil', first_release_date: now() - 5 * DAY, platforms: [34, 39] },
+  ];
+}
+
+const upcomingGames = () => [
+  {
+    id: 990_000_003,
+    name: 'Aventura Futura',
+    first_release_date: now() + 60 * DAY,
+    platforms: [508, 130],
+    cover: { id: 9, image_id: 'co9fut' },
+    involved_companies: [
+      { id: 10, company: { id: 100, name: 'Estudio Uno' }, developer: true, publisher: true },
+    ],
+  },
+];
+
+describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
+  const requests: { path: string; body: string; headers: http.IncomingHttpHeaders; at: number }[] = [];
+  let recentTitle = 'Clair Obscur: Expedition 33';
+  const fake = http.createServer((request: http.IncomingMessage, response: http.ServerResponse) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      requests.push({ path: request.url ?? '', body, headers: request.headers, at: Date.now() });
+      const json = (status: number, value: unknown) =>
+        response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+      if (request.method === 'POST' && request.url === '/oauth2/token') {
+        const form = new URLSearchParams(body);
+        if (
+          form.get('client_id') !== 'cliente' ||
+          form.get('client_secret') !== 'secreto' ||
+          form.get('grant_type') !== 'client_credentials'
+        ) {
+          return json(400, { status: 400, message: 'invalid client' });
+        }
+        return json(200, { access_token: 'token-de-prueba', expires_in: 5_000_000, token_type: 'bearer' });
+      }
+      if (request.method === 'POST' && request.url === '/v4/games') {
+        if (
+          request.headers['client-id'] !== 'cliente' ||
+          request.headers.authorization !== 'Bearer token-de-prueba'
+        ) {
+          return json(401, { message: 'Authorization Failure' });
+        }
+        if (/offset [1-9]/.test(body)) return json(200, []);
+        return json(
+          200,
+          /sort first_release_date desc/.test(body) ? recentGames(recentTitle) : upcomingGames(),
+        );
+      }
+      json(404, { message: 'not found' });
+    });
+  });
+  let api: TestApi;
+  let workers: RunningProcess;
+  let db: pg.Client;
+  let token: string;
+  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    api = await startTestApi(backend, {
+      IGDB_CLIENT_ID: 'cliente',
+      IGDB_CLIENT_SECRET: 'secreto',
+      IGDB_API_URL: `${origin}/v4`,
+      TWITCH_TOKEN_URL: `${origin}/oauth2/token`,
+    });
+    workers = await startProcess('workers', api.env);
+    db = new pg.Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
+    // Sources left by other test files point at servers that are gone: the catalogue job would wait for
+    // their retries. This test is about IGDB only.
+    await db.query(`delete from scraper_sources`);
+  }, SLOW);
+
+  afterAll(async () => {
+    await workers?.stop();
+    await api?.close();
+    await db?.end();
+    fake.closeAllConnections();
+    await new Promise((resolve) => fake.close(resolve));
+  }, SLOW);
+
+  const runCatalogue = async () => {
+    const { status, body } = await call(api.baseUrl, 'GET', '/api/games/scraper', { token });
+    expect(status).toBe(202);
+    return finishedJob(api.baseUrl, token, body.queue, body.jobId, 60_000);
+  };
+
+  const storedGames = async () =>
+    (
+      await db.query(
+        `select igdb_id, title, slug, platforms, to_char(release_date, 'YYYY-MM-DD') as release_date, image_cover,
+           image_art, summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating
+         from games where igdb_id between 990000001 and 990000003 order by igdb_id`,
+      )
+    ).rows;
+
+  it(
+    'creates the recent and upcoming games on the site platforms, then updates them',
+    async () => {
+      const job = await runCatalogue();
+      expect(job.result).toEqual({ sources: 0, gamesImported: 2 });
+
+      const games = await storedGames();
+      expect(games).toEqual([
+        {
+          igdb_id: 990_000_001,
+          title: 'Clair Obscur: Expedition 33',
+          slug: 'clair-obscur-expedition-33',
+          platforms: ['PlayStation 5', 'PC'],
+          release_date: isoDay(now() - 10 * DAY),
+          image_cover: 'https://images.igdb.com/igdb/image/upload/t_cover_big/co9abc.jpg',
+          image_art: 'https://images.igdb.com/igdb/image/upload/t_1080p/ar1xyz.jpg',
+          summary: 'Un juego de rol por turnos.',
+          genres: ['Role-playing (RPG)', 'Turn-based strategy (TBS)'],
+          developers: ['Sandfall Interactive'],
+          publishers: ['Kepler Interactive'],
+          screenshots: [
+            'https://images.igdb.com/igdb/image/upload/t_screenshot_med/sc1aaa.jpg',
+            'https://images.igdb.com/igdb/image/upload/t_screenshot_med/sc2bbb.jpg',
+          ],
+          big_screenshots: [
+            'https://images.igdb.com/igdb/image/upload/t_1080p/sc1aaa.jpg',
+            'https://images.igdb.com/igdb/image/upload/t_1080p/sc2bbb.jpg',
+          ],
+          videos: [{ id: 1, title: 'Tráiler de lanzamiento', videoID: 'dQw4w9WgXcQ' }],
+          igdb_rating: expect.closeTo(91.6, 3),
+        },
+        expect.objectContaining({
+          igdb_id: 990_000_003,
+          title: 'Aventura Futura',
+          platforms: ['Nintendo Switch 2', 'Nintendo Switch'],
+          release_date: isoDay(now() + 60 * DAY),
+          developers: ['Estudio Uno'],
+          publishers: ['Estudio Uno'],
+          screenshots: [],
+          videos: [],
+        }),
+      ]);
+
+      const queries = requests.filter((request) => request.path === '/v4/games');
+      expect(queries).toHaveLength(2);
+      for (const query of queries) {
+        expect(query.body).toContain('fields name,first_release_date,platforms,cover.image_id');
+        expect(query.body).toContain('platforms = (6,8,9,48,49,130,167,169,508)');
+      }
+      // At most 4 requests a second.
+      expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(240);
+
+      const { body: detail } = await call(api.baseUrl, 'GET', '/api/games/990000001');
+      expect(detail).toMatchObject({
+        igdbID: 990_000_001,
+        title: 'Clair Obscur: Expedition 33',
+        developers: ['Sandfall Interactive'],
+      });
+
+      // A second run updates in place.
+      recentTitle = 'Clair Obscur: Expedition 33 (edición final)';
+      const again = await runCatalogue();
+      expect(again.result.gamesImported).toBe(2);
+      const updated = await storedGames();
+      expect(updated).toHaveLength(2);
+      expect(updated[0]).toMatchObject({
+        title: recentTitle,
+        slug: 'clair-obscur-expedition-33-edicion-final',
+      });
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,176 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { extractReviews } from '../../libs/scraping/src/reviews/extract-reviews.js';
+import { startTestApi, type TestApi } from '../support/api-app.js';
+import { createGame } from '../support/factories.js';
+import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
+import { testEnv } from '../support/test-env.js';
+
+/** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
+const SLOW = 90_000;
+
+describe('scrape-game: critic reviews of a registered source page', () => {
+  const site = new LocalSite();
+  const page = fixture('reviews/metacritic-critic-reviews.html');
+  let api: TestApi;
+  let workers: RunningProcess;
+  let db: pg.Client;
+  let token: string;
+  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+
+  beforeAll(async () => {
+    await site.start();
+    site.route('/game/clair-obscur/critic-reviews/', page);
+    api = await startTestApi(backend);
+    workers = await startProcess('workers', api.env);
+    db = new pg.Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
+  }, SLOW);
+
+  afterAll(async () => {
+    await workers?.stop();
+    await api?.close();
+    await db?.end();
+    await site.close();
+  }, SLOW);
+
+  const reviewsOf = async (gameId: number) =>
+    (
+      await db.query(
+        `select outlet, author, raw_score, rating, link, platform, source_id from media_reviews where game_id = $1 order by id`,
+        [gameId],
+      )
+    ).rows;
+
+  it(
+    'stores the reviews with normalised scores, does not duplicate them on a re-scrape and recalculates the average',
+    async () => {
+      const game = await createGame(db, { title: 'Clair Obscur: Expedition 33' });
+      const url = site.url('/game/clair-obscur/critic-reviews/');
+      const expected = extractReviews(page, url);
+      expect(expected.length).toBeGreaterThan(3);
+
+      const { status, body } = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+        token,
+        form: { url, igdbId: String(game.igdbId) },
+      });
+      expect(status).toBe(202);
+      expect(body.queue).toBe('scraping');
+      const job = await finishedJob(api.baseUrl, token, 'scraping', body.jobId);
+      expect(job.result).toEqual({
+        sourceId: expect.any(Number),
+        reviewsImported: expected.length,
+        via: 'http',
+      });
+      expect(job.progress).toEqual({ percent: 100, message: `reseñas importadas: ${expected.length}` });
+
+      const stored = await reviewsOf(game.id);
+      expect(stored).toHaveLength(expected.length);
+      for (const review of stored) {
+        expect(review.source_id).toBe(job.result.sourceId);
+        if (review.rating !== null) expect(review.rating).toBeGreaterThanOrEqual(0);
+        if (review.rating !== null) expect(review.rating).toBeLessThanOrEqual(100);
+      }
+      expect(stored.map((review) => review.rating).sort()).toEqual(
+        expected.map((review) => review.rating).sort(),
+      );
+
+      const scored = expected
+        .map((review) => review.rating)
+        .filter((rating): rating is number => rating !== null);
+      const average = Math.round(scored.reduce((sum, rating) => sum + rating, 0) / scored.length);
+      await waitFor(
+        async () => {
+          const { rows } = await db.query(`select av_ratings, critic_review_count from games where id = $1`, [
+            game.id,
+          ]);
+          return rows[0].av_ratings === average && rows[0].critic_review_count === scored.length;
+        },
+        { what: 'the critic average' },
+      );
+      const { body: pro } = await call(api.baseUrl, 'GET', `/api/games/reviews/pro/${game.igdbId}`);
+      expect(pro).toHaveLength(expected.length);
+
+      // Same source again: the source row is reused and the reviews updated in place.
+      const again = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+        token,
+        form: { url, igdbId: String(game.igdbId) },
+      });
+      const second = await finishedJob(api.baseUrl, token, 'scraping', again.body.jobId);
+      expect(second.result.sourceId).toBe(job.result.sourceId);
+      expect(await reviewsOf(game.id)).toHaveLength(expected.length);
+      const { rows: sources } = await db.query(
+        `select last_status, last_review_count, last_error from scraper_sources where game_id = $1`,
+        [game.id],
+      );
+      expect(sources).toEqual([{ last_status: 'ok', last_review_count: expected.length, last_error: null }]);
+
+      // The general scraper refreshes every source, still without duplicates.
+      const catalogue = await call(api.baseUrl, 'GET', '/api/games/scraper', { token });
+      expect(catalogue.status).toBe(202);
+      const run = await finishedJob(api.baseUrl, token, 'scraping', catalogue.body.jobId, 60_000);
+      expect(run.result).toEqual({ sources: expect.any(Number), gamesImported: 0 });
+      expect(run.result.sources).toBeGreaterThanOrEqual(1);
+      expect(run.progress.message).toMatch(/^fuentes completadas: (\d+)\/\1$/);
+      expect(await reviewsOf(game.id)).toHaveLength(expected.length);
+    },
+    SLOW,
+  );
+
+  it(
+    'answers 404 for an unknown game and 400 for a bad URL or id',
+    async () => {
+      expect(
+        await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+          token,
+          form: { url: 'https://example.com/x', igdbId: '987654321' },
+        }),
+      ).toMatchObject({ status: 404, body: { message: 'Juego no encontrado' } });
+      expect(
+        (
+          await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+            token,
+            form: { url: 'javascript:1', igdbId: '1' },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+            token,
+            form: { url: 'https://example.com', igdbId: 'abc' },
+          })
+        ).status,
+      ).toBe(400);
+    },
+    SLOW,
+  );
+
+  it(
+    'records a failing source',
+    async () => {
+      const game = await createGame(db);
+      const { body } = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+        token,
+        form: { url: site.url('/no-existe'), igdbId: String(game.igdbId) },
+      });
+      const failed = await waitFor(
+        async () => {
+          const status = (await call(api.baseUrl, 'GET', `/api/admin/jobs/scraping/${body.jobId}`, { token }))
+            .body;
+          return status.state === 'failed' ? status : undefined;
+        },
+        { what: 'the job to fail' },
+      );
+      expect(failed.attemptsMade).toBe(1);
+      const { rows } = await db.query(
+        `select last_status, last_error from scraper_sources where game_id = $1`,
+        [game.id],
+      );
+      expect(rows).toEqual([{ last_status: 'failed', last_error: expect.stringContaining('404') }]);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,70 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { ScraperSource } from '../../../libs/db/src/index.js';
+import {
+  JobName,
+  type JobResults,
+  QueueName,
+  scrapeGameDeduplicationId,
+} from '../../../libs/jobs/src/index.js';
+import type { ProgressReporter } from '../news/news-import.service.js';
+import { IgdbImportService } from './igdb-import.service.js';
+
+/** How long the catalogue job follows its scrape-game jobs before reporting what it has. */
+const CHILDREN_WAIT_MS = 15 * 60_000;
+const CHILDREN_POLL_MS = 1000;
+
+/**
+ * scrape-catalogue, the general scraper: one scrape-game job per registered source (deduplicated per
+ * source, so a source already queued is not queued twice), the IGDB import when it is configured, then
+ * progress from the completed scrape-game jobs until they are all done.
+ */
+@Injectable()
+export class CatalogueScrapingService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly igdb: IgdbImportService,
+    @InjectQueue(QueueName.Scraping) private readonly queue: Queue,
+  ) {}
+
+  async run(progress: ProgressReporter): Promise<JobResults[JobName.ScrapeCatalogue]> {
+    const sources = await this.orm.em
+      .fork()
+      .find(ScraperSource, {}, { fields: ['id'], orderBy: { id: 'asc' } });
+    const children = await this.queue.addBulk(
+      sources.map((source) => ({
+        name: JobName.ScrapeGame,
+        data: { sourceId: source.id },
+        opts: { deduplication: { id: scrapeGameDeduplicationId(source.id) } },
+      })),
+    );
+    await progress({ percent: 5, message: `fuentes en cola: ${children.length}` });
+
+    const gamesImported = await this.igdb.importReleases(progress);
+    await this.followChildren(children, progress);
+    return { sources: sources.length, gamesImported };
+  }
+
+  private async followChildren(children: Job[], progress: ProgressReporter): Promise<void> {
+    if (children.length === 0) return;
+    const deadline = Date.now() + CHILDREN_WAIT_MS;
+    let finished = 0;
+    while (Date.now() < deadline) {
+      const states = await Promise.all(children.map((child) => this.queue.getJobState(child.id!)));
+      const done = states.filter(
+        (state) => state === 'completed' || state === 'failed' || state === 'unknown',
+      ).length;
+      if (done !== finished) {
+        finished = done;
+        await progress({
+          percent: Math.round(10 + (done / children.length) * 90),
+          message: `fuentes completadas: ${done}/${children.length}`,
+        });
+      }
+      if (done === children.length) return;
+      await new Promise((resolve) => setTimeout(resolve, CHILDREN_POLL_MS));
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  Game,
+  igdbImageUrl,
+  normalizeSearchText,
+  slugify,
+  type GameUpsertRow,
+} from '../../../libs/db/src/index.js';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import type { ProgressReporter } from '../news/news-import.service.js';
+
+/** IGDB platform ids of the site's platforms, with the display names stored on games. */
+export const IGDB_PLATFORMS: Readonly<Record<number, string>> = {
+  6: 'PC',
+  167: 'PlayStation 5',
+  48: 'PlayStation 4',
+  9: 'PlayStation 3',
+  8: 'PlayStation 2',
+  169: 'Xbox Series X|S',
+  49: 'Xbox One',
+  130: 'Nintendo Switch',
+  508: 'Nintendo Switch 2',
+};
+
+const FIELDS = [
+  'name',
+  'first_release_date',
+  'platforms',
+  'cover.image_id',
+  'artworks.image_id',
+  'screenshots.image_id',
+  'videos.video_id',
+  'videos.name',
+  'summary',
+  'genres.name',
+  'involved_companies.company.name',
+  'involved_companies.developer',
+  'involved_companies.publisher',
+  'aggregated_rating',
+].join(',');
+
+const PAGE_SIZE = 500;
+const MAX_PAGES = 6;
+const RECENT_DAYS = 90;
+/** IGDB allows 4 requests per second per client. */
+const MIN_REQUEST_INTERVAL_MS = 250;
+
+interface IgdbImage {
+  id?: number;
+  image_id?: string;
+}
+
+/** The shape of an IGDB /games answer with the fields asked for above (expanded objects). */
+export interface IgdbGame {
+  id: number;
+  name?: string;
+  first_release_date?: number;
+  platforms?: (number | { id: number })[];
+  cover?: IgdbImage;
+  artworks?: IgdbImage[];
+  screenshots?: IgdbImage[];
+  videos?: { id?: number; name?: string; video_id?: string }[];
+  summary?: string;
+  genres?: { id?: number; name?: string }[];
+  involved_companies?: {
+    id?: number;
+    company?: { id?: number; name?: string };
+    developer?: boolean;
+    publisher?: boolean;
+  }[];
+  aggregated_rating?: number;
+}
+
+/** Maps an IGDB game to our columns; null when it has no name or none of the site's platforms. */
+export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
+  const title = game.name?.trim();
+  const platforms = [
+    ...new Set(
+      (game.platforms ?? [])
+        .map((platform) => IGDB_PLATFORMS[typeof platform === 'number' ? platform : platform.id])
+        .filter((name): name is string => Boolean(name)),
+    ),
+  ];
+  if (!title || platforms.length === 0 || !Number.isInteger(game.id)) return null;
+  const imageIds = (images: IgdbImage[] | undefined) =>
+    (images ?? []).map((image) => image.image_id).filter((id): id is string => Boolean(id));
+  const screenshots = imageIds(game.screenshots);
+  const artwork = imageIds(game.artworks)[0] ?? screenshots[0];
+  const companies = (role: 'developer' | 'publisher') => [
+    ...new Set(
+      (game.involved_companies ?? [])
+        .filter((involved) => involved[role] && involved.company?.name)
+        .map((involved) => involved.company!.name!),
+    ),
+  ];
+  return {
+    igdbId: game.id,
+    title,
+    slug: slugify(title),
+    searchName: normalizeSearchText(title),
+    platforms,
+    releaseDate: game.first_release_date
+      ? new Date(game.first_release_date * 1000).toISOString().slice(0, 10)
+      : null,
+    imageCover: game.cover?.image_id ? igdbImageUrl('cover_big', game.cover.image_id) : null,
+    imageArt: artwork ? igdbImageUrl('1080p', artwork) : null,
+    summary: game.summary?.trim() || null,
+    genres: [
+      ...new Set(
+        (game.genres ?? []).map((genre) => genre.name).filter((name): name is string => Boolean(name)),
+      ),
+    ],
+    developers: companies('developer'),
+    publishers: companies('publisher'),
+    screenshots: screenshots.map((id) => igdbImageUrl('screenshot_med', id)),
+    bigScreenshots: screenshots.map((id) => igdbImageUrl('1080p', id)),
+    videos: (game.videos ?? [])
+      .filter((video) => video.video_id)
+      .map((video, index) => ({ id: index + 1, title: video.name ?? '', videoID: video.video_id! })),
+    igdbRating: typeof game.aggregated_rating === 'number' ? game.aggregated_rating : null,
+  };
+}
+
+/** The IGDB part of scrape-catalogue: recent and upcoming releases on the site's platforms. */
+@Injectable()
+export class IgdbImportService {
+  private readonly logger = new Logger(IgdbImportService.name);
+  private lastRequestAt = 0;
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get enabled(): boolean {
+    return Boolean(this.config.IGDB_CLIENT_ID && this.config.IGDB_CLIENT_SECRET);
+  }
+
+  async importReleases(progress: ProgressReporter): Promise<number> {
+    if (!this.enabled) return 0;
+    const token = await this.accessToken();
+    const now = Math.floor(Date.now() / 1000);
+    const platforms = Object.keys(IGDB_PLATFORMS).join(',');
+    const queries = [
+      `where first_release_date >= ${now - RECENT_DAYS * 86_400} & first_release_date <= ${now} & platforms = (${platforms}); sort first_release_date desc;`,
+      `where first_release_date > ${now} & platforms = (${platforms}); sort first_release_date asc;`,
+    ];
+    const games = new Map<number, GameUpsertRow>();
+    for (const [index, where] of queries.entries()) {
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const batch = await this.query(
+          token,
+          `fields ${FIELDS}; ${where} limit ${PAGE_SIZE}; offset ${page * PAGE_SIZE};`,
+        );
+        for (const game of batch) {
+          const row = mapIgdbGame(game);
+          if (row) games.set(row.igdbId, row);
+        }
+        if (batch.length < PAGE_SIZE) break;
+      }
+      await progress({ percent: 50 + (index + 1) * 20, message: `juegos leídos de IGDB: ${games.size}` });
+    }
+    const imported = await this.orm.em
+      .fork()
+      .getRepository(Game)
+      .upsertGames([...games.values()]);
+    this.logger.log(`IGDB: ${imported} juegos importados`);
+    return imported;
+  }
+
+  private async accessToken(): Promise<string> {
+    const response = await fetch(this.config.TWITCH_TOKEN_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: this.config.IGDB_CLIENT_ID!,
+        client_secret: this.config.IGDB_CLIENT_SECRET!,
+        grant_type: 'client_credentials',
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) throw new Error(`IGDB: el servidor de tokens respondió ${response.status}`);
+    const body = (await response.json()) as { access_token?: string };
+    if (!body.access_token) throw new Error('IGDB: respuesta de token sin access_token');
+    return body.access_token;
+  }
+
+  private async query(token: string, body: string): Promise<IgdbGame[]> {
+    const wait = this.lastRequestAt + MIN_REQUEST_INTERVAL_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.lastRequestAt = Date.now();
+    const response = await fetch(`${this.config.IGDB_API_URL.replace(/\/+$/, '')}/games`, {
+      method: 'POST',
+      headers: {
+        'Client-ID': this.config.IGDB_CLIENT_ID!,
+        Authorization: `Bearer ${token}`,
+        Accept: 'application/json',
+        'Content-Type': 'text/plain',
+      },
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) throw new Error(`IGDB respondió ${response.status} a /games`);
+    const games = (await response.json()) as unknown;
+    if (!Array.isArray(games)) throw new Error('IGDB: respuesta inesperada de /games');
+    return games as IgdbGame[];
+  }
+}
