@@ -231,7 +231,7 @@ describe('reviews and lists: contract and ownership', () => {
 
     const withGames = await call(api, 'POST', '/api/user/gamelist', {
       token: user.token,
-      body: { name: 'Inicial', gameIds: [gameA.igdbId, 1] },
+      body: { name: 'Inicial', gameIds: [gameA.igdbId, UNKNOWN_GAME] },
     });
     expect(withGames.status).toBe(201);
     expect((await lists()).find((list) => list.name === 'Inicial')!.gameIds).toEqual([gameA.igdbId]);

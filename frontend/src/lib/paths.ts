@@ -52,6 +52,7 @@ export const apiPaths = {
   admin: {
     job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,
     feeds: () => '/api/admin/feeds',
+    session: () => '/api/admin/session',
     feed: (id: number) => `/api/admin/feeds/${id}`,
   },
 } as const;
@@ -73,4 +74,5 @@ export const routes = {
   myReviews: () => '/user/reviews',
   myLists: () => '/user/lists',
   admin: () => '/admin',
+  queueDashboard: () => '/admin/queues',
 } as const;

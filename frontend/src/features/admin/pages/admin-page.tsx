@@ -1,5 +1,6 @@
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { setAdminToken, useAdminToken } from '../api/admin-token';
+import { openQueueDashboard } from '../api/open-queue-dashboard';
 import { AddNewsPanel } from '../components/add-news-panel';
 import { AddScraperPanel } from '../components/add-scraper-panel';
 import { Collapsible } from '../components/collapsible';
@@ -20,9 +21,20 @@ export function AdminPage() {
       <div className="admin__head">
         <h1 className="page-title">ADMINISTRACIÓN</h1>
         {adminToken ? (
-          <button type="button" className="button button--ghost" onClick={() => setAdminToken(null)}>
-            Salir de administración
-          </button>
+          <div className="admin__actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() =>
+                void openQueueDashboard().catch(() => window.alert('Error al abrir el panel de colas'))
+              }
+            >
+              Panel de colas
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setAdminToken(null)}>
+              Salir de administración
+            </button>
+          </div>
         ) : null}
       </div>
       {adminToken ? (
