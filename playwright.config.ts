@@ -1,11 +1,20 @@
 import { defineConfig } from '@playwright/test';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The browser tier runs the whole product as `npm start` does, on the embedded defaults (embedded
 // PostgreSQL, BullMQ on PostgreSQL, demo catalogue seeded), in a fresh data folder.
 const port = Number(process.env.E2E_PORT ?? 3100);
+if (!process.env.E2E_DATA_DIR) {
+  // Each run seeds a fresh data folder (~200 MB): remove the ones earlier runs left behind.
+  for (const entry of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), entry);
+    if (entry.startsWith('veredicto-e2e-') && Date.now() - statSync(path).mtimeMs > 10 * 60_000) {
+      rmSync(path, { recursive: true, force: true });
+    }
+  }
+}
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'veredicto-e2e-'));
 // As root, the embedded PostgreSQL runs as the postgres user, which must be able to reach the data folder.
 chmodSync(dataDir, 0o755);

@@ -14,7 +14,9 @@ test('la portada muestra juegos del catálogo sembrado', async ({ page, request 
   await expect(page.getByRole('contentinfo')).toContainText('@');
 });
 
-test('la página de un juego llega con su título, descripción y enlace canónico en el HTML', async ({ request }) => {
+test('la página de un juego llega con su título, descripción y enlace canónico en el HTML', async ({
+  request,
+}) => {
   const html = await (await request.get('/game/elden-ring/119133')).text();
   expect(html).toContain('<title>Críticas de Elden Ring | Veredicto</title>');
   expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);

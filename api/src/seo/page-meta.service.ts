@@ -13,12 +13,16 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
+/** The home page's title (the front end sets the same one). */
+export const HOME_TITLE = 'Críticas, puntuaciones y noticias de videojuegos';
+export const HOME_DESCRIPTION =
+  'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.';
+
 export const DEFAULT_DESCRIPTION = 'Consulta las mejores críticas y noticias de videojuegos en español.';
 
-const cut = (text: string, length = 160) => {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length <= length ? clean : `${clean.slice(0, length - 1).trimEnd()}…`;
-};
+/** The front end's truncate() (frontend/src/lib/format.ts), so both render the same description. */
+const cut = (text: string, length = 160) =>
+  text.length <= length ? text : `${text.slice(0, length).trimEnd()}…`;
 
 /** Title, description and canonical link of every public page, so crawlers see them without JavaScript. */
 @Injectable()
@@ -39,34 +43,29 @@ export class PageMetaService {
     if (segments.length === 0) {
       return {
         status: 200,
-        title: `${site} | Críticas, puntuaciones y noticias de videojuegos`,
-        description: `${site}: la media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.`,
+        title: `${HOME_TITLE} | ${site}`,
+        description: HOME_DESCRIPTION,
         canonicalPath: '/',
       };
     }
     if (first === 'games' && segments.length <= 2) {
       const platform = second && second !== 'all' ? platformName(second) : undefined;
       if (second && second !== 'all' && !platform) return this.notFound();
-      const label = platform ? `Juegos de ${platform}` : 'Todos los juegos';
       return {
         status: 200,
-        title: `${label} | ${site}`,
-        description: `${label}: catálogo con la media de la crítica y de los jugadores, ordenado por fecha o puntuación.`,
+        title: `${platform ? `Juegos de ${platform}` : 'Juegos'} | ${site}`,
+        description: platform
+          ? `Críticas y puntuaciones de los juegos de ${platform}.`
+          : 'Catálogo de videojuegos con la nota media de la crítica y de los jugadores.',
         canonicalPath: `/games/${second ?? 'all'}`,
       };
     }
     if (first === 'game' && segments.length === 3 && /^\d{1,10}$/.test(third)) {
       const game = await this.em.fork().findOne(Game, { igdbId: Number(third) });
       if (!game) return this.notFound();
-      const scores = [
-        game.avRatings ? `media de la crítica ${game.avRatings}/100` : null,
-        game.avUserRatings ? `media de los jugadores ${game.avUserRatings}/100` : null,
-      ].filter(Boolean);
       const description = game.summary
         ? cut(game.summary)
-        : cut(
-            `Críticas de ${game.title}${scores.length ? `: ${scores.join(', ')}` : ''}. ${DEFAULT_DESCRIPTION}`,
-          );
+        : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`;
       return {
         status: 200,
         title: `Críticas de ${game.title} | ${site}`,
@@ -90,7 +89,8 @@ export class PageMetaService {
       return {
         status: 200,
         title: `${article.title} | ${site}`,
-        description: article.description ? cut(article.description) : DEFAULT_DESCRIPTION,
+        // Spec: the first 160 characters of the description, or the fallback.
+        description: article.description ? article.description.slice(0, 160) : DEFAULT_DESCRIPTION,
         canonicalPath: `/news/${article.slug}`,
         image: article.image,
         type: 'article',

@@ -9,7 +9,12 @@ import { UpcomingGames } from '../components/upcoming-games';
 import './games.css';
 
 export function HomePage() {
-  usePageMeta({ title: null, canonicalPath: '/' });
+  usePageMeta({
+    title: 'Críticas, puntuaciones y noticias de videojuegos',
+    description:
+      'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.',
+    canonicalPath: '/',
+  });
   const best = useBestGames();
   const latest = useLatestGames();
   return (
