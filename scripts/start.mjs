@@ -18,7 +18,9 @@ const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' });
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 17)) {
-  console.error(`Node ${process.versions.node} is too old: run through npm (npm start), which uses the Node 24 of node_modules.`);
+  console.error(
+    `Node ${process.versions.node} is too old: run through npm (npm start), which uses the Node 24 of node_modules.`,
+  );
   process.exit(1);
 }
 // tsc is incremental: with nothing changed it only checks timestamps.

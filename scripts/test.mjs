@@ -23,5 +23,6 @@ for (const [name, command] of tiers) {
   if (status !== 0) break;
 }
 process.stdout.write('\n=== summary\n');
-for (const result of results) process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)\n`);
+for (const result of results)
+  process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)\n`);
 process.exit(results.every((result) => result.ok) ? 0 : 1);
