@@ -7,7 +7,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
-const OS = ['darwin', 'win32', 'android', 'freebsd', 'openharmony', 'linux', 'sunos', 'netbsd', 'openbsd', 'aix'];
+const OS = [
+  'darwin',
+  'win32',
+  'android',
+  'freebsd',
+  'openharmony',
+  'linux',
+  'sunos',
+  'netbsd',
+  'openbsd',
+  'aix',
+];
 const CPU = [
   ['arm64', 'arm64'],
   ['aarch64', 'arm64'],
@@ -32,6 +43,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lock file: ${added} optional platform entries added`);

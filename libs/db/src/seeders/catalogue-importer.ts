@@ -104,7 +104,11 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow
     publishers: record.publishers ?? [],
     screenshots: (showcase?.screenshotImageIds ?? []).map((id) => igdbImageUrl('screenshot_med', id)),
     bigScreenshots: (showcase?.screenshotImageIds ?? []).map((id) => igdbImageUrl('1080p', id)),
-    videos: (showcase?.videos ?? []).map((video, index) => ({ id: index + 1, title: video.title, videoID: video.videoId })),
+    videos: (showcase?.videos ?? []).map((video, index) => ({
+      id: index + 1,
+      title: video.title,
+      videoID: video.videoId,
+    })),
     igdbRating: record.igdbRating ?? null,
     metascore: record.metascore ?? null,
     externalUserScore: record.userScore ?? null,
@@ -131,7 +135,9 @@ export class CatalogueImporter {
     }
     let total = 0;
     for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {
-      await this.em.getRepository(Game).upsertGames(chunk.map((record) => toGameRow(record, showcase.get(record.igdbId))));
+      await this.em
+        .getRepository(Game)
+        .upsertGames(chunk.map((record) => toGameRow(record, showcase.get(record.igdbId))));
       total += chunk.length;
     }
     return total;
