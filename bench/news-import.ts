@@ -14,6 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../libs/config/src/index.js';
 import { migrateDatabase, openDatabase } from '../libs/db/src/index.js';
+import { writeSection } from './performance-report.js';
 import { WorkerPageFetcher } from '../workers/src/common/page-fetcher.provider.js';
 import { NewsImportService } from '../workers/src/news/news-import.service.js';
 
@@ -75,6 +76,22 @@ async function main(): Promise<void> {
         created.add(result.newsId);
       }
     }
+    writeSection(
+      'news-import',
+      [
+        '## News import (one article, fetch → extract → store)',
+        '',
+        `Command: \`DATABASE_URL=… node dist/bench/news-import.js\` (the worker's import service on a local page; RUNS=${RUNS}).`,
+        '',
+        `Run: ${new Date().toISOString()}`,
+        '',
+        '| path | median | target |',
+        '|---|---|---|',
+        `| HTTP (server-rendered page) | ${median(results.http).toFixed(1)} ms | < 1 s |`,
+        `| headless Chromium (JavaScript-rendered page) | ${median(results.browser).toFixed(1)} ms | < 3 s |`,
+        '',
+      ].join('\n'),
+    );
     process.stdout.write(
       `news import, median of ${RUNS} runs:\n` +
         `  HTTP path:    ${median(results.http).toFixed(1)} ms\n` +

@@ -19,6 +19,7 @@
 import argon2 from 'argon2';
 import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { writeSection } from './performance-report.js';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;
@@ -198,6 +199,22 @@ async function run(db: pg.Client, users: { id: number; token: string }[], games:
   const sorted = [...latencies].sort((a, b) => a - b);
   const posts = [...postLatencies].sort((a, b) => a - b);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  writeSection(
+    'rating-latency',
+    [
+      '## Rating → visible player average',
+      '',
+      `Command: \`BASE_URL=${BASE_URL} DATABASE_URL=… RATE=${RATE} DURATION=${DURATION} node dist/bench/rating-latency.js\` against \`npm start\` (API + worker process, queues on ${process.env.QUEUE_BACKEND ?? 'the running configuration'}).`,
+      '',
+      `Run: ${new Date().toISOString()} — ${total} ratings from ${USERS} users on ${GAMES} games at ${(total / elapsed).toFixed(1)}/s, ${failures} failed.`,
+      '',
+      '| measure | p50 | p95 | max |',
+      '|---|---|---|---|',
+      `| POST /api/user/rating answered (after the worker recalculated) | ${ms(percentile(posts, 50))} | ${ms(percentile(posts, 95))} | ${ms(posts.at(-1) ?? NaN)} |`,
+      `| new score visible in /api/games/all?sortBy=avUserRatings | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted.at(-1) ?? NaN)} |`,
+      '',
+    ].join('\n'),
+  );
   process.stdout.write(
     [
       `sent ${total} ratings in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)}/s), ${failures} failed, ${polls} catalogue polls`,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import pg from 'pg';
 import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
@@ -129,7 +130,26 @@ describe('public games API on the demo catalogue', () => {
     expect(upcoming.map((game: { releaseDate: string }) => game.releaseDate)).toEqual(
       upcoming.map((game: { releaseDate: string }) => game.releaseDate).sort(),
     );
-    expect((await get('/api/games/bestGame')).status).toBe(204);
+  });
+
+  it('answers the featured game with its media reviews, or 204 when none is chosen', async () => {
+    const db = new pg.Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    try {
+      await db.query('delete from featured_game');
+      expect((await get('/api/games/bestGame')).status).toBe(204);
+      await db.query(`insert into featured_game (id, game_id) select 1, id from games where igdb_id = 1942`);
+      const { status, body } = await get('/api/games/bestGame');
+      expect(status).toBe(200);
+      expect(body.title).toBe('The Witcher 3: Wild Hunt');
+      expect(body.reviews).toHaveLength(body.criticReviewCount);
+      expect(body.reviews[0]).toEqual(
+        expect.objectContaining({ medium: expect.any(String), rating: expect.any(Number) }),
+      );
+    } finally {
+      await db.query('delete from featured_game');
+      await db.end();
+    }
   });
 
   it('serves public pages with their head already in the HTML, plus robots.txt and the sitemap', async () => {

@@ -34,6 +34,8 @@ export class AverageRecalculationService implements OnModuleInit, OnModuleDestro
       connection: queue.opts.connection,
       prefix: queue.opts.prefix,
     });
+    // Each waiting request listens for its job's end on this one QueueEvents: many at once is normal.
+    this.events.setMaxListeners(0);
     this.events.on('error', (error) => this.logger.warn(`queue events: ${error.message}`));
   }
 
