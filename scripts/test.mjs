@@ -1,5 +1,6 @@
 // `npm test`: every tier, in order, each starting what it needs. TEST_TIERS=unit,integration limits the run.
-import { spawnSync } from 'node:child_process';
+// The output of each tier passes through; its test counts are added up for the closing line.
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -13,16 +14,61 @@ const tiers = [
   ['e2e', 'npm run --silent test:e2e'],
 ];
 const only = process.env.TEST_TIERS?.split(',').map((tier) => tier.trim());
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Test counts from the closing lines of Jest, Vitest and Playwright. */
+function count(text) {
+  const plain = text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  const found = { passed: 0, failed: 0, skipped: 0 };
+  const jest = /^Tests:\s+(.*)\s+total$/m.exec(plain);
+  const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/m.exec(plain);
+  const summary = jest?.[1] ?? vitest?.[1];
+  if (summary) {
+    for (const key of Object.keys(found)) {
+      found[key] = Number(new RegExp(`(\\d+) ${key}`).exec(summary)?.[1] ?? 0);
+    }
+  } else {
+    for (const key of Object.keys(found)) {
+      found[key] = Number(new RegExp(`^\\s+(\\d+) ${key}\\b`, 'm').exec(plain)?.[1] ?? 0);
+    }
+  }
+  return found;
+}
+
+function run(command) {
+  return new Promise((resolve) => {
+    const child = spawn(command, { cwd: root, shell: true, stdio: ['inherit', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
 const results = [];
 for (const [name, command] of tiers) {
   if (only && !only.includes(name)) continue;
   const started = Date.now();
   process.stdout.write(`\n=== ${name}: ${command}\n`);
-  const { status } = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true });
-  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  const { status, output } = await run(command);
+  const counts = count(output);
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000), counts });
   if (status !== 0) break;
 }
 process.stdout.write('\n=== summary\n');
-for (const result of results)
-  process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)\n`);
-process.exit(results.every((result) => result.ok) ? 0 : 1);
+for (const result of results) {
+  const { passed, failed, skipped } = result.counts;
+  const tests = passed + failed + skipped ? ` — ${passed} passed, ${failed} failed, ${skipped} skipped` : '';
+  process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)${tests}\n`);
+}
+const ok = results.every((result) => result.ok);
+if (!ok) totals.failed = Math.max(totals.failed, 1);
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(ok ? 0 : 1);
