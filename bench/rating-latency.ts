@@ -200,7 +200,7 @@ async function run(db: pg.Client, users: { id: number; token: string }[], games:
   const posts = [...postLatencies].sort((a, b) => a - b);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   writeSection(
-    'rating-latency',
+    `rating-latency-${(process.env.QUEUE_BACKEND ?? 'default').split(' ')[0].toLowerCase()}`,
     [
       '## Rating → visible player average',
       '',

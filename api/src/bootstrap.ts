@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,11 @@ import { createValidationPipe } from './common/validation.pipe.js';
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
+  // Hashing every response body for an ETag costs more CPU than serving a cached read itself.
+  express.set('etag', false);
   express.set('trust proxy', 'loopback');
+  // Pages, scripts, styles and JSON answers travel compressed (gzip or brotli, over 1 KB).
+  app.use(compression());
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
 

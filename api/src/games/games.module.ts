@@ -1,11 +1,19 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
 import { GamesController } from './games.controller.js';
 import { GamesService } from './games.service.js';
 
 @Module({
   controllers: [GamesController],
-  providers: [GamesService, { provide: MicroCache, useFactory: () => new MicroCache(1000, 5000) }],
+  providers: [
+    GamesService,
+    {
+      provide: MicroCache,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new MicroCache(config.READ_CACHE_TTL_MS, 5000),
+    },
+  ],
   exports: [GamesService, MicroCache],
 })
 export class GamesModule {}

@@ -8,6 +8,8 @@ import { JobProducer } from '../jobs/job-producer.service.js';
 
 /** How long a rating request waits for the worker before answering anyway. */
 export const RECALCULATION_WAIT_MS = 3000;
+const POLL_MS = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Enqueues a game's recalculation and waits (bounded) until a run that saw the caller's rating has
@@ -66,14 +68,28 @@ export class AverageRecalculationService implements OnModuleInit, OnModuleDestro
         const remaining = deadline - Date.now();
         if (remaining <= 0) return false;
         const job = await queue.getJob(jobId);
-        if (job) await job.waitUntilFinished(this.events, remaining).catch(() => undefined);
+        const finished = job
+          ? job.waitUntilFinished(this.events, remaining).then(
+              () => true,
+              () => true,
+            )
+          : Promise.resolve(true);
+        // Also watch the stored row itself: the end-of-job event can arrive late (notably on the
+        // PostgreSQL queue backend), while the row tells at once that a run saw the rating.
+        for (;;) {
+          if (await this.includes(gameId, committedAt)) {
+            // The catalogue's short cache must not hide the new average from the caller's next read.
+            this.catalogueCache.invalidate();
+            return true;
+          }
+          if (Date.now() >= deadline) return false;
+          const ended = await Promise.race([finished, sleep(POLL_MS).then(() => false)]);
+          if (ended) break;
+        }
         if (await this.includes(gameId, committedAt)) {
-          // The catalogue's short cache must not hide the new average from the caller's next read.
           this.catalogueCache.invalidate();
           return true;
         }
-        if (Date.now() >= deadline) return false;
-        if (!job) await new Promise((resolve) => setTimeout(resolve, 25));
         ({ jobId } = await this.jobs.recalculateAverage(gameId));
       }
     } catch (error) {

@@ -8,6 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import { APP_CONFIG, fromRoot, type AppConfig } from '../../../libs/config/src/index.js';
 import { renderShell } from './html-shell.js';
 import { PageMetaService } from './page-meta.service.js';
+import { routePreloads, type ViteManifest } from './route-preloads.js';
 
 const SITEMAP_PAGE_SIZE = 40_000;
 
@@ -25,6 +26,7 @@ const xmlEscape = (text: string) =>
 @Controller()
 export class FrontendController {
   private template?: Promise<string>;
+  private manifest?: Promise<ViteManifest>;
 
   constructor(
     private readonly meta: PageMetaService,
@@ -32,10 +34,23 @@ export class FrontendController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private dist(): string {
+    return isAbsolute(this.config.FRONTEND_DIST) ? this.config.FRONTEND_DIST : fromRoot(this.config.FRONTEND_DIST);
+  }
+
+  /** Vite's build manifest, to preload each route's chunk; empty (no preloads) when missing. */
+  private loadManifest(): Promise<ViteManifest> {
+    this.manifest ??= readFile(join(this.dist(), '.vite', 'manifest.json'), 'utf8')
+      .then((text) => JSON.parse(text) as ViteManifest)
+      .catch(() => {
+        this.manifest = undefined;
+        return {};
+      });
+    return this.manifest;
+  }
+
   private loadTemplate(): Promise<string> {
-    const dist = isAbsolute(this.config.FRONTEND_DIST)
-      ? this.config.FRONTEND_DIST
-      : fromRoot(this.config.FRONTEND_DIST);
+    const dist = this.dist();
     this.template ??= readFile(join(dist, 'index.html'), 'utf8').catch(() => {
       this.template = undefined;
       return '<!doctype html><html lang="es"><head><meta charset="utf-8"><!--app-head--></head><body><p>La interfaz no está compilada: ejecuta <code>npm run build</code>.</p></body></html>';
@@ -133,9 +148,11 @@ export class FrontendController {
       response.status(404).json({ statusCode: 404, message: 'Recurso no encontrado' });
       return;
     }
-    const [template, meta] = await Promise.all([
+    const query = request.query as Record<string, unknown>;
+    const [template, meta, manifest] = await Promise.all([
       this.loadTemplate(),
-      this.meta.forPath(request.path, request.query as Record<string, unknown>),
+      this.meta.forPath(request.path, query),
+      this.loadManifest(),
     ]);
     const nonce = (response.locals.cspNonce as string | undefined) ?? randomBytes(16).toString('base64');
     response
@@ -148,6 +165,7 @@ export class FrontendController {
           siteName: this.config.SITE_NAME,
           contactEmail: this.config.CONTACT_EMAIL,
           nonce,
+          preloads: meta.status === 200 ? routePreloads(request.path, query, manifest) : undefined,
         }),
       );
   }

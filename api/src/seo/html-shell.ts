@@ -1,4 +1,5 @@
 import type { PageMeta } from './page-meta.service.js';
+import type { RoutePreloads } from './route-preloads.js';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -14,6 +15,19 @@ export interface ShellOptions {
   siteName: string;
   contactEmail: string;
   nonce: string;
+  /** The page's data requests and route chunk, started with the HTML. */
+  preloads?: RoutePreloads;
+}
+
+function preloadTags(preloads: RoutePreloads | undefined): string[] {
+  if (!preloads) return [];
+  return [
+    ...preloads.fetches.map(
+      (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
+    ),
+    ...preloads.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+  ];
 }
 
 /** Replaces the default head block of the built index.html with the page's own tags. */
@@ -32,6 +46,7 @@ export function renderShell(template: string, meta: PageMeta, options: ShellOpti
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    ...preloadTags(options.preloads),
     `<script nonce="${options.nonce}">window.__VEREDICTO__=${scriptJson({
       siteName: options.siteName,
       contactEmail: options.contactEmail,
@@ -39,8 +54,12 @@ export function renderShell(template: string, meta: PageMeta, options: ShellOpti
   ]
     .filter(Boolean)
     .join('\n    ');
+  const withName = template.replace(
+    /<!--app-site-name-->[\s\S]*?<!--\/app-site-name-->/,
+    escapeHtml(options.siteName),
+  );
   const block = /<!--app-head-default-->[\s\S]*?<!--\/app-head-default-->/;
-  if (block.test(template)) return template.replace(block, tags);
-  if (template.includes('<!--app-head-->')) return template.replace('<!--app-head-->', tags);
-  return template.replace('</head>', `${tags}\n</head>`);
+  if (block.test(withName)) return withName.replace(block, () => tags);
+  if (withName.includes('<!--app-head-->')) return withName.replace('<!--app-head-->', () => tags);
+  return withName.replace('</head>', () => `${tags}\n</head>`);
 }

@@ -52,6 +52,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRONTEND_DIST: z.string().default('frontend/dist'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

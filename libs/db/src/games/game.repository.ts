@@ -120,8 +120,9 @@ export class GameRepository extends EntityRepository<Game> {
     // Words under 3 characters have no trigram to look up: they only rank.
     const long = allTokens.filter((word) => word.length >= 3);
     const words = long.length ? long : allTokens;
-    // Candidates come only from conditions the trigram GIN index answers (LIKE on every word, in any
-    // order; trigram similarity of the whole text for typos), so the ranking never scans the table.
+    // Candidates come only from conditions the trigram GIN index answers cheaply (LIKE on every word,
+    // in any order; word similarity for typos), so the ranking never scans the table. Whole-text
+    // similarity (%) is left to the ranking: as a filter it costs ~10x more on the large catalogue.
     const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
     const allWords = words.map(() => `g.search_name like ?`).join(' and ');
     const rows = await this.sql(
@@ -132,7 +133,7 @@ export class GameRepository extends EntityRepository<Game> {
          + least(ln(1 + g.critic_review_count + g.user_rating_count) / 4, 1)
          + (case when g.metascore is not null or g.igdb_rating is not null then 0.3 else 0 end) as rank
        from games g
-       where (${allWords}) or (? <% g.search_name) or (g.search_name % ?)
+       where (${allWords}) or (? <% g.search_name)
        order by rank desc, g.id
        limit ?`,
       [
@@ -141,7 +142,6 @@ export class GameRepository extends EntityRepository<Game> {
         normalized,
         normalized,
         ...words.map((word) => `%${escapeLike(word)}%`),
-        normalized,
         normalized,
         limit,
       ],
