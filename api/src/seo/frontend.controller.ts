@@ -35,7 +35,9 @@ export class FrontendController {
   ) {}
 
   private dist(): string {
-    return isAbsolute(this.config.FRONTEND_DIST) ? this.config.FRONTEND_DIST : fromRoot(this.config.FRONTEND_DIST);
+    return isAbsolute(this.config.FRONTEND_DIST)
+      ? this.config.FRONTEND_DIST
+      : fromRoot(this.config.FRONTEND_DIST);
   }
 
   /** Vite's build manifest, to preload each route's chunk; empty (no preloads) when missing. */

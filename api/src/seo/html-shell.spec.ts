@@ -42,4 +42,24 @@ describe('renderShell', () => {
     );
     expect(html).not.toContain('</script><script>alert(1)');
   });
+
+  it('adds the route preloads and the configured site name to the static shell', () => {
+    const html = renderShell(
+      template.replace('<body>', '<body><span><!--app-site-name-->Veredicto<!--/app-site-name--></span>'),
+      { status: 200, title: 't', description: 'd', canonicalPath: '/' },
+      {
+        ...options,
+        siteName: 'Otro & Cía',
+        preloads: {
+          fetches: ['/api/games/best'],
+          modules: ['/assets/home.js'],
+          styles: ['/assets/games.css'],
+        },
+      },
+    );
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/games/best">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/games.css">');
+    expect(html).toContain('<span>Otro &amp; Cía</span>');
+  });
 });

@@ -26,7 +26,9 @@ function preloadTags(preloads: RoutePreloads | undefined): string[] {
       (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
     ),
     ...preloads.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-    ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+    ...preloads.styles.map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
+    ),
   ];
 }
 

@@ -38,7 +38,13 @@ function routeOf(
   if (segments.length === 0) {
     return {
       page: 'home',
-      fetches: ['/api/games/bestGame', '/api/games/best', '/api/games/last', '/api/games/upcoming', '/api/news/all'],
+      fetches: [
+        '/api/games/bestGame',
+        '/api/games/best',
+        '/api/games/last',
+        '/api/games/upcoming',
+        '/api/news/all',
+      ],
     };
   }
   if (a === 'games' && segments.length === 2) {

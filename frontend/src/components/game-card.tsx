@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../lib/format';
 import { routes } from '../lib/paths';
@@ -11,8 +12,17 @@ type CardGame = Pick<
   'igdbID' | 'slug' | 'title' | 'imageCover' | 'platform' | 'releaseDate' | 'avRatings' | 'avUserRatings'
 >;
 
-/** Cover, title, critic and player scores, platform logos and release date; the whole card links to the game. */
-export function GameCard({ game, eagerImage = false }: { game: CardGame; eagerImage?: boolean }) {
+/**
+ * Cover, title, critic and player scores, platform logos and release date; the whole card links to the game.
+ * Memoised: a carousel moving its active slide every few seconds does not re-render every card.
+ */
+export const GameCard = memo(function GameCard({
+  game,
+  eagerImage = false,
+}: {
+  game: CardGame;
+  eagerImage?: boolean;
+}) {
   return (
     <article className="game-card">
       <CoverImage
@@ -54,4 +64,4 @@ export function GameCard({ game, eagerImage = false }: { game: CardGame; eagerIm
       </div>
     </article>
   );
-}
+});

@@ -18,7 +18,10 @@ export function GameCarouselSection({ id, title, games, isLoading }: GameCarouse
         {title}
       </h2>
       {isLoading || !games ? (
-        <Spinner />
+        // Holds the carousel's height while the games load, so the sections below do not jump.
+        <div className="carousel-placeholder">
+          <Spinner />
+        </div>
       ) : (
         <Carousel
           label={title}

@@ -1,17 +1,22 @@
 import { Tabs } from '../../../components/tabs';
+import { useProgressiveList } from '../../../lib/use-progressive-list';
+import type { MediaReview } from '../../../lib/types';
 import { useGameUserReviews } from '../api/use-game-user-reviews';
 import { useMediaReviews } from '../api/use-media-reviews';
 import { MediaReviewCard } from './media-review-card';
 import { UserReviewCard } from './user-review-card';
 
+const NO_REVIEWS: MediaReview[] = [];
+
 function MediaReviews({ igdbID }: { igdbID: string }) {
   const { data, isLoading } = useMediaReviews(igdbID);
+  const shown = useProgressiveList(data ?? NO_REVIEWS, 6);
   if (isLoading) return <p className="muted">Cargando críticas...</p>;
   if (!data || data.length === 0)
     return <p className="empty-state">No hay críticas de medios disponibles.</p>;
   return (
     <ul className="review-list">
-      {data.map((review) => (
+      {shown.map((review) => (
         <li key={review.id}>
           <MediaReviewCard review={review} />
         </li>

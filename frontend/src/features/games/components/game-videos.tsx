@@ -1,4 +1,50 @@
+import { useState } from 'react';
 import type { Video } from '../../../lib/types';
+
+export const youtubeEmbedUrl = (videoID: string) =>
+  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoID)}?autoplay=1`;
+
+export const youtubeThumbnailUrl = (videoID: string) =>
+  `https://i.ytimg.com/vi/${encodeURIComponent(videoID)}/hqdefault.jpg`;
+
+/**
+ * A lightweight facade (thumbnail and play button) that only loads the YouTube player when clicked, so the
+ * page does not pay for one iframe per video on load.
+ */
+function VideoPlayer({ video }: { video: Video }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <iframe
+        src={youtubeEmbedUrl(video.videoID)}
+        title={video.title}
+        width={560}
+        height={315}
+        allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="video__facade"
+      aria-label={`Reproducir vídeo: ${video.title}`}
+      onClick={() => setPlaying(true)}
+    >
+      <img
+        src={youtubeThumbnailUrl(video.videoID)}
+        alt=""
+        width={480}
+        height={360}
+        loading="lazy"
+        decoding="async"
+      />
+      <span className="video__play" aria-hidden="true" />
+    </button>
+  );
+}
 
 export function GameVideos({ videos }: { videos: Video[] | null | undefined }) {
   if (!videos || videos.length === 0) return <p className="empty-state">No hay videos disponibles.</p>;
@@ -8,16 +54,7 @@ export function GameVideos({ videos }: { videos: Video[] | null | undefined }) {
         <li key={video.id}>
           <figure className="video">
             <div className="video__frame">
-              <iframe
-                src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.videoID)}`}
-                title={video.title}
-                width={560}
-                height={315}
-                loading="lazy"
-                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                allowFullScreen
-                referrerPolicy="strict-origin-when-cross-origin"
-              />
+              <VideoPlayer video={video} />
             </div>
             <figcaption className="video__title">{video.title}</figcaption>
           </figure>

@@ -72,6 +72,7 @@ export function GameDetailPage() {
             alt=""
             width={1280}
             height={720}
+            fetchPriority="high"
             decoding="async"
           />
         ) : null}

@@ -8,6 +8,19 @@ import { GameCarouselSection } from '../components/game-carousel-section';
 import { UpcomingGames } from '../components/upcoming-games';
 import './games.css';
 
+// Each section subscribes to its own data, so one answer arriving re-renders only its section.
+function BestGames() {
+  const { data, isLoading } = useBestGames();
+  return <GameCarouselSection id="best-games" title="MEJORES JUEGOS" games={data} isLoading={isLoading} />;
+}
+
+function LatestGames() {
+  const { data, isLoading } = useLatestGames();
+  return (
+    <GameCarouselSection id="latest-games" title="ÚLTIMOS LANZAMIENTOS" games={data} isLoading={isLoading} />
+  );
+}
+
 export function HomePage() {
   usePageMeta({
     title: 'Críticas, puntuaciones y noticias de videojuegos',
@@ -15,24 +28,12 @@ export function HomePage() {
       'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.',
     canonicalPath: '/',
   });
-  const best = useBestGames();
-  const latest = useLatestGames();
   return (
     <div className="page home">
       <h1 className="visually-hidden">{getSiteConfig().siteName}: críticas y noticias de videojuegos</h1>
       <FeaturedGame />
-      <GameCarouselSection
-        id="best-games"
-        title="MEJORES JUEGOS"
-        games={best.data}
-        isLoading={best.isLoading}
-      />
-      <GameCarouselSection
-        id="latest-games"
-        title="ÚLTIMOS LANZAMIENTOS"
-        games={latest.data}
-        isLoading={latest.isLoading}
-      />
+      <BestGames />
+      <LatestGames />
       <div className="home__columns">
         <UpcomingGames />
         <HomeNews />
