@@ -77,12 +77,12 @@ interface Measure {
   errors: number;
 }
 
-async function measure(url: string, paths: string[]): Promise<Measure> {
+async function measure(url: string, paths: string[], duration = SECONDS): Promise<Measure> {
   let next = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration,
     requests: paths.map(() => ({
       method: 'GET',
       setupRequest: (request: { path: string }) => ({ ...request, path: paths[next++ % paths.length] }),
@@ -133,6 +133,8 @@ async function main() {
   const rows: string[] = [];
   try {
     for (const [name, paths] of scenarios) {
+      // Warm-up (JIT, connection pools, caches), not recorded.
+      for (const port of [3200, 3202, 3201]) await measure(`http://127.0.0.1:${port}`, paths, 2);
       const ours = await measure('http://127.0.0.1:3200', paths);
       const raw = await measure('http://127.0.0.1:3202', paths);
       const bare = await measure('http://127.0.0.1:3201', paths);
@@ -151,7 +153,7 @@ async function main() {
     '## Catalogue API vs bare baseline',
     '',
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB; PostgreSQL from DATABASE_URL; ` +
-      `${SECONDS} s per scenario, ${CONNECTIONS} connections (autocannon), large catalogue (194,180 games + demo data).`,
+      `${SECONDS} s per scenario after a 2 s warm-up, ${CONNECTIONS} connections (autocannon), large catalogue (194,180 games + demo data).`,
     '',
     'Command: `npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node dist/bench/catalogue.js`',
     '',

@@ -21,10 +21,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
 
-  app.use((_request: Request, response: Response, next: NextFunction) => {
-    response.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
-  });
   const pageHelmet = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -46,11 +42,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   // Swagger UI and bull-board bring their own inline scripts: they get the headers without the page CSP.
   const toolHelmet = helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' });
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    /^\/(api\/docs|admin\/queues)/.test(request.path)
-      ? toolHelmet(request, response, next)
-      : pageHelmet(request, response, next),
-  );
+  // JSON answers are never rendered as documents: a fixed, deny-all policy, and no per-request nonce.
+  const apiHelmet = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    hsts: config.NODE_ENV === 'production',
+  });
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (/^\/(api\/docs|admin\/queues)/.test(request.path)) return toolHelmet(request, response, next);
+    if (/^\/(api|health)\//.test(request.path)) return apiHelmet(request, response, next);
+    // Pages: the nonce lets the server-rendered config script run under the CSP.
+    response.locals.cspNonce = randomBytes(16).toString('base64');
+    return pageHelmet(request, response, next);
+  });
 
   const dist = isAbsolute(config.FRONTEND_DIST) ? config.FRONTEND_DIST : fromRoot(config.FRONTEND_DIST);
   app.useStaticAssets(join(dist, 'assets'), {
