@@ -1,15 +1,8 @@
+// The platform ids and names are a contract with the API: one list, shared with the back end.
+import { PLATFORMS } from '../../../../libs/db/src/games/platforms';
+
 /** The catalogue's platform filter: ids used in /games/{platformId} and in the API's `platform` parameter. */
-export const PLATFORM_FILTERS = [
-  { id: 'pc', label: 'PC' },
-  { id: 'ps5', label: 'PlayStation 5' },
-  { id: 'ps4', label: 'PlayStation 4' },
-  { id: 'ps3', label: 'PlayStation 3' },
-  { id: 'ps2', label: 'PlayStation 2' },
-  { id: 'xbox-one', label: 'Xbox One' },
-  { id: 'xbox-series', label: 'Xbox Series X|S' },
-  { id: 'switch-2', label: 'Nintendo Switch 2' },
-  { id: 'switch', label: 'Nintendo Switch' },
-] as const;
+export const PLATFORM_FILTERS = PLATFORMS.map(({ id, name }) => ({ id, label: name }));
 
 export const ALL_PLATFORMS_ID = 'all';
 
