@@ -1,13 +1,15 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
-import type { NextFunction, Request, Response } from 'express';
+import { static as serveStatic, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
+
+const NO_FILES = /^\/(api|health)\//;
 
 /** Everything main.ts and the tests both apply to the Nest application. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
@@ -52,7 +54,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (/^\/(api\/docs|admin\/queues)/.test(request.path)) return toolHelmet(request, response, next);
-    if (/^\/(api|health)\//.test(request.path)) return apiHelmet(request, response, next);
+    if (NO_FILES.test(request.path)) return apiHelmet(request, response, next);
     // Pages: the nonce lets the server-rendered config script run under the CSP.
     response.locals.cspNonce = randomBytes(16).toString('base64');
     return pageHelmet(request, response, next);
@@ -65,7 +67,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     maxAge: '365d',
     index: false,
   });
-  app.useStaticAssets(dist, { index: false, maxAge: '1h', fallthrough: true });
+  // Files at the root (favicon, manifest, robots...). API and health paths never name a file: they skip
+  // the file-system lookup every request would otherwise pay.
+  const rootFiles = serveStatic(dist, { index: false, maxAge: '1h', fallthrough: true });
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    NO_FILES.test(request.path) ? next() : rootFiles(request, response, next),
+  );
 
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());

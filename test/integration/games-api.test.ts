@@ -24,8 +24,16 @@ describe('public games API on the demo catalogue', () => {
   afterAll(() => api?.close());
 
   it('pages the catalogue with the contract shape', async () => {
-    const { status, body } = await get('/api/games/all?page=0&size=50');
+    const { status, body, headers } = await get('/api/games/all?page=0&size=50');
     expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // A second read is served from the cache, already serialised: same bytes, same type and length.
+    const again = await fetch(`${api.baseUrl}/api/games/all?page=0&size=50`);
+    expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(await again.text())).toEqual(body);
+    const head = await fetch(`${api.baseUrl}/api/games/all?page=0&size=50`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(body)));
     expect(Object.keys(body).sort()).toEqual(['content', 'page', 'size', 'totalElements', 'totalPages']);
     expect(body.content).toHaveLength(50);
     expect(body.totalElements).toBeGreaterThanOrEqual(27000);
@@ -171,5 +179,26 @@ describe('public games API on the demo catalogue', () => {
     const { status, body } = await get('/api/docs/openapi.json');
     expect(status).toBe(200);
     expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/games/all', '/api/games/search']));
+    // Answers are documented with the contract's field names, and so are the errors.
+    const page = body.paths['/api/games/all'].get.responses;
+    expect(page['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/GamePageResponse');
+    expect(page['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorResponse');
+    const summary = body.components.schemas.GameSummaryResponse;
+    expect(Object.keys(summary.properties)).toEqual(
+      expect.arrayContaining([
+        'igdbID',
+        'slug',
+        'title',
+        'platform',
+        'releaseDate',
+        'avRatings',
+        'avUserRatings',
+      ]),
+    );
+    expect(summary.properties.avRatings.nullable).toBe(true);
+    expect(body.components.schemas.GameDetailResponse.properties.videos.items.$ref).toBe(
+      '#/components/schemas/GameVideoResponse',
+    );
+    expect(body.paths['/api/games/{id}'].get.responses['404']).toBeDefined();
   });
 });

@@ -1,44 +1,75 @@
-import { Controller, Get, Header, HttpCode, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
+import {
+  ErrorResponse,
+  FeaturedGameResponse,
+  GameDetailResponse,
+  GamePageResponse,
+  GameSummaryResponse,
+  MediaReviewResponse,
+  UserReviewResponse,
+} from './dto/game-responses.dto.js';
 import { IgdbIdPipe } from './dto/igdb-id.param.js';
-import { GamesService } from './games.service.js';
+import { GamesService, type JsonBody } from './games.service.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Cached reads arrive already serialised (JsonBody) and are written as they are. */
+async function sendJson(response: Response, body: Promise<JsonBody>): Promise<void> {
+  response.type(JSON_TYPE).send(await body);
+}
 
 @ApiTags('games')
+@ApiBadRequestResponse({ type: ErrorResponse, description: 'Parámetros no válidos' })
 @Controller('api/games')
 export class GamesController {
   constructor(private readonly games: GamesService) {}
 
   @Get('search')
   @ApiOperation({ summary: 'Búsqueda de juegos (sin acentos, tolerante a erratas y al orden de palabras)' })
-  search(@Query() query: SearchQueryDto) {
-    return this.games.search(query.name);
+  @ApiOkResponse({ type: [GameSummaryResponse], description: 'Hasta 20 juegos, los más parecidos primero' })
+  search(@Query() query: SearchQueryDto, @Res() response: Response) {
+    return sendJson(response, this.games.search(query.name));
   }
 
   @Get('all')
   @ApiOperation({ summary: 'Catálogo paginado (page empieza en 0)' })
-  all(@Query() query: GamePageQueryDto) {
-    return this.games.findPage(query);
+  @ApiOkResponse({ type: GamePageResponse })
+  all(@Query() query: GamePageQueryDto, @Res() response: Response) {
+    return sendJson(response, this.games.findPage(query));
   }
 
   @Get('best')
-  best() {
-    return this.games.best();
+  @ApiOkResponse({ type: [GameSummaryResponse], description: 'Mejor valorados del último año' })
+  best(@Res() response: Response) {
+    return sendJson(response, this.games.best());
   }
 
   @Get('last')
-  latest() {
-    return this.games.latest();
+  @ApiOkResponse({ type: [GameSummaryResponse], description: 'Últimos lanzamientos' })
+  latest(@Res() response: Response) {
+    return sendJson(response, this.games.latest());
   }
 
   @Get('upcoming')
-  upcoming() {
-    return this.games.upcoming();
+  @ApiOkResponse({ type: [GameSummaryResponse], description: 'Próximos lanzamientos' })
+  upcoming(@Res() response: Response) {
+    return sendJson(response, this.games.upcoming());
   }
 
   @Get('bestGame')
   @ApiOperation({ summary: 'Juego destacado con sus críticas de medios (204 si no hay ninguno)' })
+  @ApiOkResponse({ type: FeaturedGameResponse })
+  @ApiNoContentResponse({ description: 'Ningún juego destacado elegido' })
   async featured(@Res({ passthrough: true }) response: Response) {
     const featured = await this.games.featured();
     if (!featured) response.status(204);
@@ -46,25 +77,32 @@ export class GamesController {
   }
 
   @Get('avRating/:gameId')
-  @Header('Content-Type', 'application/json; charset=utf-8')
+  @Header('Content-Type', JSON_TYPE)
   @ApiOperation({ summary: 'Media de los jugadores (número o null)' })
+  @ApiOkResponse({ schema: { type: 'number', nullable: true, example: 87 } })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   async playerAverage(@Param('gameId', IgdbIdPipe) igdbId: number) {
     return JSON.stringify(await this.games.playerAverage(igdbId));
   }
 
   @Get('reviews/pro/:id')
+  @ApiOkResponse({ type: [MediaReviewResponse] })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   mediaReviews(@Param('id', IgdbIdPipe) igdbId: number) {
     return this.games.mediaReviews(igdbId);
   }
 
   @Get('reviews/users/:id')
+  @ApiOkResponse({ type: [UserReviewResponse] })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   userReviews(@Param('id', IgdbIdPipe) igdbId: number) {
     return this.games.userReviews(igdbId);
   }
 
   @Get(':id')
-  @HttpCode(200)
-  detail(@Param('id', IgdbIdPipe) igdbId: number) {
-    return this.games.detail(igdbId);
+  @ApiOkResponse({ type: GameDetailResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
+  detail(@Param('id', IgdbIdPipe) igdbId: number, @Res() response: Response) {
+    return sendJson(response, this.games.detail(igdbId));
   }
 }

@@ -10,6 +10,13 @@ const CAROUSEL_SIZE = 12;
 const TOTALS_TTL_MS = 30_000;
 const SEARCH_LIMIT = 20;
 
+/**
+ * A JSON body serialised and encoded once, when it is cached: a cached read is then written to the
+ * socket as it is, without turning the same 50 games into JSON and UTF-8 again for every request.
+ */
+export type JsonBody = Buffer & { readonly __json: true };
+const toJson = (value: unknown) => Buffer.from(JSON.stringify(value)) as JsonBody;
+
 @Injectable()
 export class GamesService {
   constructor(
@@ -23,9 +30,10 @@ export class GamesService {
     return this.em.getRepository(Game);
   }
 
-  findPage(query: GamePageQueryDto) {
-    return this.cache.get(`all:${query.page}:${query.size}:${query.platform ?? ''}:${query.sortBy}`, () =>
-      this.loadPage(query),
+  findPage(query: GamePageQueryDto): Promise<JsonBody> {
+    return this.cache.get(
+      `all:${query.page}:${query.size}:${query.platform ?? ''}:${query.sortBy}`,
+      async () => toJson(await this.loadPage(query)),
     );
   }
 
@@ -44,14 +52,14 @@ export class GamesService {
     };
   }
 
-  search(name: string) {
+  search(name: string): Promise<JsonBody> {
     return this.cache.get(`search:${name.trim().toLowerCase()}`, async () =>
-      (await this.games.search(name, SEARCH_LIMIT)).map(presentSummary),
+      toJson((await this.games.search(name, SEARCH_LIMIT)).map(presentSummary)),
     );
   }
 
-  best() {
-    return this.cache.get('best', () => this.loadBest());
+  best(): Promise<JsonBody> {
+    return this.cache.get('best', async () => toJson(await this.loadBest()));
   }
 
   private async loadBest() {
@@ -60,15 +68,15 @@ export class GamesService {
     return (await this.games.findBest(CAROUSEL_SIZE, since.toISOString().slice(0, 10))).map(presentSummary);
   }
 
-  latest() {
+  latest(): Promise<JsonBody> {
     return this.cache.get('last', async () =>
-      (await this.games.findLatest(CAROUSEL_SIZE)).map(presentSummary),
+      toJson((await this.games.findLatest(CAROUSEL_SIZE)).map(presentSummary)),
     );
   }
 
-  upcoming() {
+  upcoming(): Promise<JsonBody> {
     return this.cache.get('upcoming', async () =>
-      (await this.games.findUpcoming(CAROUSEL_SIZE)).map(presentSummary),
+      toJson((await this.games.findUpcoming(CAROUSEL_SIZE)).map(presentSummary)),
     );
   }
 
@@ -78,8 +86,8 @@ export class GamesService {
     return game;
   }
 
-  detail(igdbId: number) {
-    return this.cache.get(`detail:${igdbId}`, async () => presentDetail(await this.findGame(igdbId)));
+  detail(igdbId: number): Promise<JsonBody> {
+    return this.cache.get(`detail:${igdbId}`, async () => toJson(presentDetail(await this.findGame(igdbId))));
   }
 
   /** The featured game with its media reviews, or null when the operator has not chosen one. */

@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type {
+  Badge,
+  GameDetailDto,
+  GameSummaryDto,
+  presentMediaReview,
+  presentUserReview,
+} from '../game.presenter.js';
+
+/*
+ * The response shapes of docs/API-CONTRACT.md as OpenAPI schemas. Each class implements the presenter's
+ * type, so a field added to or renamed in an answer fails to compile until its documentation follows.
+ */
+
+const nullableNumber = (description: string) => ({ type: Number, nullable: true, description });
+
+export class GameSummaryResponse implements GameSummaryDto {
+  @ApiProperty({ description: 'Identificador interno' }) id!: number;
+  @ApiProperty({ description: 'Identificador de IGDB; el que usan las rutas /game/{slug}/{igdbID}' })
+  igdbID!: number;
+  @ApiProperty({ example: 'elden-ring' }) slug!: string;
+  @ApiProperty({ example: 'Elden Ring' }) title!: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'URL de la portada' })
+  imageCover!: string | null;
+  @ApiProperty({ type: [String], example: ['PlayStation 5', 'PC (Microsoft Windows)'] })
+  platform!: string[];
+  @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
+  releaseDate!: string | null;
+  @ApiPropertyOptional(nullableNumber('Media de la crítica, 0-100; null sin críticas puntuadas'))
+  avRatings!: number | null;
+  @ApiPropertyOptional(nullableNumber('Media de los jugadores, 0-100; null sin puntuaciones'))
+  avUserRatings!: number | null;
+  @ApiProperty({ description: 'Críticas de medios con nota' }) criticReviewCount!: number;
+  @ApiProperty({ description: 'Puntuaciones de jugadores' }) userRatingCount!: number;
+}
+
+export class GamePageResponse {
+  @ApiProperty({ type: [GameSummaryResponse] }) content!: GameSummaryResponse[];
+  @ApiProperty() totalPages!: number;
+  @ApiProperty() totalElements!: number;
+  @ApiProperty({ description: 'Página pedida, empieza en 0' }) page!: number;
+  @ApiProperty() size!: number;
+}
+
+class GameVideoResponse {
+  @ApiProperty() id!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'Identificador del vídeo de YouTube' }) videoID!: string;
+}
+
+export class GameDetailResponse extends GameSummaryResponse implements GameDetailDto {
+  @ApiPropertyOptional({ type: String, nullable: true }) imageArt!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) summary!: string | null;
+  @ApiProperty({ type: [String] }) genres!: string[];
+  @ApiProperty({ type: [String] }) developers!: string[];
+  @ApiProperty({ type: [String] }) publishers!: string[];
+  @ApiProperty({ type: [String] }) screenshots!: string[];
+  @ApiProperty({ type: [String] }) bigScreenshots!: string[];
+  @ApiProperty({ type: [GameVideoResponse] }) videos!: GameVideoResponse[];
+}
+
+export class MediaReviewResponse implements ReturnType<typeof presentMediaReview> {
+  @ApiProperty() id!: number;
+  @ApiProperty({ description: 'Medio', example: 'IGN España' }) medium!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) logo!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) autor!: string | null;
+  @ApiPropertyOptional(nullableNumber('Nota normalizada 0-100; null = sin nota'))
+  rating!: number | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '8,5/10',
+    description: 'Nota tal como se publicó',
+  })
+  rawScore!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Extracto' }) review!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) link!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) platform!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Fecha de publicación (ISO 8601)' })
+  date!: string | null;
+}
+
+export class UserReviewResponse implements ReturnType<typeof presentUserReview> {
+  @ApiProperty() id!: number;
+  @ApiProperty({ description: 'Nombre del crítico' }) autor!: string;
+  @ApiPropertyOptional(nullableNumber('Su puntuación del juego, 0-100')) rating!: number | null;
+  @ApiProperty() review!: string;
+  @ApiProperty() titleGame!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) imageCover!: string | null;
+  @ApiProperty() gameIgdbID!: number;
+  @ApiProperty() slug!: string;
+  @ApiPropertyOptional({
+    enum: ['bronze', 'silver', 'gold'],
+    nullable: true,
+    description: 'Insignia por número de críticas: 1-20 bronce, 21-50 plata, más de 50 oro',
+  })
+  badge!: Badge;
+  @ApiProperty() authorReviewCount!: number;
+  @ApiProperty({ description: 'ISO 8601' }) createdAt!: string;
+  @ApiProperty({ description: 'ISO 8601' }) updatedAt!: string;
+}
+
+export class FeaturedGameResponse extends GameDetailResponse {
+  @ApiProperty({ type: [MediaReviewResponse] }) reviews!: MediaReviewResponse[];
+}
+
+/** Every error of the API (docs/API-CONTRACT.md): a status and a Spanish message, nothing internal. */
+export class ErrorResponse {
+  @ApiProperty({ example: 400 }) statusCode!: number;
+  @ApiProperty({ example: 'page no puede ser negativo' }) message!: string;
+}
