@@ -52,12 +52,23 @@ test('registro con validación, confirmación por e-mail, inicio de sesión, men
     'Debes confirmar tu correo electrónico antes de iniciar sesión.',
   );
 
-  // The link of the e-mail in the outbox confirms the account, once.
+  // A lost or expired first link is not a dead end: the login offers a new one, which replaces it.
+  const firstLink = await confirmationLinkFor(email);
+  await page.getByRole('main').getByRole('button', { name: 'Reenviar el enlace de confirmación' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    'Te hemos enviado un nuevo enlace de confirmación a tu correo electrónico.',
+  );
+  await expect(page.getByRole('button', { name: 'Reenviar el enlace de confirmación' })).toHaveCount(0);
+  await expect.poll(() => confirmationLinkFor(email)).not.toBe(firstLink);
+
+  // The link of the newest e-mail in the outbox confirms the account, once; the replaced one does not.
   const link = await confirmationLinkFor(email);
   expect(new URL(link).pathname).toBe('/confirm');
   await page.goto(link);
   await expect(page.getByText('Tu cuenta ha sido confirmada. Ya puedes iniciar sesión.')).toBeVisible();
   await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('El enlace de confirmación no es válido o ha caducado.');
+  await page.goto(firstLink);
   await expect(page.getByRole('alert')).toHaveText('El enlace de confirmación no es válido o ha caducado.');
 
   await page.goto('/login');

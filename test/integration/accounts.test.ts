@@ -29,6 +29,14 @@ describe('accounts: registration, confirmation, login and sessions', () => {
   const secret = () => api.env.JWT_SECRET;
   const userId = async (username: string) =>
     Number((await db.query('select id from users where username = $1', [username])).rows[0].id);
+  const waitForNewToken = async (email: string, previous: string) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const token = await confirmationTokenFor(api, email);
+      if (token !== previous) return token;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no new confirmation e-mail to ${email}`);
+  };
 
   it('registers, confirms through the e-mailed link, logs in and reads the profile', async () => {
     const username = uniqueName('Nuevo');
@@ -166,6 +174,54 @@ describe('accounts: registration, confirmation, login and sessions', () => {
       (await call(api, 'POST', '/api/auth/login', { body: { username, password: 'una-clave-larga' } }))
         .status,
     ).toBe(403);
+  }, 30_000);
+
+  it('sends a new confirmation link to the owner of an unconfirmed account, replacing the old one', async () => {
+    const username = uniqueName('Reenvio');
+    const email = `${username}@example.com`;
+    const password = 'una-clave-larga';
+    await call(api, 'POST', '/api/auth/register', { body: { email, username, password } });
+    const first = await confirmationTokenFor(api, email);
+    // The first link expired before it was used: without a new one the account could never log in.
+    await db.query(`update email_tokens set expires_at = now() - interval '1 minute' where user_id = $1`, [
+      await userId(username),
+    ]);
+
+    // Only with the account's own password: no inbox flooding, no hint about which accounts exist.
+    for (const body of [
+      { username, password: 'otra-clave-larga' },
+      { username: uniqueName('nadie'), password },
+    ]) {
+      const refused = await call(api, 'POST', '/api/auth/resend-confirmation', { body });
+      expect(refused.status).toBe(401);
+      expect(refused.json()).toEqual({ statusCode: 401, message: 'Credenciales inválidas' });
+    }
+    const invalid = await call(api, 'POST', '/api/auth/resend-confirmation', { body: { username } });
+    expect(invalid.status).toBe(400);
+
+    const resent = await call(api, 'POST', '/api/auth/resend-confirmation', { body: { username, password } });
+    expect(resent.status).toBe(200);
+    expect(resent.json()).toEqual({
+      message: 'Te hemos enviado un nuevo enlace de confirmación a tu correo electrónico.',
+    });
+    const second = await waitForNewToken(email, first);
+    // One pending link per account: the earlier one is gone.
+    const pending = await db.query('select id from email_tokens where user_id = $1 and used_at is null', [
+      await userId(username),
+    ]);
+    expect(pending.rowCount).toBe(1);
+    expect((await call(api, 'GET', `/api/auth/confirm?token=${first}`)).status).toBe(400);
+    expect((await call(api, 'GET', `/api/auth/confirm?token=${second}`)).status).toBe(200);
+    expect((await call(api, 'POST', '/api/auth/login', { body: { username, password } })).status).toBe(200);
+
+    const confirmed = await call(api, 'POST', '/api/auth/resend-confirmation', {
+      body: { username, password },
+    });
+    expect(confirmed.status).toBe(409);
+    expect(confirmed.json()).toEqual({
+      statusCode: 409,
+      message: 'Tu cuenta ya está confirmada. Ya puedes iniciar sesión.',
+    });
   }, 30_000);
 
   it('refuses forged, expired, unsigned and malformed tokens', async () => {

@@ -32,6 +32,16 @@ export class AuthController {
     return this.auth.confirm(query);
   }
 
+  @Post('resend-confirmation')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 3, ttl: PER_MINUTE } })
+  @ApiOperation({
+    summary: 'Nuevo enlace de confirmación para una cuenta sin confirmar (con su usuario y contraseña)',
+  })
+  resendConfirmation(@Body() dto: LoginDto) {
+    return this.auth.resendConfirmation(dto);
+  }
+
   @Post('login')
   @HttpCode(200)
   @Throttle({ default: { limit: 10, ttl: PER_MINUTE } })

@@ -2,11 +2,13 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   HttpStatus,
   Inject,
   Injectable,
   Logger,
+  ServiceUnavailableException,
   UnauthorizedException,
 } from '@nestjs/common';
 import argon2 from 'argon2';
@@ -63,7 +65,7 @@ export class AuthService {
     if (conflict) throw new PlainTextException(conflict, HttpStatus.CONFLICT);
 
     const passwordHash = await hashPassword(dto.password);
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newConfirmationToken();
     try {
       await this.em.transactional(async (tx) => {
         const user = Object.assign(new User(), { username: dto.username, usernameKey, email, passwordHash });
@@ -73,14 +75,7 @@ export class AuthService {
             Object.assign(new GameList(), { user, name, nameKey: name.toLowerCase(), reserved: true }),
           );
         }
-        tx.persist(
-          Object.assign(new EmailToken(), {
-            user,
-            tokenHash: sha256(token),
-            purpose: 'confirm-email' as const,
-            expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
-          }),
-        );
+        tx.persist(confirmationTokenFor(user, tokenHash));
       });
     } catch (error) {
       // Two registrations racing for the same name or address: the unique indexes decide.
@@ -131,19 +126,64 @@ export class AuthService {
   }
 
   async login(dto: LoginDto) {
-    const user = await this.em.findOne(User, { usernameKey: dto.username.trim().toLowerCase() });
-    // An unknown name costs the same argon2 verification as a wrong password: no timing difference.
-    const hash = user?.passwordHash ?? (await this.dummyPasswordHash());
-    const valid = await argon2.verify(hash, dto.password).catch(() => false);
-    if (!user || !valid) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    const user = await this.verifyCredentials(dto);
     if (!user.confirmedAt) {
       throw new ForbiddenException('Debes confirmar tu correo electrónico antes de iniciar sesión.');
     }
     return { token: await this.tokens.issue(user) };
   }
 
+  /**
+   * A new confirmation link for an account that lost or let expire the first one. The password proves the
+   * account is the caller's (nobody can flood someone else's inbox or learn which names exist), and the
+   * new link replaces every earlier unused one.
+   */
+  async resendConfirmation(dto: LoginDto) {
+    const user = await this.verifyCredentials(dto);
+    if (user.confirmedAt) {
+      throw new ConflictException('Tu cuenta ya está confirmada. Ya puedes iniciar sesión.');
+    }
+    const { token, tokenHash } = newConfirmationToken();
+    await this.em.transactional(async (tx) => {
+      await tx.nativeDelete(EmailToken, { user: user.id, purpose: 'confirm-email', usedAt: null });
+      tx.persist(confirmationTokenFor(tx.getReference(User, user.id), tokenHash));
+    });
+    await this.sendConfirmation(user.email, user.username, token).catch((error: unknown) => {
+      this.logger.error(
+        `confirmation e-mail to ${user.email} failed: ${error instanceof Error ? error.message : error}`,
+      );
+      throw new ServiceUnavailableException(
+        'No hemos podido enviar el correo. Inténtalo de nuevo más tarde.',
+      );
+    });
+    return { message: 'Te hemos enviado un nuevo enlace de confirmación a tu correo electrónico.' };
+  }
+
+  private async verifyCredentials(dto: LoginDto): Promise<User> {
+    const user = await this.em.findOne(User, { usernameKey: dto.username.trim().toLowerCase() });
+    // An unknown name costs the same argon2 verification as a wrong password: no timing difference.
+    const hash = user?.passwordHash ?? (await this.dummyPasswordHash());
+    const valid = await argon2.verify(hash, dto.password).catch(() => false);
+    if (!user || !valid) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    return user;
+  }
+
   private dummyPasswordHash(): Promise<string> {
     this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     return this.dummyHash;
   }
+}
+
+function newConfirmationToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: sha256(token) };
+}
+
+function confirmationTokenFor(user: User, tokenHash: string): EmailToken {
+  return Object.assign(new EmailToken(), {
+    user,
+    tokenHash,
+    purpose: 'confirm-email' as const,
+    expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
+  });
 }

@@ -27,6 +27,7 @@ export const apiPaths = {
   auth: {
     login: () => '/api/auth/login',
     register: () => '/api/auth/register',
+    resendConfirmation: () => '/api/auth/resend-confirmation',
     confirm: (token: string) => `/api/auth/confirm?token=${q(token)}`,
     checkPassword: () => '/api/auth/check-password',
   },

@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError, serverMessage } from '../../../lib/api-client';
-import { login } from '../api/login';
+import { login, resendConfirmation } from '../api/login';
 import { useSession } from '../use-session';
 
 export const INVALID_CREDENTIALS = 'Credenciales inválidas';
 
 function loginErrorMessage(error: unknown): string {
-  // 403 (account not confirmed yet) and 429 (too many attempts) carry a message worth showing.
-  if (isApiError(error, 403) || isApiError(error, 429)) return serverMessage(error, INVALID_CREDENTIALS);
+  // 403 (account not confirmed yet), 409 (already confirmed), 429 (too many attempts) and 503 (mail
+  // not sent) carry a message worth showing.
+  if ([403, 409, 429, 503].some((status) => isApiError(error, status))) {
+    return serverMessage(error, INVALID_CREDENTIALS);
+  }
   return INVALID_CREDENTIALS;
 }
 
@@ -17,6 +20,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // The account exists but is not confirmed: offer a new link (the credentials prove it is theirs).
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -28,12 +34,28 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     }
     setBusy(true);
     setError(null);
+    setNotice(null);
     try {
       const token = await login({ username: username.trim(), password });
       session.login(token);
       onLoggedIn();
     } catch (caught) {
       setError(loginErrorMessage(caught));
+      setUnconfirmed(isApiError(caught, 403));
+      setBusy(false);
+    }
+  };
+
+  const onResend = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setNotice(await resendConfirmation({ username: username.trim(), password }));
+      setUnconfirmed(false);
+    } catch (caught) {
+      setError(loginErrorMessage(caught));
+      if (!isApiError(caught, 429) && !isApiError(caught, 503)) setUnconfirmed(false);
+    } finally {
       setBusy(false);
     }
   };
@@ -69,9 +91,19 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           {error}
         </p>
       ) : null}
+      {notice ? (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      ) : null}
       <button type="submit" className="button button--primary" disabled={busy}>
         Iniciar sesión
       </button>
+      {unconfirmed ? (
+        <button type="button" className="button button--link" disabled={busy} onClick={onResend}>
+          Reenviar el enlace de confirmación
+        </button>
+      ) : null}
     </form>
   );
 }
