@@ -54,6 +54,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/health/ready`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // Stopped the way an operator stops it (Ctrl-C / SIGTERM): API and workers close before the database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {

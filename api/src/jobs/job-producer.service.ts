@@ -1,8 +1,15 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { JobsOptions, Queue } from 'bullmq';
-import { ALL_QUEUES, JobName, type JobPayloads, QUEUE_OF, QueueName } from '../../../libs/jobs/src/index.js';
+import {
+  ALL_QUEUES,
+  JobName,
+  type JobPayloads,
+  logConnectionErrors,
+  QUEUE_OF,
+  QueueName,
+} from '../../../libs/jobs/src/index.js';
 
 export interface EnqueuedJob {
   jobId: string;
@@ -13,12 +20,15 @@ export interface EnqueuedJob {
 @Injectable()
 export class JobProducer implements OnModuleInit {
   private queues = new Map<QueueName, Queue>();
+  private readonly logger = new Logger(JobProducer.name);
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
   onModuleInit(): void {
     for (const name of ALL_QUEUES) {
-      this.queues.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      logConnectionErrors(queue, (line) => this.logger.warn(line), `cola ${name}`);
+      this.queues.set(name, queue);
     }
   }
 

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
 import { Rating } from '../../../libs/db/src/index.js';
-import { QueueName } from '../../../libs/jobs/src/index.js';
+import { logConnectionErrors, QueueName } from '../../../libs/jobs/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
 import { JobProducer } from '../jobs/job-producer.service.js';
 
@@ -38,7 +38,7 @@ export class AverageRecalculationService implements OnModuleInit, OnModuleDestro
     });
     // Each waiting request listens for its job's end on this one QueueEvents: many at once is normal.
     this.events.setMaxListeners(0);
-    this.events.on('error', (error) => this.logger.warn(`queue events: ${error.message}`));
+    logConnectionErrors(this.events, (line) => this.logger.warn(line), 'eventos de la cola averages');
   }
 
   async onModuleDestroy(): Promise<void> {
