@@ -62,13 +62,17 @@ export class JobProducer implements OnModuleInit {
 
   async status(queueName: string, jobId: string) {
     if (!ALL_QUEUES.includes(queueName as QueueName)) throw new NotFoundException('Cola desconocida');
-    const job = await this.queue(queueName as QueueName).getJob(jobId);
+    const queue = this.queue(queueName as QueueName);
+    // State first, then the job: a job that finishes between the two reads is reported as still running
+    // (the caller polls again), never as completed without its result.
+    const state = await queue.getJobState(jobId);
+    const job = state === 'unknown' ? undefined : await queue.getJob(jobId);
     if (!job) throw new NotFoundException('Trabajo no encontrado');
     return {
       id: String(job.id),
       queue: queueName,
       name: job.name,
-      state: await job.getState(),
+      state,
       progress: job.progress,
       result: job.returnvalue ?? null,
       failedReason: job.failedReason ?? null,
