@@ -75,7 +75,8 @@ describe(`ratings with asynchronous averages (${backend} queues, real worker pro
         message: 'La puntuación debe ser un número entero entre 0 y 100',
       });
     }
-    const unknown = await rate(user.token, 1, 50);
+    // No IGDB game has this id (1 is a real one, Thief II, present once the demo catalogue is loaded).
+    const unknown = await rate(user.token, 2_000_000_000, 50);
     expect([unknown.status, unknown.json()]).toEqual([
       404,
       { statusCode: 404, message: 'Juego no encontrado' },

