@@ -22,7 +22,8 @@ describe('scrape-game: critic reviews of a registered source page', () => {
   beforeAll(async () => {
     await site.start();
     site.route('/game/clair-obscur/critic-reviews/', page);
-    api = await startTestApi(backend);
+    // A read cache far longer than the test: only the workers' job events can make new reviews show.
+    api = await startTestApi(backend, { READ_CACHE_TTL_MS: '60000' });
     workers = await startProcess('workers', api.env);
     db = new pg.Client({ connectionString: testEnv().databaseUrl });
     await db.connect();
@@ -51,6 +52,9 @@ describe('scrape-game: critic reviews of a registered source page', () => {
       const url = site.url('/game/clair-obscur/critic-reviews/');
       const expected = extractReviews(page, url);
       expect(expected.length).toBeGreaterThan(3);
+      // Read (and cached) before the scrape: no reviews, no critic average.
+      expect((await call(api.baseUrl, 'GET', `/api/games/reviews/pro/${game.igdbId}`)).body).toEqual([]);
+      expect((await call(api.baseUrl, 'GET', `/api/games/${game.igdbId}`)).body.avRatings).toBeNull();
 
       const { status, body } = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
         token,
@@ -90,8 +94,17 @@ describe('scrape-game: critic reviews of a registered source page', () => {
         },
         { what: 'the critic average' },
       );
-      const { body: pro } = await call(api.baseUrl, 'GET', `/api/games/reviews/pro/${game.igdbId}`);
-      expect(pro).toHaveLength(expected.length);
+      // The completed jobs cleared the API's cache: the reviews and the average show at once, not in 60 s.
+      await waitFor(
+        async () => {
+          const [pro, detail] = await Promise.all([
+            call(api.baseUrl, 'GET', `/api/games/reviews/pro/${game.igdbId}`),
+            call(api.baseUrl, 'GET', `/api/games/${game.igdbId}`),
+          ]);
+          return pro.body.length === expected.length && detail.body.avRatings === average;
+        },
+        { what: 'the new reviews and average in the API', timeoutMs: 5000 },
+      );
 
       // Same source again: the source row is reused and the reviews updated in place.
       const again = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {

@@ -13,8 +13,9 @@ interface Entry {
 /**
  * A short cache of anonymous catalogue reads. Concurrent identical requests share one query; once the
  * TTL passes, the next request gets the previous answer at once while one fresh query runs behind it
- * (stale-while-revalidate, for at most a few TTLs), so no request waits on a refresh. Changes made by
- * the workers show within about a TTL; changes made through this API process clear it (`invalidate`).
+ * (stale-while-revalidate, for at most a few TTLs), so no request waits on a refresh. Changes made
+ * through this API process clear it (`invalidate`), and so does every completed scraping or averages job
+ * of the workers (WorkerChangesListener); a read that started before a clear is not kept.
  */
 @Injectable()
 export class MicroCache {

@@ -1,4 +1,10 @@
-import type { Game, GameSummaryRow, MediaReviewRow, UserReviewRow } from '../../../libs/db/src/index.js';
+import type {
+  Game,
+  GameDetailRow,
+  GameSummaryRow,
+  MediaReviewRow,
+  UserReviewRow,
+} from '../../../libs/db/src/index.js';
 
 /** JSON shapes of docs/API-CONTRACT.md, with the spec's field names. */
 export interface GameSummaryDto {
@@ -50,13 +56,26 @@ export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
   userRatingCount: row.userRatingCount,
 });
 
-export const presentDetail = (game: Game): GameDetailDto => ({
+export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
+  ...presentSummary(game),
+  imageArt: game.imageArt,
+  summary: game.summary,
+  genres: game.genres,
+  developers: game.developers,
+  publishers: game.publishers,
+  screenshots: game.screenshots,
+  bigScreenshots: game.bigScreenshots,
+  videos: game.videos,
+});
+
+/** The same shape from a loaded entity (the featured game arrives with its relation). */
+export const detailRowOf = (game: Game): GameDetailRow => ({
   id: game.id,
-  igdbID: game.igdbId,
+  igdbId: game.igdbId,
   slug: game.slug,
   title: game.title,
   imageCover: game.imageCover ?? null,
-  platform: game.platforms,
+  platforms: game.platforms,
   releaseDate: game.releaseDate ?? null,
   avRatings: game.avRatings ?? null,
   avUserRatings: game.avUserRatings ?? null,

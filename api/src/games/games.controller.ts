@@ -88,8 +88,8 @@ export class GamesController {
   @Get('reviews/pro/:id')
   @ApiOkResponse({ type: [MediaReviewResponse] })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
-  mediaReviews(@Param('id', IgdbIdPipe) igdbId: number) {
-    return this.games.mediaReviews(igdbId);
+  mediaReviews(@Param('id', IgdbIdPipe) igdbId: number, @Res() response: Response) {
+    return sendJson(response, this.games.mediaReviews(igdbId));
   }
 
   @Get('reviews/users/:id')

@@ -3,11 +3,13 @@ import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
 import { GamesController } from './games.controller.js';
 import { GamesService } from './games.service.js';
+import { WorkerChangesListener } from './worker-changes.listener.js';
 
 @Module({
   controllers: [GamesController],
   providers: [
     GamesService,
+    WorkerChangesListener,
     {
       provide: MicroCache,
       inject: [APP_CONFIG],

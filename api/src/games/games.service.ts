@@ -3,7 +3,13 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { FeaturedGame, Game, MediaReview, platformName, UserReview } from '../../../libs/db/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto } from './dto/game-query.dto.js';
-import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
+import {
+  detailRowOf,
+  presentDetail,
+  presentMediaReview,
+  presentSummary,
+  presentUserReview,
+} from './game.presenter.js';
 
 const CAROUSEL_SIZE = 12;
 /** Catalogue sizes change only when games are imported: counted at most every 30 s. */
@@ -80,14 +86,19 @@ export class GamesService {
     );
   }
 
-  async findGame(igdbId: number): Promise<Game> {
-    const game = await this.games.findOne({ igdbId });
-    if (!game) throw new NotFoundException('Juego no encontrado');
-    return game;
+  /** The internal id and player average of a game; 404 when no game has this IGDB id. */
+  private async findKey(igdbId: number) {
+    const key = await this.games.findKey(igdbId);
+    if (!key) throw new NotFoundException('Juego no encontrado');
+    return key;
   }
 
   detail(igdbId: number): Promise<JsonBody> {
-    return this.cache.get(`detail:${igdbId}`, async () => toJson(presentDetail(await this.findGame(igdbId))));
+    return this.cache.get(`detail:${igdbId}`, async () => {
+      const game = await this.games.findDetail(igdbId);
+      if (!game) throw new NotFoundException('Juego no encontrado');
+      return toJson(presentDetail(game));
+    });
   }
 
   /** The featured game with its media reviews, or null when the operator has not chosen one. */
@@ -96,23 +107,28 @@ export class GamesService {
     if (!featured) return null;
     const reviews = await this.em.getRepository(MediaReview).findForGame(featured.game.id);
     return {
-      ...presentDetail(featured.game),
+      ...presentDetail(detailRowOf(featured.game)),
       imageArt: featured.imageArt || featured.game.imageArt || null,
       reviews: reviews.map(presentMediaReview),
     };
   }
 
+  /** Not cached: the front reads it right after the user's own rating has been counted. */
   async playerAverage(igdbId: number): Promise<number | null> {
-    return (await this.findGame(igdbId)).avUserRatings ?? null;
+    return (await this.findKey(igdbId)).avUserRatings;
   }
 
-  async mediaReviews(igdbId: number) {
-    const game = await this.findGame(igdbId);
-    return (await this.em.getRepository(MediaReview).findForGame(game.id)).map(presentMediaReview);
+  /** Media reviews change only when a scraper job stores new ones: cached like the catalogue. */
+  mediaReviews(igdbId: number): Promise<JsonBody> {
+    return this.cache.get(`pro:${igdbId}`, async () => {
+      const { id } = await this.findKey(igdbId);
+      return toJson((await this.em.getRepository(MediaReview).findForGame(id)).map(presentMediaReview));
+    });
   }
 
+  /** Not cached: a crítico's new or edited review shows at once. */
   async userReviews(igdbId: number) {
-    const game = await this.findGame(igdbId);
-    return (await this.em.getRepository(UserReview).findForGame(game.id)).map(presentUserReview);
+    const { id } = await this.findKey(igdbId);
+    return (await this.em.getRepository(UserReview).findForGame(id)).map(presentUserReview);
   }
 }

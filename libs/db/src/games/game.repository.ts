@@ -1,5 +1,5 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import type { Game } from './game.entity.js';
+import type { Game, GameVideo } from './game.entity.js';
 import { normalizeSearchText } from './search-text.js';
 
 export type GameSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
@@ -16,6 +16,18 @@ export interface GameSummaryRow {
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+}
+
+/** Everything the game page shows of a game (game.presenter.ts turns it into the API's shape). */
+export interface GameDetailRow extends GameSummaryRow {
+  imageArt: string | null;
+  summary: string | null;
+  genres: string[];
+  developers: string[];
+  publishers: string[];
+  screenshots: string[];
+  bigScreenshots: string[];
+  videos: GameVideo[];
 }
 
 export interface GamePageQuery {
@@ -87,6 +99,44 @@ export function toSummaryRow(row: Row): GameSummaryRow {
 export class GameRepository extends EntityRepository<Game> {
   private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
     return this.em.getConnection().execute<T[]>(query, params, 'all');
+  }
+
+  /**
+   * The game page's reads run on every visit to any of ~200k games, most of them rarely seen and so not in
+   * a cache: one indexed lookup each, no entity hydration.
+   */
+  async findDetail(igdbId: number): Promise<GameDetailRow | null> {
+    const [row] = await this.sql(
+      `select ${SUMMARY_COLUMNS}, g.image_art, g.summary, g.genres, g.developers, g.publishers,
+         g.screenshots, g.big_screenshots, g.videos
+       from games g where g.igdb_id = ?`,
+      [igdbId],
+    );
+    if (!row) return null;
+    return {
+      ...toSummaryRow(row),
+      imageArt: (row.image_art as string | null) ?? null,
+      summary: (row.summary as string | null) ?? null,
+      genres: (row.genres as string[]) ?? [],
+      developers: (row.developers as string[]) ?? [],
+      publishers: (row.publishers as string[]) ?? [],
+      screenshots: (row.screenshots as string[]) ?? [],
+      bigScreenshots: (row.big_screenshots as string[]) ?? [],
+      videos: (row.videos as GameVideo[]) ?? [],
+    };
+  }
+
+  /** The internal id and player average of the game with this IGDB id, or null. */
+  async findKey(igdbId: number): Promise<{ id: number; avUserRatings: number | null } | null> {
+    const [row] = await this.sql<{ id: number; av_user_ratings: number | null }>(
+      'select id, av_user_ratings from games where igdb_id = ?',
+      [igdbId],
+    );
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
+    };
   }
 
   async findPage(query: GamePageQuery): Promise<GameSummaryRow[]> {
