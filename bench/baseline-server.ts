@@ -5,6 +5,8 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { GameRepository } from '../libs/db/src/games/game.repository.js';
+import { MediaReviewRepository } from '../libs/db/src/reviews/media-review.repository.js';
+import { UserReviewRepository } from '../libs/db/src/reviews/user-review.repository.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const port = Number(process.env.PORT ?? 3201);
@@ -23,12 +25,8 @@ const COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.platforms,
   to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.av_ratings, g.av_user_ratings,
   g.critic_review_count, g.user_rating_count`;
 
-// Same search SQL as the repository: borrow it by running the repository method against a tiny adapter.
-const searchAdapter = Object.create(GameRepository.prototype) as GameRepository;
-(searchAdapter as unknown as { sql: (query: string, params: unknown[]) => Promise<unknown[]> }).sql = async (
-  query: string,
-  params: unknown[],
-) => {
+// The repositories' own SQL, run on plain pg: each repository gets an `em` whose connection only executes.
+const execute = async (query: string, params: unknown[]) => {
   let index = 0;
   return (
     await pool.query(
@@ -37,6 +35,23 @@ const searchAdapter = Object.create(GameRepository.prototype) as GameRepository;
     )
   ).rows;
 };
+const em = { getConnection: () => ({ execute }), execute };
+function borrow<T extends object>(prototype: T): T {
+  return Object.assign(Object.create(prototype) as T, { em });
+}
+const games = borrow(GameRepository.prototype);
+const mediaReviews = borrow(MediaReviewRepository.prototype);
+const userReviews = borrow(UserReviewRepository.prototype);
+const GAME_READ = /^\/api\/games\/(avRating\/|reviews\/pro\/|reviews\/users\/)?(\d+)$/;
+
+/** The game page's reads, with the API's SQL and without its framework, cache or presenters. */
+async function gameRead(kind: string | undefined, igdbId: number): Promise<unknown> {
+  if (!kind) return games.findDetail(igdbId);
+  const key = await games.findKey(igdbId);
+  if (!key) return null;
+  if (kind === 'avRating/') return key.avUserRatings;
+  return kind === 'reviews/pro/' ? mediaReviews.findForGame(key.id) : userReviews.findForGame(key.id);
+}
 
 createServer(async (request, response) => {
   try {
@@ -58,12 +73,10 @@ createServer(async (request, response) => {
       ]);
       body = { content: rows.rows, totalElements: Number(count.rows[0].total), page, size };
     } else if (url.pathname === '/api/games/search') {
-      body = await searchAdapter.search(url.searchParams.get('name') ?? '', 20);
-    } else if (url.pathname.startsWith('/api/games/')) {
-      const { rows } = await pool.query('select * from games where igdb_id = $1', [
-        Number(url.pathname.split('/').at(-1)),
-      ]);
-      body = rows[0] ?? null;
+      body = await games.search(url.searchParams.get('name') ?? '', 20);
+    } else if (GAME_READ.test(url.pathname)) {
+      const [, kind, igdbId] = GAME_READ.exec(url.pathname) ?? [];
+      body = await gameRead(kind, Number(igdbId));
     } else {
       response.writeHead(404).end();
       return;
