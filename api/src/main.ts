@@ -1,3 +1,5 @@
+// First: refuses an unsupported Node.js before any native module loads.
+import '../../libs/config/src/require-node.js';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';

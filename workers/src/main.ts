@@ -1,3 +1,5 @@
+// First: refuses an unsupported Node.js before any native module loads.
+import '../../libs/config/src/require-node.js';
 import 'reflect-metadata';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Logger as NestLogger } from '@nestjs/common';
