@@ -46,7 +46,7 @@ const GAME_READ = /^\/api\/games\/(avRating\/|reviews\/pro\/|reviews\/users\/)?(
 
 /** The game page's reads, with the API's SQL and without its framework, cache or presenters. */
 async function gameRead(kind: string | undefined, igdbId: number): Promise<unknown> {
-  if (!kind) return games.findDetail(igdbId);
+  if (!kind) return games.findDetail({ igdbId });
   const key = await games.findKey(igdbId);
   if (!key) return null;
   if (kind === 'avRating/') return key.avUserRatings;

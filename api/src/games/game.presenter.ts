@@ -1,6 +1,6 @@
 import type {
-  Game,
   GameDetailRow,
+  GameMediaFields,
   GameSummaryRow,
   MediaReviewRow,
   UserReviewRow,
@@ -21,16 +21,8 @@ export interface GameSummaryDto {
   userRatingCount: number;
 }
 
-export interface GameDetailDto extends GameSummaryDto {
-  imageArt: string | null;
-  summary: string | null;
-  genres: string[];
-  developers: string[];
-  publishers: string[];
-  screenshots: string[];
-  bigScreenshots: string[];
-  videos: { id: number; title: string; videoID: string }[];
-}
+/** A game page: the card plus the row's media fields, under the same names. */
+export interface GameDetailDto extends GameSummaryDto, GameMediaFields {}
 
 export type Badge = 'bronze' | 'silver' | 'gold' | null;
 
@@ -60,29 +52,6 @@ export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
   ...presentSummary(game),
   imageArt: game.imageArt,
   summary: game.summary,
-  genres: game.genres,
-  developers: game.developers,
-  publishers: game.publishers,
-  screenshots: game.screenshots,
-  bigScreenshots: game.bigScreenshots,
-  videos: game.videos,
-});
-
-/** The same shape from a loaded entity (the featured game arrives with its relation). */
-export const detailRowOf = (game: Game): GameDetailRow => ({
-  id: game.id,
-  igdbId: game.igdbId,
-  slug: game.slug,
-  title: game.title,
-  imageCover: game.imageCover ?? null,
-  platforms: game.platforms,
-  releaseDate: game.releaseDate ?? null,
-  avRatings: game.avRatings ?? null,
-  avUserRatings: game.avUserRatings ?? null,
-  criticReviewCount: game.criticReviewCount,
-  userRatingCount: game.userRatingCount,
-  imageArt: game.imageArt ?? null,
-  summary: game.summary ?? null,
   genres: game.genres,
   developers: game.developers,
   publishers: game.publishers,

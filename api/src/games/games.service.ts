@@ -3,13 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { FeaturedGame, Game, MediaReview, platformName, UserReview } from '../../../libs/db/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto } from './dto/game-query.dto.js';
-import {
-  detailRowOf,
-  presentDetail,
-  presentMediaReview,
-  presentSummary,
-  presentUserReview,
-} from './game.presenter.js';
+import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
 
 const CAROUSEL_SIZE = 12;
 /** Catalogue sizes change only when games are imported: counted at most every 30 s. */
@@ -95,7 +89,7 @@ export class GamesService {
 
   detail(igdbId: number): Promise<JsonBody> {
     return this.cache.get(`detail:${igdbId}`, async () => {
-      const game = await this.games.findDetail(igdbId);
+      const game = await this.games.findDetail({ igdbId });
       if (!game) throw new NotFoundException('Juego no encontrado');
       return toJson(presentDetail(game));
     });
@@ -103,12 +97,16 @@ export class GamesService {
 
   /** The featured game with its media reviews, or null when the operator has not chosen one. */
   async featured() {
-    const featured = await this.em.findOne(FeaturedGame, { id: 1 }, { populate: ['game'] });
+    const featured = await this.em.findOne(FeaturedGame, { id: 1 });
     if (!featured) return null;
-    const reviews = await this.em.getRepository(MediaReview).findForGame(featured.game.id);
+    const [game, reviews] = await Promise.all([
+      this.games.findDetail({ id: featured.game.id }),
+      this.em.getRepository(MediaReview).findForGame(featured.game.id),
+    ]);
+    if (!game) return null;
     return {
-      ...presentDetail(detailRowOf(featured.game)),
-      imageArt: featured.imageArt || featured.game.imageArt || null,
+      ...presentDetail(game),
+      imageArt: featured.imageArt || game.imageArt || null,
       reviews: reviews.map(presentMediaReview),
     };
   }

@@ -18,8 +18,8 @@ export interface GameSummaryRow {
   userRatingCount: number;
 }
 
-/** Everything the game page shows of a game (game.presenter.ts turns it into the API's shape). */
-export interface GameDetailRow extends GameSummaryRow {
+/** What a game page shows beyond a catalogue card; imported from the sources as it is. */
+export interface GameMediaFields {
   imageArt: string | null;
   summary: string | null;
   genres: string[];
@@ -29,6 +29,9 @@ export interface GameDetailRow extends GameSummaryRow {
   bigScreenshots: string[];
   videos: GameVideo[];
 }
+
+/** Everything the game page shows of a game (game.presenter.ts turns it into the API's shape). */
+export interface GameDetailRow extends GameSummaryRow, GameMediaFields {}
 
 export interface GamePageQuery {
   page: number;
@@ -58,7 +61,7 @@ const ORDER_BY: Record<GameSort, string> = {
 type Row = Record<string, unknown>;
 
 /** A game from an outside source (seed file, IGDB), already mapped to our columns. */
-export interface GameUpsertRow {
+export interface GameUpsertRow extends GameMediaFields {
   igdbId: number;
   title: string;
   slug: string;
@@ -66,14 +69,6 @@ export interface GameUpsertRow {
   platforms: string[];
   releaseDate: string | null;
   imageCover: string | null;
-  imageArt: string | null;
-  summary: string | null;
-  genres: string[];
-  developers: string[];
-  publishers: string[];
-  screenshots: string[];
-  bigScreenshots: string[];
-  videos: { id: number; title: string; videoID: string }[];
   igdbRating: number | null;
   /** Seed reference scores (Metacritic); sources without them leave the stored ones alone. */
   metascore?: number | null;
@@ -105,12 +100,12 @@ export class GameRepository extends EntityRepository<Game> {
    * The game page's reads run on every visit to any of ~200k games, most of them rarely seen and so not in
    * a cache: one indexed lookup each, no entity hydration.
    */
-  async findDetail(igdbId: number): Promise<GameDetailRow | null> {
+  async findDetail(key: { igdbId: number } | { id: number }): Promise<GameDetailRow | null> {
     const [row] = await this.sql(
       `select ${SUMMARY_COLUMNS}, g.image_art, g.summary, g.genres, g.developers, g.publishers,
          g.screenshots, g.big_screenshots, g.videos
-       from games g where g.igdb_id = ?`,
-      [igdbId],
+       from games g where ${'id' in key ? 'g.id' : 'g.igdb_id'} = ?`,
+      ['id' in key ? key.id : key.igdbId],
     );
     if (!row) return null;
     return {
