@@ -1,5 +1,6 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
+import { TextField } from '../../../components/text-field';
 import { apiPaths } from '../../../lib/paths';
 import type { EnqueuedJob } from '../../../lib/types';
 import { importNews } from '../api/import-news';
@@ -13,7 +14,6 @@ export function AddNewsPanel() {
   const [job, setJob] = useState<EnqueuedJob | null>(null);
   const { status, run } = useRequestStatus();
   const { mutate } = useSWRConfig();
-  const id = useId();
 
   const refreshNews = useCallback(() => void mutate(apiPaths.news.all()), [mutate]);
 
@@ -29,17 +29,14 @@ export function AddNewsPanel() {
 
   return (
     <form className="form admin-form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>URL</label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          required
-          placeholder="https://..."
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-      </div>
+      <TextField
+        label="URL"
+        type="url"
+        required
+        placeholder="https://..."
+        value={url}
+        onValueChange={setUrl}
+      />
       <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
         Añadir noticia
       </button>

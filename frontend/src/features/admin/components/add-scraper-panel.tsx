@@ -1,5 +1,6 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
+import { TextField } from '../../../components/text-field';
 import type { EnqueuedJob } from '../../../lib/types';
 import { addGameScraper } from '../api/add-game-scraper';
 import { asEnqueuedJob } from '../enqueued-job';
@@ -15,7 +16,6 @@ export function AddScraperPanel() {
   const [job, setJob] = useState<EnqueuedJob | null>(null);
   const { status, run } = useRequestStatus();
   const { mutate } = useSWRConfig();
-  const id = useId();
 
   const refreshGames = useCallback(() => void mutate(isGamesKey), [mutate]);
 
@@ -35,27 +35,15 @@ export function AddScraperPanel() {
 
   return (
     <form className="form admin-form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>URL</label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          required
-          placeholder="https://..."
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-game`}>IDGame</label>
-        <input
-          id={`${id}-game`}
-          inputMode="numeric"
-          required
-          value={igdbId}
-          onChange={(event) => setIgdbId(event.target.value)}
-        />
-      </div>
+      <TextField
+        label="URL"
+        type="url"
+        required
+        placeholder="https://..."
+        value={url}
+        onValueChange={setUrl}
+      />
+      <TextField label="IDGame" inputMode="numeric" required value={igdbId} onValueChange={setIgdbId} />
       <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
         Añadir scraper
       </button>

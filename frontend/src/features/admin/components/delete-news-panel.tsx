@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
+import { TextField } from '../../../components/text-field';
 import { CoverImage } from '../../../components/cover-image';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -13,7 +14,6 @@ export function DeleteNewsPanel() {
   const [newsId, setNewsId] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,18 +43,15 @@ export function DeleteNewsPanel() {
   return (
     <div className="admin-form">
       <form className="form form--row" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-news`}>ID de la noticia</label>
-          <input
-            id={`${id}-news`}
-            inputMode="numeric"
-            value={newsId}
-            onChange={(event) => {
-              setNewsId(event.target.value);
-              setConfirming(false);
-            }}
-          />
-        </div>
+        <TextField
+          label="ID de la noticia"
+          inputMode="numeric"
+          value={newsId}
+          onValueChange={(value) => {
+            setNewsId(value);
+            setConfirming(false);
+          }}
+        />
         <button type="submit" className="button button--danger">
           Eliminar
         </button>

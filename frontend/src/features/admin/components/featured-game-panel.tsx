@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
+import { TextField } from '../../../components/text-field';
 import { apiPaths } from '../../../lib/paths';
 import { setFeaturedGame } from '../api/set-featured-game';
 import { useRequestStatus } from '../use-request-status';
@@ -10,7 +11,6 @@ export function FeaturedGamePanel() {
   const [imageArt, setImageArt] = useState('');
   const { status, run } = useRequestStatus();
   const { mutate } = useSWRConfig();
-  const id = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,26 +27,14 @@ export function FeaturedGamePanel() {
 
   return (
     <form className="form admin-form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor={`${id}-game`}>ID del Juego</label>
-        <input
-          id={`${id}-game`}
-          inputMode="numeric"
-          required
-          value={igdbId}
-          onChange={(event) => setIgdbId(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-image`}>URL de la imagen (opcional)</label>
-        <input
-          id={`${id}-image`}
-          type="url"
-          placeholder="https://..."
-          value={imageArt}
-          onChange={(event) => setImageArt(event.target.value)}
-        />
-      </div>
+      <TextField label="ID del Juego" inputMode="numeric" required value={igdbId} onValueChange={setIgdbId} />
+      <TextField
+        label="URL de la imagen (opcional)"
+        type="url"
+        placeholder="https://..."
+        value={imageArt}
+        onValueChange={setImageArt}
+      />
       <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
         Añadir juego destacado
       </button>

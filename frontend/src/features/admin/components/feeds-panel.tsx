@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../lib/format';
 import { addFeed } from '../api/add-feed';
 import { deleteFeed } from '../api/delete-feed';
@@ -11,7 +12,6 @@ export function FeedsPanel() {
   const { data: feeds, error, isLoading, mutate } = useFeeds();
   const [url, setUrl] = useState('');
   const { status, setStatus, run } = useRequestStatus();
-  const id = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,17 +68,14 @@ export function FeedsPanel() {
         </ul>
       ) : null}
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-feed`}>URL del feed</label>
-          <input
-            id={`${id}-feed`}
-            type="url"
-            required
-            placeholder="https://.../feed"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-        </div>
+        <TextField
+          label="URL del feed"
+          type="url"
+          required
+          placeholder="https://.../feed"
+          value={url}
+          onValueChange={setUrl}
+        />
         <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
           Añadir fuente
         </button>

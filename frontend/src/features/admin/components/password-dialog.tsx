@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/text-field';
 import { Modal } from '../../../components/modal';
 import { isApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -9,7 +10,6 @@ import { setAdminToken } from '../api/admin-token';
 export function PasswordDialog() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const inputId = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,18 +36,15 @@ export function PasswordDialog() {
       className="modal--small"
     >
       <form className="form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={inputId}>Contraseña</label>
-          <input
-            id={inputId}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            data-autofocus
-          />
-        </div>
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+          data-autofocus
+        />
         <div className="modal__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             Entrar

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/text-field';
 import { isApiError, serverMessage } from '../../../lib/api-client';
 import { login, resendConfirmation } from '../api/login';
 import { useSession } from '../use-session';
@@ -24,7 +25,6 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   // The account exists but is not confirmed: offer a new link (the credentials prove it is theirs).
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,30 +62,24 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <div className="field">
-        <label htmlFor={`${id}-username`}>Usuario</label>
-        <input
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          data-autofocus
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Contraseña</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <TextField
+        label="Usuario"
+        name="username"
+        autoComplete="username"
+        required
+        value={username}
+        onValueChange={setUsername}
+        data-autofocus
+      />
+      <TextField
+        label="Contraseña"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onValueChange={setPassword}
+      />
       {error ? (
         <p className="form-error" role="alert">
           {error}

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -28,7 +29,6 @@ export function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
-  const id = useId();
   usePageMeta({ title: 'Registro' });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -54,46 +54,34 @@ export function RegisterPage() {
       <div className="auth-card">
         <h1 className="auth-card__title">Hazte crítico</h1>
         <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-username`}>Usuario</label>
-            <input
-              id={`${id}-username`}
-              name="username"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Contraseña</label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              minLength={MIN_PASSWORD_LENGTH}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-describedby={`${id}-password-hint`}
-            />
-            <span id={`${id}-password-hint`} className="field__hint">
-              Mínimo {MIN_PASSWORD_LENGTH} caracteres.
-            </span>
-          </div>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onValueChange={setEmail}
+          />
+          <TextField
+            label="Usuario"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onValueChange={setUsername}
+          />
+          <TextField
+            label="Contraseña"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={password}
+            onValueChange={setPassword}
+            hint={`Mínimo ${MIN_PASSWORD_LENGTH} caracteres.`}
+          />
           {error ? (
             <p className="form-error" role="alert">
               {error}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/api-client';
 import { capitalizeFirst } from '../../../lib/format';
 import { createList } from '../api/create-list';
@@ -16,7 +17,6 @@ export function CreateListForm({ onCreated, onCancel }: CreateListFormProps) {
   const [name, setName] = useState('');
   const [state, setState] = useState<'idle' | 'creating' | 'created'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
 
   useEffect(() => {
     if (state !== 'created') return;
@@ -44,19 +44,16 @@ export function CreateListForm({ onCreated, onCancel }: CreateListFormProps) {
 
   return (
     <form className="form create-list-form" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={inputId}>Nombre de la lista</label>
-        <input
-          id={inputId}
-          name="name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(capitalizeFirst(event.target.value))}
-          disabled={state !== 'idle'}
-          data-autofocus
-        />
-      </div>
+      <TextField
+        label="Nombre de la lista"
+        name="name"
+        required
+        maxLength={100}
+        value={name}
+        onValueChange={(value) => setName(capitalizeFirst(value))}
+        disabled={state !== 'idle'}
+        data-autofocus
+      />
       <p className="form-status" role="status">
         {state === 'creating' ? 'Creando lista...' : state === 'created' ? 'Lista creada con éxito' : ''}
       </p>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { TextField } from '../../../components/text-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { serverMessage } from '../../../lib/api-client';
 import { badgeLabels, badgeTier } from '../../../lib/badges';
@@ -79,27 +80,21 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         </p>
       </div>
       <form className="form profile__form" onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-username`}>Nombre de usuario</label>
-          <input
-            id={`${id}-username`}
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <TextField
+          label="Nombre de usuario"
+          autoComplete="username"
+          required
+          value={username}
+          onValueChange={setUsername}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+        />
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             Guardar cambios
