@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { NoNulPipe } from './common/no-nul.pipe.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 
 const NO_FILES = /^\/(api|health)\//;
@@ -75,7 +76,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   );
 
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
