@@ -1,6 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { TextField } from '../../../components/text-field';
 import { apiPaths } from '../../../lib/paths';
 import type { EnqueuedJob } from '../../../lib/types';
 import { importNews } from '../api/import-news';
@@ -8,6 +7,7 @@ import { asEnqueuedJob } from '../enqueued-job';
 import { useRequestStatus } from '../use-request-status';
 import { JobProgress } from './job-progress';
 import { RequestStatusText } from './request-status-text';
+import { UrlField } from './url-field';
 
 export function AddNewsPanel() {
   const [url, setUrl] = useState('');
@@ -29,14 +29,7 @@ export function AddNewsPanel() {
 
   return (
     <form className="form admin-form" onSubmit={onSubmit}>
-      <TextField
-        label="URL"
-        type="url"
-        required
-        placeholder="https://..."
-        value={url}
-        onValueChange={setUrl}
-      />
+      <UrlField value={url} onValueChange={setUrl} />
       <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
         Añadir noticia
       </button>

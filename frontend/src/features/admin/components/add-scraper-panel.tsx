@@ -7,6 +7,7 @@ import { asEnqueuedJob } from '../enqueued-job';
 import { useRequestStatus } from '../use-request-status';
 import { JobProgress } from './job-progress';
 import { RequestStatusText } from './request-status-text';
+import { UrlField } from './url-field';
 
 export const isGamesKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/games/');
 
@@ -35,14 +36,7 @@ export function AddScraperPanel() {
 
   return (
     <form className="form admin-form" onSubmit={onSubmit}>
-      <TextField
-        label="URL"
-        type="url"
-        required
-        placeholder="https://..."
-        value={url}
-        onValueChange={setUrl}
-      />
+      <UrlField value={url} onValueChange={setUrl} />
       <TextField label="IDGame" inputMode="numeric" required value={igdbId} onValueChange={setIgdbId} />
       <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
         Añadir scraper

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../lib/format';
 import { addFeed } from '../api/add-feed';
 import { deleteFeed } from '../api/delete-feed';
 import { useFeeds } from '../api/use-feeds';
 import { requestErrorMessage, useRequestStatus } from '../use-request-status';
 import { RequestStatusText } from './request-status-text';
+import { UrlField } from './url-field';
 
 /** The RSS / Atom feeds read on a schedule to import news. */
 export function FeedsPanel() {
@@ -68,14 +68,7 @@ export function FeedsPanel() {
         </ul>
       ) : null}
       <form className="form" onSubmit={onSubmit}>
-        <TextField
-          label="URL del feed"
-          type="url"
-          required
-          placeholder="https://.../feed"
-          value={url}
-          onValueChange={setUrl}
-        />
+        <UrlField label="URL del feed" placeholder="https://.../feed" value={url} onValueChange={setUrl} />
         <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
           Añadir fuente
         </button>
