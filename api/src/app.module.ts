@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
 import { createOrmConfig } from '../../libs/db/src/index.js';
 import type { QueueConnection } from '../../libs/jobs/src/index.js';
+import { MetricsModule } from '../../libs/metrics/src/index.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { GamesModule } from './games/games.module.js';
@@ -35,9 +36,14 @@ export class AppModule {
           },
         }),
         MikroOrmModule.forRoot({
-          ...createOrmConfig({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }),
+          ...createOrmConfig({
+            databaseUrl: config.DATABASE_URL,
+            poolSize: config.DATABASE_POOL_SIZE,
+            readUrls: config.DATABASE_READ_URLS,
+          }),
           registerRequestContext: true,
         }),
+        MetricsModule.forRoot('api'),
         ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 10 }]),
         JobsModule.forRoot(queue),
         HealthModule,

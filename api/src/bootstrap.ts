@@ -6,6 +6,8 @@ import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
+import { httpMetricsMiddleware, ProcessMetrics } from '../../libs/metrics/src/index.js';
+import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
 import { createValidationPipe } from './common/validation.pipe.js';
@@ -19,6 +21,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // Hashing every response body for an ETag costs more CPU than serving a cached read itself.
   express.set('etag', false);
   express.set('trust proxy', 'loopback');
+  // First, so every answer is counted and timed, whatever serves it.
+  app.use(httpMetricsMiddleware(app.get(ProcessMetrics, { strict: false })));
+  // Before the handlers: which database server the request's reads use, and the CDN headers of its answer.
+  app.use(edgePolicyMiddleware(config));
   // Pages, scripts, styles and JSON answers travel compressed (gzip or brotli, over 1 KB).
   app.use(compression());
   app.useBodyParser('json', { limit: '100kb' });

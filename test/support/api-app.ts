@@ -29,6 +29,9 @@ export function testProcessEnv(backend: 'redis' | 'postgres', overrides: Record<
     LOG_LEVEL: 'warn',
     SCRAPER_ALLOWED_HOSTS: '127.0.0.1',
     DATA_DIR: `/tmp/veredicto-test-${env.queuePrefix}`,
+    // Free ports: engineers and CI run several test processes on one machine.
+    METRICS_PORT: '0',
+    WORKER_METRICS_PORT: '0',
     ...overrides,
   };
 }

@@ -2,11 +2,14 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { MetricsModule } from '../../libs/metrics/src/index.js';
 import { ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
 import { createOrmConfig } from '../../libs/db/src/index.js';
 import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../libs/jobs/src/index.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
+import { CdnPurgeService } from './cdn/cdn-purge.service.js';
 import { assertEveryJobHasAHandler } from './common/job-handlers.js';
+import { JobMetricsObserver } from './common/job-metrics.observer.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
 import { FeedPollingService } from './news/feed-polling.service.js';
 import { NewsImportService } from './news/news-import.service.js';
@@ -30,8 +33,11 @@ export class WorkersModule implements OnApplicationBootstrap {
         }),
         BullModule.forRoot({ ...queue.options, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
+        MetricsModule.forRoot('workers'),
       ],
       providers: [
+        JobMetricsObserver,
+        CdnPurgeService,
         WorkerPageFetcher,
         RecalculateAverageProcessor,
         NewsImportService,

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { AdminGuard } from '../admin/admin.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { NewsScraperDto } from './dto/news-scraper.dto.js';
@@ -14,8 +15,9 @@ export class NewsController {
 
   @Get('all')
   @ApiOperation({ summary: 'Todas las noticias, las más recientes primero' })
-  all() {
-    return this.news.all();
+  async all(@Res() response: Response) {
+    // Cached and already serialised: written as it is.
+    response.type('application/json; charset=utf-8').send(await this.news.all());
   }
 
   @Post('scraper')

@@ -1,9 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { NewsArticle } from '../../../libs/db/src/index.js';
-import { importNewsJobId, JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { currentReadRoute, NewsArticle } from '../../../libs/db/src/index.js';
+import { importNewsJobId, JobName, purgeCdnJobOptions, QueueName } from '../../../libs/jobs/src/index.js';
+import { MicroCache } from '../common/micro-cache.js';
 import { parseScrapeUrl } from '../common/scrape-url.js';
+import type { JsonBody } from '../games/games.service.js';
 import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
 import { presentNews } from './news.presenter.js';
 
@@ -17,15 +19,26 @@ export class NewsService {
     private readonly em: EntityManager,
     private readonly jobs: JobProducer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: MicroCache,
   ) {}
 
-  async all() {
-    const articles = await this.em.find(
-      NewsArticle,
-      {},
-      { orderBy: { publicationDate: 'desc', id: 'desc' }, limit: MAX_LISTED },
-    );
-    return articles.map(presentNews);
+  /**
+   * The listing is the same for every visitor and changes only when an article is imported or deleted:
+   * cached and serialised once, like the catalogue (cleared by deletes here and by completed news jobs).
+   */
+  all(): Promise<JsonBody> {
+    return this.cache.get('news:all', async () => {
+      const articles = await this.em.find(
+        NewsArticle,
+        {},
+        {
+          orderBy: { publicationDate: 'desc', id: 'desc' },
+          limit: MAX_LISTED,
+          connectionType: currentReadRoute(),
+        },
+      );
+      return Buffer.from(JSON.stringify(articles.map(presentNews))) as JsonBody;
+    });
   }
 
   async one(id: number) {
@@ -37,6 +50,12 @@ export class NewsService {
   async remove(id: number): Promise<void> {
     const deleted = await this.em.nativeDelete(NewsArticle, { id });
     if (deleted === 0) throw new NotFoundException(NEWS_NOT_FOUND);
+    this.cache.invalidate();
+    if (this.config.CDN_PROVIDER !== 'none') {
+      for (const key of [`news-${id}`, 'home']) {
+        await this.jobs.enqueue(JobName.PurgeCdn, { key }, purgeCdnJobOptions(key));
+      }
+    }
   }
 
   /**

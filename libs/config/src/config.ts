@@ -10,6 +10,13 @@ const optionalUrl = z.preprocess(
   z.url().optional(),
 );
 
+/** An optional secret or id where an empty value (a blank line of .env) means unset. */
+const optionalText = (minLength = 1) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().min(minLength, `must be at least ${minLength} characters`).optional(),
+  );
+
 const commaList = z
   .string()
   .default('')
@@ -20,45 +27,79 @@ const commaList = z
       .filter(Boolean),
   );
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: optionalUrl,
-  DATABASE_URL: z
-    .string({ error: 'is required (npm start provides an embedded PostgreSQL when it is unset)' })
-    .trim()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  REDIS_URL: optionalUrl.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
-    message: 'must be a redis:// or rediss:// URL',
-  }),
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]{0,40}$/, 'must be lower-case letters, digits and underscores')
-    .default('veredicto'),
-  DATA_DIR: z.string().default('.data'),
-  JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
-  ADMIN_PASSWORD: z.string({ error: 'is required' }).min(12, 'must be at least 12 characters'),
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Veredicto <no-reply@veredicto.local>'),
-  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
-  SCRAPER_ALLOWED_HOSTS: commaList,
-  IGDB_CLIENT_ID: z.string().optional(),
-  IGDB_CLIENT_SECRET: z.string().optional(),
-  IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
-  TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
-  SITE_NAME: z.string().min(1).default('Veredicto'),
-  CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  FRONTEND_DIST: z.string().default('frontend/dist'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
-  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    DATABASE_URL: z
+      .string({ error: 'is required (npm start provides an embedded PostgreSQL when it is unset)' })
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Streaming replicas for anonymous reads, comma-separated; empty: every read on DATABASE_URL. */
+    DATABASE_READ_URLS: commaList.refine((urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)), {
+      message: 'must be postgres:// URLs separated by commas',
+    }),
+    /** After a user's write, their reads stay on the primary this long (read-your-writes). */
+    READ_YOUR_WRITES_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    /** The API's and the workers' /metrics listeners: internal ports, never behind the public Service. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+    /** When set, a scrape of /metrics must send it as a bearer token. */
+    METRICS_TOKEN: optionalText(16),
+    /** Shared caches (CDN) keep anonymous answers this long, then serve them stale while refreshing. */
+    CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    CDN_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** Which CDN's purge API the purge-cache job calls; none: the job only records the keys. */
+    CDN_PROVIDER: z.enum(['none', 'cloudflare', 'fastly']).default('none'),
+    /** The provider's API base (a test points it at a local fake). */
+    CDN_API_URL: optionalUrl,
+    CDN_API_TOKEN: optionalText(),
+    /** Cloudflare's zone id or Fastly's service id. */
+    CDN_ZONE_ID: optionalText(),
+    REDIS_URL: optionalUrl.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
+      message: 'must be a redis:// or rediss:// URL',
+    }),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,40}$/, 'must be lower-case letters, digits and underscores')
+      .default('veredicto'),
+    DATA_DIR: z.string().default('.data'),
+    JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
+    ADMIN_PASSWORD: z.string({ error: 'is required' }).min(12, 'must be at least 12 characters'),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Veredicto <no-reply@veredicto.local>'),
+    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+    SCRAPER_ALLOWED_HOSTS: commaList,
+    IGDB_CLIENT_ID: z.string().optional(),
+    IGDB_CLIENT_SECRET: z.string().optional(),
+    IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
+    TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
+    SITE_NAME: z.string().min(1).default('Veredicto'),
+    CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    FRONTEND_DIST: z.string().default('frontend/dist'),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
+    READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((env, context) => {
+    if (env.CDN_PROVIDER === 'none') return;
+    for (const key of ['CDN_API_TOKEN', 'CDN_ZONE_ID'] as const) {
+      if (!env[key])
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is required with CDN_PROVIDER=${env.CDN_PROVIDER}`,
+        });
+    }
+  });
 
 export type AppConfig = Readonly<
   Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {

@@ -12,11 +12,22 @@ export interface OrmOptions {
   databaseUrl: string;
   poolSize?: number;
   debug?: boolean;
+  /** Streaming replicas (DATABASE_READ_URLS) for the reads that may be slightly behind the primary. */
+  readUrls?: readonly string[];
 }
 
-export function createOrmConfig({ databaseUrl, poolSize = 10, debug = false }: OrmOptions): Options {
+export function createOrmConfig({
+  databaseUrl,
+  poolSize = 10,
+  debug = false,
+  readUrls = [],
+}: OrmOptions): Options {
   return defineConfig({
     clientUrl: databaseUrl,
+    replicas: readUrls.map((url, index) => ({ name: `replica-${index + 1}`, clientUrl: url })),
+    // Reads go to a replica only where a repository asks for it (currentReadRoute): by default MikroORM
+    // would send every find to a replica, also a job's or a user's read right after their own write.
+    preferReadReplicas: false,
     entities: ENTITIES,
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],

@@ -14,6 +14,7 @@ export enum JobName {
   ScrapeCatalogue = 'scrape-catalogue',
   ImportNews = 'import-news',
   PollFeeds = 'poll-feeds',
+  PurgeCdn = 'purge-cdn',
 }
 
 export interface JobPayloads {
@@ -22,6 +23,8 @@ export interface JobPayloads {
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
   [JobName.ImportNews]: { url: string; feedId?: number };
   [JobName.PollFeeds]: { feedId?: number };
+  /** One surrogate key (`game-<igdbID>`, `news-<newID>`, `home`); the worker batches keys into API calls. */
+  [JobName.PurgeCdn]: { key: string };
 }
 
 export interface JobResults {
@@ -36,6 +39,7 @@ export interface JobResults {
   [JobName.ScrapeCatalogue]: { sources: number; gamesImported: number };
   [JobName.ImportNews]: { newsId: number; created: boolean; via: 'http' | 'browser' };
   [JobName.PollFeeds]: { feeds: number; enqueued: number };
+  [JobName.PurgeCdn]: { key: string; provider: 'none' | 'cloudflare' | 'fastly' };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -44,6 +48,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.ScrapeCatalogue]: QueueName.Scraping,
   [JobName.ImportNews]: QueueName.News,
   [JobName.PollFeeds]: QueueName.News,
+  // Short and frequent like the recalculations that trigger most purges.
+  [JobName.PurgeCdn]: QueueName.Averages,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

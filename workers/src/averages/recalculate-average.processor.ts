@@ -5,6 +5,7 @@ import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { Game } from '../../../libs/db/src/index.js';
 import { JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 
 /** Recomputes a game's critic and player averages from the source rows (idempotent). */
@@ -20,12 +21,17 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
         this.logger.warn(`game ${gameId} no longer exists`);
         return null;
       }
+      // The game's answers and the listings that show its averages are now stale at the CDN.
+      const game = await em.findOne(Game, gameId, { fields: ['igdbId'] });
+      if (game) await this.cdn.scheduleQuietly([`game-${game.igdbId}`, 'home']);
       return { gameId, ...result };
     },
+    [JobName.PurgeCdn]: ({ key }: { key: string }) => this.cdn.purge(key),
   };
 
   constructor(
     private readonly orm: MikroORM,
+    private readonly cdn: CdnPurgeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();

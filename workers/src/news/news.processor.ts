@@ -2,6 +2,7 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { JobName, type JobPayloads, type JobProgress, QueueName } from '../../../libs/jobs/src/index.js';
+import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FeedPollingService } from './feed-polling.service.js';
 import { NewsImportService } from './news-import.service.js';
@@ -15,8 +16,14 @@ export class NewsProcessor extends WorkerHost implements OnApplicationBootstrap 
   private readonly logger = new Logger(NewsProcessor.name);
 
   readonly handlers: QueueHandlers<QueueName.News> = {
-    [JobName.ImportNews]: ({ url, feedId }: JobPayloads[JobName.ImportNews], job: Job) =>
-      this.newsImport.importArticle(url, feedId ?? null, (progress) => this.report(job, progress)),
+    [JobName.ImportNews]: async ({ url, feedId }: JobPayloads[JobName.ImportNews], job: Job) => {
+      const result = await this.newsImport.importArticle(url, feedId ?? null, (progress) =>
+        this.report(job, progress),
+      );
+      // A new or refreshed article changes its own answer and the listing.
+      await this.cdn.scheduleQuietly([`news-${result.newsId}`, 'home']);
+      return result;
+    },
     [JobName.PollFeeds]: ({ feedId }: JobPayloads[JobName.PollFeeds], job: Job) =>
       this.feedPolling.poll(feedId, (progress) => this.report(job, progress)),
   };
@@ -24,6 +31,7 @@ export class NewsProcessor extends WorkerHost implements OnApplicationBootstrap 
   constructor(
     private readonly newsImport: NewsImportService,
     private readonly feedPolling: FeedPollingService,
+    private readonly cdn: CdnPurgeService,
     @InjectQueue(QueueName.News) private readonly queue: Queue,
   ) {
     super();

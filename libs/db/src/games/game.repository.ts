@@ -1,6 +1,7 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import type { Game, GameVideo } from './game.entity.js';
 import { normalizeSearchText } from './search-text.js';
+import { currentReadRoute } from '../replication/read-routing.js';
 
 export type GameSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 
@@ -96,12 +97,17 @@ export class GameRepository extends EntityRepository<Game> {
     return this.em.getConnection().execute<T[]>(query, params, 'all');
   }
 
+  /** A read-only query: on a replica when the current request allows it (currentReadRoute). */
+  private read<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.getConnection(currentReadRoute()).execute<T[]>(query, params, 'all');
+  }
+
   /**
    * The game page's reads run on every visit to any of ~200k games, most of them rarely seen and so not in
    * a cache: one indexed lookup each, no entity hydration.
    */
   async findDetail(key: { igdbId: number } | { id: number }): Promise<GameDetailRow | null> {
-    const [row] = await this.sql(
+    const [row] = await this.read(
       `select ${SUMMARY_COLUMNS}, g.image_art, g.summary, g.genres, g.developers, g.publishers,
          g.screenshots, g.big_screenshots, g.videos
        from games g where ${'id' in key ? 'g.id' : 'g.igdb_id'} = ?`,
@@ -123,7 +129,7 @@ export class GameRepository extends EntityRepository<Game> {
 
   /** The internal id and player average of the game with this IGDB id, or null. */
   async findKey(igdbId: number): Promise<{ id: number; avUserRatings: number | null } | null> {
-    const [row] = await this.sql<{ id: number; av_user_ratings: number | null }>(
+    const [row] = await this.read<{ id: number; av_user_ratings: number | null }>(
       'select id, av_user_ratings from games where igdb_id = ?',
       [igdbId],
     );
@@ -137,7 +143,7 @@ export class GameRepository extends EntityRepository<Game> {
   async findPage(query: GamePageQuery): Promise<GameSummaryRow[]> {
     const where = query.platform ? 'where g.platforms @> array[?]::text[]' : '';
     const params: unknown[] = query.platform ? [query.platform] : [];
-    const rows = await this.sql(
+    const rows = await this.read(
       `select ${SUMMARY_COLUMNS} from games g ${where} order by ${ORDER_BY[query.sortBy]} limit ? offset ?`,
       [...params, query.size, query.page * query.size],
     );
@@ -146,7 +152,7 @@ export class GameRepository extends EntityRepository<Game> {
 
   /** The expensive half of a page (a count over the whole catalogue): callers cache it. */
   async countGames(platform?: string): Promise<number> {
-    const [row] = await this.sql<{ total: string }>(
+    const [row] = await this.read<{ total: string }>(
       `select count(*) as total from games g ${platform ? 'where g.platforms @> array[?]::text[]' : ''}`,
       platform ? [platform] : [],
     );
@@ -170,7 +176,7 @@ export class GameRepository extends EntityRepository<Game> {
     // similarity (%) is left to the ranking: as a filter it costs ~10x more on the large catalogue.
     const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
     const allWords = words.map(() => `g.search_name like ?`).join(' and ');
-    const rows = await this.sql(
+    const rows = await this.read(
       `select ${SUMMARY_COLUMNS},
          (case when g.search_name = ? then 4 when g.search_name like ? then 2.5 else 0 end)
          + word_similarity(?, g.search_name) * 2
@@ -195,7 +201,7 @@ export class GameRepository extends EntityRepository<Game> {
   }
 
   async findBest(limit: number, sinceDate: string): Promise<GameSummaryRow[]> {
-    const recent = await this.sql(
+    const recent = await this.read(
       `select ${SUMMARY_COLUMNS} from games g
        where g.critic_review_count >= 3 and g.av_ratings is not null and g.release_date >= ?::date
          and g.release_date <= current_date
@@ -204,7 +210,7 @@ export class GameRepository extends EntityRepository<Game> {
     );
     if (recent.length >= limit) return recent.map(toSummaryRow);
     // Too few recent games with enough reviews: fall back to the best of all time.
-    const allTime = await this.sql(
+    const allTime = await this.read(
       `select ${SUMMARY_COLUMNS} from games g
        where g.critic_review_count >= 3 and g.av_ratings is not null
        order by g.av_ratings desc, g.critic_review_count desc, g.id desc limit ?`,
@@ -217,7 +223,7 @@ export class GameRepository extends EntityRepository<Game> {
   }
 
   async findLatest(limit: number): Promise<GameSummaryRow[]> {
-    const rows = await this.sql(
+    const rows = await this.read(
       `select ${SUMMARY_COLUMNS} from games g
        where g.release_date <= current_date
        order by g.release_date desc nulls last, g.id desc limit ?`,
@@ -227,7 +233,7 @@ export class GameRepository extends EntityRepository<Game> {
   }
 
   async findUpcoming(limit: number): Promise<GameSummaryRow[]> {
-    const rows = await this.sql(
+    const rows = await this.read(
       `select ${SUMMARY_COLUMNS} from games g
        where g.release_date > current_date
        order by g.release_date asc, g.id asc limit ?`,

@@ -1,0 +1,2 @@
+export * from './cdn-purger.js';
+export * from './purge-batcher.js';

@@ -1,0 +1,49 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { createCdnPurger, PurgeBatcher } from '../../../libs/cdn/src/index.js';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { JobName, purgeCdnJobOptions, QueueName } from '../../../libs/jobs/src/index.js';
+
+/**
+ * The workers' side of the CDN: jobs that change what anonymous visitors see schedule a purge of the
+ * surrogate keys involved, and the purge-cdn jobs send those keys, batched, through the configured adapter.
+ */
+@Injectable()
+export class CdnPurgeService {
+  private readonly logger = new Logger(CdnPurgeService.name);
+  private readonly purger;
+  readonly batcher;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectQueue(QueueName.Averages) private readonly queue: Queue,
+  ) {
+    this.purger = createCdnPurger(config);
+    this.batcher = new PurgeBatcher(this.purger);
+  }
+
+  get provider() {
+    return this.purger.provider;
+  }
+
+  /** Queues one purge job per key (deduplicated per key while one is pending). */
+  async schedule(keys: readonly string[]): Promise<void> {
+    if (this.purger.provider === 'none') return;
+    await Promise.all(
+      [...new Set(keys)].map((key) => this.queue.add(JobName.PurgeCdn, { key }, purgeCdnJobOptions(key))),
+    );
+  }
+
+  /** Schedules without failing the job that changed the data: its change is done, the CDN expires anyway. */
+  scheduleQuietly(keys: readonly string[]): Promise<void> {
+    return this.schedule(keys).catch((error: unknown) => {
+      this.logger.warn(`no se pudo programar la purga de ${keys.join(', ')}: ${(error as Error).message}`);
+    });
+  }
+
+  async purge(key: string) {
+    await this.batcher.purge([key]);
+    return { key, provider: this.purger.provider };
+  }
+}
