@@ -31,7 +31,7 @@ describe(`read replicas (${backend} queues)`, () => {
     workers = await startProcess('workers', api.env);
     primary = new pg.Pool({ connectionString: cluster.primaryUrl, max: 4 });
     await cluster.waitForCatchUp();
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await workers?.stop();

@@ -91,15 +91,17 @@ export async function startReplicaCluster(database = 'veredicto'): Promise<Repli
           }),
       ),
     );
-    if (process.env.KEEP_REPLICA_LOGS) execFileSync('sh', ['-c', `cat ${root}/*.log > /tmp/replica-cluster.log`]);
+    if (process.env.KEEP_REPLICA_LOGS)
+      execFileSync('sh', ['-c', `cat ${root}/*.log > /tmp/replica-cluster.log`]);
     rmSync(root, { recursive: true, force: true });
   };
   try {
     await asPostgres('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
-    // A test cluster: no fsync; replication connections from loopback.
+    // A test cluster: no fsync (commits stay synchronous: a commit is in the WAL the standby gets); replication
+    // connections from loopback.
     appendFileSync(
       join(primaryDir, 'postgresql.conf'),
-      'wal_level = replica\nmax_wal_senders = 4\nhot_standby = on\nfsync = off\nsynchronous_commit = off\n',
+      'wal_level = replica\nmax_wal_senders = 4\nhot_standby = on\nfsync = off\n',
     );
     appendFileSync(join(primaryDir, 'pg_hba.conf'), 'host replication postgres 127.0.0.1/32 trust\n');
     servers.push(startServer(primaryDir, primaryPort, root));
@@ -118,6 +120,8 @@ export async function startReplicaCluster(database = 'veredicto'): Promise<Repli
       '-R',
       '-X',
       'stream',
+      // Without it the backup waits for a spread checkpoint: minutes on an idle test server.
+      '--checkpoint=fast',
     ]);
     servers.push(startServer(standbyDir, standbyPort, root));
     const primaryUrl = `${primaryServer}/${database}`;
@@ -131,7 +135,7 @@ export async function startReplicaCluster(database = 'veredicto'): Promise<Repli
       waitForCatchUp: async () => {
         const [{ lsn }] = await query<{ lsn: string }>(
           primaryUrl,
-          'select pg_current_wal_lsn()::text as lsn',
+          'select pg_current_wal_flush_lsn()::text as lsn',
         );
         await waitFor(
           async () =>

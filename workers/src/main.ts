@@ -1,16 +1,14 @@
 // First: refuses an unsupported Node.js before any native module loads.
 import '../../libs/config/src/require-node.js';
 import 'reflect-metadata';
-import { getQueueToken } from '@nestjs/bullmq';
+import { getQueueToken, type WorkerHost } from '@nestjs/bullmq';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit } from '../../libs/config/src/index.js';
 import { ALL_QUEUES, configureQueueConnection, logConnectionErrors } from '../../libs/jobs/src/index.js';
-import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
-import { NewsProcessor } from './news/news.processor.js';
-import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { QUEUE_PROCESSORS, servedQueues } from './queue-families.js';
 import { WorkersModule } from './workers.module.js';
 
 /** The worker process: a Nest application context (no HTTP server) running the job processors. */
@@ -30,8 +28,8 @@ async function main(): Promise<void> {
   for (const name of ALL_QUEUES) {
     logConnectionErrors(app.get<Queue>(getQueueToken(name), { strict: false }), warn, `cola ${name}`);
   }
-  for (const processor of [RecalculateAverageProcessor, NewsProcessor, ScrapingProcessor]) {
-    const { worker } = app.get(processor);
+  for (const name of servedQueues(config)) {
+    const { worker } = app.get<WorkerHost>(QUEUE_PROCESSORS[name]);
     logConnectionErrors(worker, warn, `worker ${worker.name}`);
   }
   app.get(Logger).log(`workers ready (queues on ${queue.backend})`, 'Bootstrap');

@@ -1,26 +1,20 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
-import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { MetricsModule } from '../../libs/metrics/src/index.js';
-import { ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
+import { APP_CONFIG, ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
 import { createOrmConfig } from '../../libs/db/src/index.js';
 import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../libs/jobs/src/index.js';
-import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { CdnPurgeService } from './cdn/cdn-purge.service.js';
 import { assertEveryJobHasAHandler } from './common/job-handlers.js';
 import { JobMetricsObserver } from './common/job-metrics.observer.js';
-import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
-import { FeedPollingService } from './news/feed-polling.service.js';
-import { NewsImportService } from './news/news-import.service.js';
-import { NewsProcessor } from './news/news.processor.js';
-import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.js';
-import { IgdbImportService } from './scraping/igdb-import.service.js';
-import { ReviewScrapingService } from './scraping/review-scraping.service.js';
-import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { QUEUE_FAMILIES, servedQueues } from './queue-families.js';
 
 @Module({})
 export class WorkersModule implements OnApplicationBootstrap {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
   static forRoot(config: AppConfig, queue: QueueConnection): DynamicModule {
     return {
       module: WorkersModule,
@@ -38,20 +32,13 @@ export class WorkersModule implements OnApplicationBootstrap {
       providers: [
         JobMetricsObserver,
         CdnPurgeService,
-        WorkerPageFetcher,
-        RecalculateAverageProcessor,
-        NewsImportService,
-        FeedPollingService,
-        NewsProcessor,
-        ReviewScrapingService,
-        IgdbImportService,
-        CatalogueScrapingService,
-        ScrapingProcessor,
+        // A provider two families share (the page fetcher) is listed once.
+        ...new Set(servedQueues(config).flatMap((name) => QUEUE_FAMILIES[name])),
       ],
     };
   }
 
   onApplicationBootstrap(): void {
-    assertEveryJobHasAHandler();
+    assertEveryJobHasAHandler(servedQueues(this.config));
   }
 }

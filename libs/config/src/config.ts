@@ -82,6 +82,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     FRONTEND_DIST: z.string().default('frontend/dist'),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** The queue families this worker process serves (one Deployment per family in Kubernetes); empty: all. */
+    WORKER_QUEUES: commaList.refine(
+      (names) => names.every((name) => ['averages', 'scraping', 'news'].includes(name)),
+      { message: 'must be averages, scraping and/or news, separated by commas' },
+    ),
     /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SEED_DEMO: z

@@ -34,11 +34,13 @@ describe('the /metrics listener', () => {
     expect(text).toContain('bullmq_job_count{queue="news", state="waiting"} 4');
   });
 
-  it('refuses a scrape without the token, and serves nothing else', async () => {
+  it('refuses a scrape without the token, and serves nothing but a liveness answer besides', async () => {
     const refused = await fetch(`${base}/metrics`, { headers: { Authorization: 'Bearer otro' } });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ statusCode: 401, message: 'No autorizado' });
-    const other = await fetch(`${base}/health`);
+    const live = await fetch(`${base}/health/live`);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const other = await fetch(`${base}/api/games/all`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ statusCode: 404, message: 'No encontrado' });
   });

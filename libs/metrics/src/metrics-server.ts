@@ -27,11 +27,17 @@ function authorised(request: IncomingMessage, token: string | undefined): boolea
 /**
  * The `/metrics` listener of a process, on a port of its own: the public Service never routes to it,
  * so only what runs inside the cluster (Prometheus, KEDA's Prometheus) reaches it; a token can be
- * required on top. Nothing else is served here.
+ * required on top. Besides it, only a liveness answer for the worker processes' probes.
  */
 export async function startMetricsServer(options: MetricsServerOptions): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
+    // The worker processes' liveness probe: this listener starts once their workers run.
+    if (path === '/health/live') {
+      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end('{"status":"ok"}');
+      return;
+    }
     if (path !== '/metrics') return sendError(response, 404, 'No encontrado');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendError(response, 405, 'Método no permitido');

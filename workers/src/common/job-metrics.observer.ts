@@ -1,21 +1,22 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { WorkerHost } from '@nestjs/bullmq';
+import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { observeWorker, ProcessMetrics } from '../../../libs/metrics/src/index.js';
-import { RecalculateAverageProcessor } from '../averages/recalculate-average.processor.js';
-import { NewsProcessor } from '../news/news.processor.js';
-import { ScrapingProcessor } from '../scraping/scraping.processor.js';
+import { QUEUE_PROCESSORS, servedQueues } from '../queue-families.js';
 
 /** Job durations and failures of every queue this process works on, for its /metrics. */
 @Injectable()
 export class JobMetricsObserver implements OnApplicationBootstrap {
   constructor(
     private readonly metrics: ProcessMetrics,
-    private readonly averages: RecalculateAverageProcessor,
-    private readonly news: NewsProcessor,
-    private readonly scraping: ScrapingProcessor,
+    private readonly moduleRef: ModuleRef,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const processor of [this.averages, this.news, this.scraping]) {
+    for (const queue of servedQueues(this.config)) {
+      const processor = this.moduleRef.get<WorkerHost>(QUEUE_PROCESSORS[queue], { strict: false });
       observeWorker(processor.worker, this.metrics);
     }
   }

@@ -1,0 +1,35 @@
+import type { Provider } from '@nestjs/common';
+import type { AppConfig } from '../../libs/config/src/index.js';
+import { ALL_QUEUES, QueueName } from '../../libs/jobs/src/index.js';
+import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
+import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
+import { FeedPollingService } from './news/feed-polling.service.js';
+import { NewsImportService } from './news/news-import.service.js';
+import { NewsProcessor } from './news/news.processor.js';
+import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.js';
+import { IgdbImportService } from './scraping/igdb-import.service.js';
+import { ReviewScrapingService } from './scraping/review-scraping.service.js';
+import { ScrapingProcessor } from './scraping/scraping.processor.js';
+
+/** What each queue family needs in a process that serves it (WORKER_QUEUES). */
+export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
+  [QueueName.Averages]: [RecalculateAverageProcessor],
+  [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],
+  [QueueName.Scraping]: [
+    WorkerPageFetcher,
+    ReviewScrapingService,
+    IgdbImportService,
+    CatalogueScrapingService,
+    ScrapingProcessor,
+  ],
+};
+
+/** The processors of the families, for the code that walks the running workers. */
+export const QUEUE_PROCESSORS = {
+  [QueueName.Averages]: RecalculateAverageProcessor,
+  [QueueName.News]: NewsProcessor,
+  [QueueName.Scraping]: ScrapingProcessor,
+} as const;
+
+export const servedQueues = (config: AppConfig): QueueName[] =>
+  config.WORKER_QUEUES.length ? (config.WORKER_QUEUES as QueueName[]) : [...ALL_QUEUES];
