@@ -1,0 +1,30 @@
+/**
+ * The bare baseline of the cached-reads benchmark: node:http writing, for each path, exactly the bytes
+ * and content type the API answered. No framework, no cache lookup, no headers policy: the ceiling.
+ * Run as its own process; the parent sends the answers over IPC, then waits for `ready`.
+ */
+import { createServer } from 'node:http';
+
+type Answers = Record<string, { body: string; contentType: string }>;
+
+process.once('message', (answers: Answers) => {
+  const bodies = new Map(
+    Object.entries(answers).map(([path, answer]) => [
+      path,
+      { body: Buffer.from(answer.body, 'base64'), contentType: answer.contentType },
+    ]),
+  );
+  const server = createServer((request, response) => {
+    const answer = bodies.get(request.url ?? '');
+    if (!answer) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': answer.contentType, 'Content-Length': answer.body.length });
+    response.end(answer.body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
+  });
+});

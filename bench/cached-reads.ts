@@ -1,0 +1,195 @@
+/**
+ * Cached anonymous reads of the API against a bare node:http server writing the same bytes, side by side
+ * in one run (issue 17). With `--before <dir>`, the same reads of an older build (a checkout of an earlier
+ * commit compiled with `tsc -p tsconfig.build.json`, node_modules linked) are measured in the same run.
+ *
+ *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *     npm run bench:cached -- [--seconds 10] [--connections 32] [--before /tmp/veredicto-before]
+ */
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { fromRoot } from '../libs/config/src/index.js';
+import { migrateDatabase, NewsArticle, openDatabase } from '../libs/db/src/index.js';
+import { freePort } from './free-port.js';
+import { writeSection } from './performance-report.js';
+
+const argument = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const SECONDS = Number(argument('seconds') ?? 10);
+const CONNECTIONS = Number(argument('connections') ?? 32);
+const BEFORE = argument('before');
+const NEWS_ARTICLES = 200;
+
+async function prepareDatabase(serverUrl: string): Promise<string> {
+  const url = new URL(serverUrl);
+  url.pathname = '/veredicto_bench_cached';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query(`select 1 from pg_database where datname = 'veredicto_bench_cached'`);
+  if (!exists.rowCount) await admin.query('create database veredicto_bench_cached');
+  await admin.end();
+  const databaseUrl = url.toString();
+  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+  await migrateDatabase(orm, databaseUrl);
+  const em = orm.em.fork();
+  const news = em.getRepository(NewsArticle);
+  if ((await news.count()) < NEWS_ARTICLES) {
+    for (let index = 0; index < NEWS_ARTICLES; index++) {
+      await news.upsertByLink({
+        title: `Noticia de prueba número ${index + 1}: análisis, lanzamientos y novedades`,
+        image: `https://images.example.com/noticia-${index}.jpg`,
+        logo: null,
+        publicationDate: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000),
+        description: 'Un párrafo de la noticia con acentos y eñes, largo como los de verdad. '.repeat(4),
+        description2: 'Segundo párrafo. '.repeat(6),
+        description3: '',
+        link: `https://medio.example.com/noticias/${index}`,
+        medium: 'Medio de prueba',
+        feedId: null,
+      });
+    }
+  }
+  await orm.close(true);
+  return databaseUrl;
+}
+
+function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = fork(script, [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function measure(url: string, duration = SECONDS) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const databaseUrl = await prepareDatabase(serverUrl);
+  const apiEnv = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: '',
+    QUEUE_PREFIX: 'bench_cached',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    METRICS_PORT: '0',
+  };
+  const ports = new Map<string, number>();
+  const apiPort = async (name: string, root: string): Promise<ChildProcess> => {
+    const port = await freePort();
+    ports.set(name, port);
+    return start(join(root, 'dist/api/src/main.js'), { ...apiEnv, PORT: String(port) });
+  };
+  const children: ChildProcess[] = [];
+  try {
+    children.push(await apiPort('after', fromRoot('.')));
+    if (BEFORE) children.push(await apiPort('before', BEFORE));
+    const base = `http://127.0.0.1:${ports.get('after')}`;
+    const [firstGame] = (await (await fetch(`${base}/api/games/last`)).json()) as { igdbID: number }[];
+    const paths = {
+      'catalogue page (`/api/games/all?page=0&size=20`)': '/api/games/all?page=0&size=20',
+      'game detail (`/api/games/{id}`)': `/api/games/${firstGame.igdbID}`,
+      'news list (`/api/news/all`)': '/api/news/all',
+    };
+    // The exact bytes the API answers are what the bare server writes.
+    const answers: Record<string, { body: string; contentType: string }> = {};
+    for (const path of Object.values(paths)) {
+      const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      answers[path] = {
+        body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+        contentType: response.headers.get('content-type') ?? 'application/json',
+      };
+    }
+    const bare = fork(fromRoot('dist/bench/bare-bytes-server.js'), [], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    children.push(bare);
+    const barePort = await new Promise<number>((resolve) => {
+      bare.on(
+        'message',
+        (message: { type?: string; port?: number }) => message?.type === 'ready' && resolve(message.port!),
+      );
+      bare.send(answers);
+    });
+    const rows: string[] = [];
+    for (const [name, path] of Object.entries(paths)) {
+      // The older build last: a slow target keeps working through its backlog after its run ends.
+      const targets: [string, string][] = [
+        ['after', `${base}${path}`],
+        ['bare', `http://127.0.0.1:${barePort}${path}`],
+        ...(BEFORE
+          ? ([['before', `http://127.0.0.1:${ports.get('before')}${path}`]] as [string, string][])
+          : []),
+      ];
+      const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
+      for (const [label, url] of targets) {
+        // Warm-up (JIT, pools, the cache), not recorded; then a pause so nothing is left running.
+        await measure(url, 2);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        results.set(label, await measure(url));
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+      const bareRps = Math.max(1, results.get('bare')!.rps);
+      const cell = (label: string) => {
+        const result = results.get(label);
+        return result
+          ? `${result.rps} (${(result.rps / bareRps).toFixed(2)}x), p50 ${result.p50} ms, p99 ${result.p99} ms`
+          : '—';
+      };
+      const errors = [...results.values()].reduce((sum, result) => sum + result.errors, 0);
+      const line = `| ${name} | ${cell('before')} | ${cell('after')} | ${results.get('bare')!.rps} | ${errors} |`;
+      console.log(line);
+      rows.push(line);
+    }
+    writeSection(
+      'cached-reads',
+      [
+        '## Cached anonymous reads vs a bare node:http server writing the same bytes',
+        '',
+        `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, shared with other work; ` +
+          `${SECONDS} s per target after a 2 s warm-up, ${CONNECTIONS} connections (autocannon, no compression), demo catalogue + ${NEWS_ARTICLES} news articles.`,
+        '',
+        'Command: `npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cached -- --before <build of an earlier commit>`',
+        '',
+        `Run: ${new Date().toISOString()}`,
+        '',
+        'Each cell: requests per second (x = relative to the bare server in the same run), latencies. "Before" is',
+        'the build of the commit this branch started from (news list not cached; no metrics, CDN headers or',
+        'read routing); "after" is this build (news list cached; every request counted and timed for',
+        '/metrics; Cache-Control and surrogate keys set). The bare server writes the very bytes the API answered.',
+        '',
+        '| read | before | after | bare node:http (req/s) | errors |',
+        '|---|---|---|---|---|',
+        ...rows,
+      ].join('\n'),
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
