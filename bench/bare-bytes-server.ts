@@ -5,6 +5,9 @@
  */
 import { createServer } from 'node:http';
 
+// Stops with the benchmark that started it, however that one ends.
+process.on('disconnect', () => process.exit(0));
+
 type Answers = Record<string, { body: string; contentType: string }>;
 
 process.once('message', (answers: Answers) => {
