@@ -26,8 +26,12 @@ const IGDB_DATE_FORMATS: Readonly<Record<number, ReleaseDatePrecision | 'tbd'>> 
 export const igdbDatePrecision = (format: number | undefined): ReleaseDatePrecision | 'tbd' | null =>
   format === undefined ? null : (IGDB_DATE_FORMATS[format] ?? null);
 
-const isCalendarDate = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A real day: Date.parse would accept '2027-02-30' and roll it over. */
+const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 /**
  * A release date as the catalogue stores it. Dates decades ahead are placeholders and become unknown.
