@@ -115,7 +115,7 @@ test.describe('administración', () => {
     await page.getByRole('button', { name: 'Añadir scraper', exact: true }).click();
     await expect(page.getByText('Scraper agregado con éxito')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Estado:/ })).toHaveText(
-      /^Estado: completado — .*reseñas importadas: 1/,
+      /^Estado: completado — .*críticas importadas: 1/,
       { timeout: 30_000 },
     );
 
