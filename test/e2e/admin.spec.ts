@@ -147,7 +147,9 @@ test.describe('administración', () => {
     const seen = await statusTexts();
     expect(seen.indexOf('Lanzando scraper...')).toBeGreaterThanOrEqual(0);
     expect(seen.indexOf('Lanzando scraper...')).toBeLessThan(seen.indexOf('Scraper en marcha...'));
-    expect(seen.indexOf('Scraper en marcha...')).toBeLessThan(seen.indexOf('Scraper ejecutado correctamente'));
+    expect(seen.indexOf('Scraper en marcha...')).toBeLessThan(
+      seen.indexOf('Scraper ejecutado correctamente'),
+    );
   });
 
   test('Añadir Destacado marca el juego y la portada lo muestra', async ({ page, request }) => {
