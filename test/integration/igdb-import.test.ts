@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { adminToken, call, finishedJob } from '../support/local-site.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
@@ -107,6 +107,10 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
           /sort first_release_date desc/.test(body) ? recentGames(recentTitle) : upcomingGames(),
         );
       }
+      // A LibreTranslate-compatible service for the translate-game jobs the import queues.
+      if (request.method === 'POST' && request.url === '/translate') {
+        return json(200, { translatedText: `[es] ${(JSON.parse(body) as { q: string }).q}` });
+      }
       json(404, { message: 'not found' });
     });
   });
@@ -124,6 +128,8 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
       IGDB_CLIENT_SECRET: 'secreto',
       IGDB_API_URL: `${origin}/v4`,
       TWITCH_TOKEN_URL: `${origin}/oauth2/token`,
+      TRANSLATE_URL: origin,
+      TRANSLATE_BATCH_SIZE: '1',
     });
     workers = await startProcess('workers', api.env);
     db = new pg.Client({ connectionString: testEnv().databaseUrl });
@@ -213,6 +219,21 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
       expect((await call(api.baseUrl, 'GET', '/api/games/990000003')).body.releaseDatePrecision).toBe(
         'quarter',
       );
+
+      // The imported game with an English synopsis is queued for translation and gets a Spanish one.
+      const translated = await waitFor(
+        async () =>
+          (
+            await db.query(
+              `select summary_es, summary_es_source from games where igdb_id = 990000001 and summary_es is not null`,
+            )
+          ).rows[0],
+        { timeoutMs: 30_000, what: 'the imported game translated' },
+      );
+      expect(translated).toEqual({
+        summary_es: '[es] Un juego de rol por turnos.',
+        summary_es_source: 'libretranslate',
+      });
 
       const queries = requests.filter((request) => request.path === '/v4/games');
       expect(queries).toHaveLength(2);
