@@ -1,14 +1,14 @@
 import type { Cheerio } from 'cheerio';
 import type { Element } from 'domhandler';
-import { comparableText, elementText, htmlToText } from './html-text.util.js';
-import { imageValue, textValue, type JsonLdNode } from './json-ld.util.js';
+import { comparableText, elementText, htmlToText } from '../html/html-text.js';
+import { imageValue, textValue, type JsonLdNode } from '../html/json-ld.js';
 import {
   findMainContent,
   hasRealParagraphs,
   looksLikeAppShell,
   paragraphTexts,
   removeBoilerplate,
-} from './main-content.util.js';
+} from '../html/main-content.js';
 import {
   articleNode,
   canonicalLink,
@@ -17,12 +17,13 @@ import {
   publicationDate,
   readPage,
   siteLogo,
+  type PageReadOptions,
   siteName,
   siteNameVariants,
   TITLE_SEPARATOR,
   type PageContext,
-} from './page-metadata.util.js';
-import { absoluteUrl } from './page-url.util.js';
+} from '../html/page-metadata.js';
+import { absoluteUrl } from '../html/page-url.js';
 
 /** A news article as Veredicto stores it (spec: News article), read from the outlet's page. */
 export interface ExtractedArticle {
@@ -51,54 +52,67 @@ const MIN_IMAGE_HEIGHT = 150;
 /** The mark of a summary cut short ('...', '…', '[…]'). */
 const ELLIPSIS = /(\s*(\.{3}|…)|\s*\[\s*(\.{3}|…)\s*\])$/;
 
+/** What one parse of an article page gives: the article, and whether a browser should render it first. */
+export interface ArticlePageReading {
+  article: ExtractedArticle;
+  needsBrowser: boolean;
+}
+
 /**
- * Reads a news article from an outlet's page (HTML as served, or as rendered by a browser). Each field
- * comes from the most explicit source the page offers: Open Graph, then JSON-LD, then Twitter cards,
- * then the visible page. Pure: never fetches anything.
+ * Reads a news article from an outlet's page (HTML as served, or as rendered by a browser), parsing it
+ * once. Each field comes from the most explicit source the page offers: Open Graph, then JSON-LD, then
+ * Twitter cards, then the visible page. Pure: never fetches anything. `needsBrowser` says the HTML is an
+ * empty shell that only JavaScript fills (`<div id="root"></div>` and scripts): no real paragraph, and
+ * either nothing to use as a title or the look of an app shell. A shell may carry server-rendered meta
+ * tags for link previews and still have no article.
  */
-export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
-  const page = readPage(html, pageUrl);
+export function readArticlePage(
+  html: string,
+  pageUrl: string,
+  options: PageReadOptions = {},
+): ArticlePageReading {
+  const page = readPage(html, pageUrl, options);
   const article = articleNode(page);
   const siteNames = siteNameVariants(page);
-  // The headline and the lead image may sit in headers or figures that the cleaning below removes.
+  // The headline, lead image and date may sit in headers or figures that the cleaning below removes.
   const headline = articleHeadline(page, article, siteNames);
   const leadImage = headImage(page, article);
+  const date = publicationDate(page, null);
 
   removeBoilerplate(page.$);
   const content = findMainContent(page.$);
   const paragraphs = paragraphTexts(page.$, content ?? page.$('body'));
   const descriptions = withSummaries(page, article, paragraphs);
+  const realParagraphs = hasRealParagraphs(page.$);
 
   return {
-    title: headline,
-    image: leadImage ?? bodyImage(page, content),
-    publicationDate: publicationDate(page, content),
-    description: descriptions[0] ?? '',
-    description2: descriptions[1] ?? '',
-    description3: descriptions[2] ?? '',
-    medium: siteName(page),
-    logo: siteLogo(page),
-    link: canonicalLink(page),
+    article: {
+      title: headline,
+      image: leadImage ?? bodyImage(page, content),
+      publicationDate: date,
+      description: descriptions[0] ?? '',
+      description2: descriptions[1] ?? '',
+      description3: descriptions[2] ?? '',
+      medium: siteName(page),
+      logo: siteLogo(page),
+      link: canonicalLink(page),
+    },
+    needsBrowser: !realParagraphs && (!headline || looksLikeAppShell(page.$)),
   };
 }
 
-/**
- * Whether the HTML is an empty shell that only JavaScript fills (`<div id="root"></div>` and scripts),
- * so the fetcher should render it in Chromium: no real paragraph, and either nothing to use as a title
- * or the look of an app shell (an empty framework mount point, almost no visible text). A shell may carry
- * server-rendered meta tags for link previews and still have no article.
- */
+/** The article of a page (see `readArticlePage`). */
+export function extractArticle(
+  html: string,
+  pageUrl: string,
+  options: PageReadOptions = {},
+): ExtractedArticle {
+  return readArticlePage(html, pageUrl, options).article;
+}
+
+/** Whether the HTML is an empty shell that the fetcher should render in Chromium (see `readArticlePage`). */
 export function articleNeedsBrowser(html: string): boolean {
-  const page = readPage(html, 'http://localhost/');
-  const article = articleNode(page);
-  const hasTitle = Boolean(
-    metaText(page, 'og:title', 'twitter:title') ??
-    (article ? textValue(article.headline) : null) ??
-    elementText(page.$('h1').first()),
-  );
-  removeBoilerplate(page.$);
-  if (hasRealParagraphs(page.$)) return false;
-  return !hasTitle || looksLikeAppShell(page.$);
+  return readArticlePage(html, 'http://localhost/').needsBrowser;
 }
 
 function articleHeadline(page: PageContext, article: JsonLdNode | null, siteNames: string[]): string {

@@ -1,6 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { collapseWhitespace, comparableText, elementText } from './html-text.util.js';
+import { collapseWhitespace, comparableText, elementText } from './html-text.js';
 
 /** Shorter paragraphs are bylines, credits, 'Leer más' links... never the text of the article. */
 export const MIN_PARAGRAPH_LENGTH = 40;
