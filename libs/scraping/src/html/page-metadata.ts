@@ -262,6 +262,28 @@ const DATE_META_KEYS = [
  * in the content, date meta tags, itemprop=datePublished, and as a last resort a date written in words.
  */
 export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | null): string | null {
+  const reading = { locale: page.locale, now: page.now };
+  for (const candidate of dateCandidates(page, content)) {
+    const date = parseDate(candidate, reading);
+    if (date) return date;
+  }
+  return null;
+}
+
+/** Visible elements that print a date: bylines, `<time>` without datetime, `.publish_on`, `.fecha`... */
+const DATED_ELEMENTS =
+  'time, [class*="date" i], [class*="fecha" i], [class*="publish" i], [class*="posted" i], [class*="time" i], [class*="byline" i], [id*="date" i], [id*="fecha" i]';
+/** A dated element is short; a long one is a container whose text is running prose. */
+const MAX_DATED_TEXT = 200;
+
+/**
+ * The texts that may hold the publication date, most explicit first: article:published_time, JSON-LD
+ * datePublished, a `<time datetime>` in the content, date meta tags, itemprop=datePublished, then the
+ * text of short dated elements (Spanish outlets often print only '12 de marzo de 2025' or 'hace 2 horas'
+ * in a byline). Running text is never searched: a game's release date there is not the article's, and
+ * no date is better than a wrong one.
+ */
+export function* dateCandidates(page: PageContext, content: Cheerio<AnyNode> | null): Generator<string> {
   const { $ } = page;
   const article = articleNode(page);
   // Only the page's own nodes: a VideoGame's datePublished is its release date, not the article's.
@@ -281,7 +303,7 @@ export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | n
     .toArray()
     .map((element) => $(element).attr('content') ?? $(element).attr('datetime') ?? $(element).text());
 
-  const candidates: (string | null | undefined)[] = [
+  const explicit: (string | null | undefined)[] = [
     page.meta.get('article:published_time'),
     page.meta.get('og:published_time'),
     jsonLdDate,
@@ -291,23 +313,9 @@ export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | n
     ...itemprop,
     ...timeIn($.root()),
   ];
-  const reading = { locale: page.locale, now: page.now };
-  for (const candidate of candidates) {
-    const date = parseDate(candidate, reading);
-    if (date) return date;
-  }
-
-  // Spanish outlets often print only '12 de marzo de 2025' or 'hace 2 horas' in a byline, a `<time>`
-  // without datetime or a `.publish_on`-like element. Running text is never searched: a game's release
-  // date there is not the article's, and no date is better than a wrong one.
-  const datedElements = $(
-    'time, [class*="date" i], [class*="fecha" i], [class*="publish" i], [class*="posted" i], [class*="time" i], [class*="byline" i], [id*="date" i], [id*="fecha" i]',
-  );
-  for (const element of datedElements.toArray()) {
+  for (const candidate of explicit) if (candidate) yield candidate;
+  for (const element of $(DATED_ELEMENTS).toArray()) {
     const text = $(element).text();
-    if (text.length > 200) continue;
-    const date = parseDate(text, reading);
-    if (date) return date;
+    if (text.length <= MAX_DATED_TEXT) yield text;
   }
-  return null;
 }

@@ -77,6 +77,8 @@ export function readArticlePage(
   // The headline, lead image and date may sit in headers or figures that the cleaning below removes.
   const headline = articleHeadline(page, article, siteNames);
   const leadImage = headImage(page, article);
+  // Lead figures often sit outside the body's element and the cleaning below may remove them.
+  const figureImage = bodyImage(page, null);
   const date = publicationDate(page, null);
 
   removeBoilerplate(page.$);
@@ -88,7 +90,7 @@ export function readArticlePage(
   return {
     article: {
       title: headline,
-      image: leadImage ?? bodyImage(page, content),
+      image: leadImage ?? (content ? bodyImage(page, content) : null) ?? figureImage,
       publicationDate: date,
       description: descriptions[0] ?? '',
       description2: descriptions[1] ?? '',
@@ -151,37 +153,66 @@ export function withoutSiteSuffix(title: string, siteNames: string[]): string {
 }
 
 function headImage(page: PageContext, article: JsonLdNode | null): string | null {
-  return (
-    metaUrl(page, 'og:image:secure_url', 'og:image', 'og:image:url') ??
-    (article ? absoluteUrl(imageValue(page.jsonLd, article.image), page.baseUrl) : null) ??
-    metaUrl(page, 'twitter:image', 'twitter:image:src')
-  );
+  // og:image:width describes the first og:image only.
+  const ogWidth = Number.parseInt(page.meta.get('og:image:width') ?? '', 10);
+  const ogImage = metaUrl(page, 'og:image:secure_url', 'og:image', 'og:image:url');
+  const candidates = [
+    ogWidth && ogWidth < MIN_IMAGE_WIDTH ? null : ogImage,
+    article ? absoluteUrl(imageValue(page.jsonLd, article.image), page.baseUrl) : null,
+    metaUrl(page, 'twitter:image', 'twitter:image:src'),
+  ];
+  return candidates.find((url): url is string => url !== null && isIllustration(url)) ?? null;
 }
 
-/** The first image in the article body that is big enough to illustrate it. */
+/** Moving pictures, avatars, icons and thumbnails announced as the image of a page do not illustrate it. */
+const NOT_AN_IMAGE_FILE = /\.(mp4|m4v|webm|mov|ogv|m3u8|mpd|avi|mkv|mp3|svg|ico)$/i;
+/** '...-60x60.jpg', '..._96x96.png': the size is in the file name, and it is a thumbnail's. */
+const SIZE_IN_NAME = /[-_](\d{2,4})x(\d{2,4})\.[a-z0-9]+$/i;
+
+/** Whether a URL given as the page's image is a real picture, large enough to illustrate it. */
+function isIllustration(url: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+  if (NOT_AN_IMAGE_FILE.test(path)) return false;
+  const size = SIZE_IN_NAME.exec(path);
+  if (size && (Number(size[1]) < MIN_IMAGE_WIDTH || Number(size[2]) < MIN_IMAGE_HEIGHT)) return false;
+  return !path.split('/').some((segment) => DECORATIVE_IMAGE.test(segment));
+}
+
+/** The first image in the scopes (article body, else article, main, body) big enough to illustrate it. */
 function bodyImage(page: PageContext, content: Cheerio<Element> | null): string | null {
   const { $ } = page;
-  for (const element of (content ?? $('body')).find('img').toArray()) {
-    const image = $(element);
-    const width = Number.parseInt(image.attr('width') ?? '', 10);
-    const height = Number.parseInt(image.attr('height') ?? '', 10);
-    if ((width && width < MIN_IMAGE_WIDTH) || (height && height < MIN_IMAGE_HEIGHT)) continue;
-    // Lazy loaders keep the real address in data-* and a placeholder in src.
-    const sources = [
-      image.attr('data-src'),
-      image.attr('data-lazy-src'),
-      image.attr('data-original'),
-      image.attr('src'),
-      image.attr('srcset')?.split(',')[0]?.trim().split(/\s+/)[0],
-    ];
-    const url = sources.map((source) => absoluteUrl(source, page.baseUrl)).find(Boolean);
-    if (!url) continue;
-    const fileName = new URL(url).pathname.split('/').pop() ?? '';
-    const description = `${image.attr('class') ?? ''} ${image.attr('alt') ?? ''} ${fileName}`;
-    if (DECORATIVE_IMAGE.test(description)) continue;
-    return url;
+  const scopes = content ? [content] : [$('article').first(), $('main').first(), $('body')];
+  for (const scope of scopes) {
+    for (const element of scope.find('img').toArray()) {
+      const url = illustrationOf(page, $(element));
+      if (url) return url;
+    }
   }
   return null;
+}
+
+function illustrationOf(page: PageContext, image: Cheerio<Element>): string | null {
+  const width = Number.parseInt(image.attr('width') ?? '', 10);
+  const height = Number.parseInt(image.attr('height') ?? '', 10);
+  if ((width && width < MIN_IMAGE_WIDTH) || (height && height < MIN_IMAGE_HEIGHT)) return null;
+  // Lazy loaders keep the real address in data-* and a placeholder in src.
+  const sources = [
+    image.attr('data-src'),
+    image.attr('data-lazy-src'),
+    image.attr('data-original'),
+    image.attr('src'),
+    image.attr('srcset')?.split(',')[0]?.trim().split(/\s+/)[0],
+  ];
+  const url = sources.map((source) => absoluteUrl(source, page.baseUrl)).find(Boolean);
+  if (!url) return null;
+  const description = `${image.attr('class') ?? ''} ${image.attr('alt') ?? ''}`;
+  if (DECORATIVE_IMAGE.test(description) || !isIllustration(url)) return null;
+  return url;
 }
 
 /** The body's paragraphs, topped up with the page's summaries when the body has fewer than three. */
