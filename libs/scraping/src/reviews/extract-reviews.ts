@@ -24,6 +24,11 @@ export type { ExtractedReview } from './extracted-review.js';
 /** One way of reading reviews off a page. */
 export interface ReviewExtractor {
   name: string;
+  /**
+   * Whether its findings stand on a ranking or list page: readers that name each review's outlet
+   * explicitly do; the generic card reader, which takes a list entry's link for a review, does not.
+   */
+  onListPages: boolean;
   extract(page: PageContext): ExtractedReview[];
 }
 
@@ -34,16 +39,18 @@ export interface ReviewExtractor {
  */
 export const REVIEW_EXTRACTORS: readonly ReviewExtractor[] = [
   // Before the generic cards: it takes its cards off the page once read.
-  { name: 'data-testid cards (Metacritic)', extract: testIdCards },
+  { name: 'data-testid cards (Metacritic)', onListPages: true, extract: testIdCards },
   {
     name: 'schema.org JSON-LD',
+    onListPages: true,
     extract: (page) => jsonLdReviews(page).map((review) => withOutlet(page, review)),
   },
   {
     name: 'schema.org microdata',
+    onListPages: true,
     extract: (page) => microdataReviews(page).map((review) => withOutlet(page, review)),
   },
-  { name: 'repeated review cards', extract: reviewCards },
+  { name: 'repeated review cards', onListPages: false, extract: reviewCards },
 ];
 
 /** What one parse of a review page gives: its reviews, and whether a browser should render it first. */
@@ -61,7 +68,8 @@ export function readReviewPage(html: string, pageUrl: string): ReviewPageReading
   // Asked before any reader takes elements off the page.
   const shell = looksLikeAppShell(page.$);
   const listPage = isListPage(page);
-  let reviews = deduplicateReviews(REVIEW_EXTRACTORS.flatMap((extractor) => extractor.extract(page)));
+  const extractors = REVIEW_EXTRACTORS.filter((extractor) => !listPage || extractor.onListPages);
+  let reviews = deduplicateReviews(extractors.flatMap((extractor) => extractor.extract(page)));
   if (listPage) reviews = withoutSelfReviews(page, reviews);
   else if (reviews.length === 1) reviews = [completeFromPage(page, reviews[0])];
   else if (reviews.length === 0) {

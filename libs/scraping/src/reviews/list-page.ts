@@ -1,6 +1,6 @@
 import { comparableText, elementText } from '../html/html-text.js';
 import { hasType } from '../html/json-ld.js';
-import { metaText, siteNameVariants, type PageContext } from '../html/page-metadata.js';
+import { canonicalLink, metaText, siteNameVariants, type PageContext } from '../html/page-metadata.js';
 import { siteHost } from '../html/page-url.js';
 import type { ExtractedReview } from './extracted-review.js';
 
@@ -28,9 +28,10 @@ export function isListPage(page: PageContext): boolean {
  */
 export function withoutSelfReviews(page: PageContext, reviews: ExtractedReview[]): ExtractedReview[] {
   const names = new Set(siteNameVariants(page).map(comparableText).filter(Boolean));
-  const host = siteHost(page.pageUrl);
+  // The page's own host and its canonical one (a saved or mirrored copy is still the site's page).
+  const hosts = new Set([siteHost(page.pageUrl), siteHost(canonicalLink(page))].filter(Boolean));
   return reviews.filter((review) => {
     if (names.has(comparableText(review.outlet))) return false;
-    return !(review.link && host && siteHost(review.link) === host);
+    return !(review.link && hosts.has(siteHost(review.link)));
   });
 }

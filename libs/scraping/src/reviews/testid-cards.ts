@@ -18,8 +18,8 @@ const LINK_ID = /link|read-?more|full-?review/i;
 const BARE_NUMBER = /^\d{1,3}([.,]\d{1,2})?$/;
 
 /**
- * Critic-review cards whose parts carry `data-testid` attributes: a card is the smallest element that
- * holds one score and one outlet. The outlet is the name printed on the card (GamesBeat), never the host
+ * Critic-review cards whose parts carry `data-testid` attributes: a card is the largest element around
+ * a score that holds no other score, and it names an outlet. The outlet is the name printed on the card (GamesBeat), never the host
  * of its link (venturebeat.com). The cards read are removed from the page, so that the generic card
  * reader after this one does not read them a second time under a host-made name.
  */
@@ -33,11 +33,14 @@ export function testIdCards(page: PageContext): ExtractedReview[] {
     });
   const cards: Element[] = [];
   for (const score of scores) {
-    const card = $(score)
-      .parents()
-      .toArray()
-      .find((ancestor) => byTestId($(ancestor), OUTLET_ID).length > 0);
-    if (card && card.name !== 'body' && !cards.includes(card)) cards.push(card);
+    // The card is the largest element around the score that holds no other score (its parent is the
+    // list of cards, or the page's summary beside it); it must name an outlet.
+    let card: Element | null = null;
+    for (const ancestor of $(score).parents().toArray()) {
+      if (ancestor.name === 'body' || byTestId($(ancestor), SCORE_ID).length > 1) break;
+      card = ancestor;
+    }
+    if (card && byTestId($(card), OUTLET_ID).length > 0 && !cards.includes(card)) cards.push(card);
   }
   if (cards.length === 0) return [];
 
