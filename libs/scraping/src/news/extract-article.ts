@@ -80,6 +80,12 @@ export function readArticlePage(
   // Lead figures often sit outside the body's element and the cleaning below may remove them.
   const figureImage = bodyImage(page, null);
   const date = publicationDate(page, null);
+  // A `<title>` alone does not count: shells carry one ('Cargando…').
+  const hasTitle = Boolean(
+    metaText(page, 'og:title', 'twitter:title') ??
+    (article ? textValue(article.headline) : null) ??
+    elementText(page.$('h1').first()),
+  );
 
   removeBoilerplate(page.$);
   const content = findMainContent(page.$);
@@ -99,7 +105,7 @@ export function readArticlePage(
       logo: siteLogo(page),
       link: canonicalLink(page),
     },
-    needsBrowser: !realParagraphs && (!headline || looksLikeAppShell(page.$)),
+    needsBrowser: !realParagraphs && (!hasTitle || looksLikeAppShell(page.$)),
   };
 }
 
