@@ -68,6 +68,8 @@ describe('parseDate with the page’s locale and the fetch time', () => {
     expect(parseDate('4/6/2016', { locale: 'es_MX' })).toBe('2016-06-04T00:00:00.000Z');
     expect(parseDate('4/6/2016')).toBe('2016-06-04T00:00:00.000Z');
     expect(parseDate('13/6/2016', { locale: 'en-US' })).toBeNull();
+    expect(parseDate('Posted: 5/29/25 9:15 AM', { locale: 'en' })).toBe('2025-05-29T00:00:00.000Z');
+    expect(parseDate('29/05/25', { locale: 'es' })).toBe('2025-05-29T00:00:00.000Z');
   });
 
   it.each([

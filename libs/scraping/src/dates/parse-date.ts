@@ -60,6 +60,8 @@ const MONTH_DAY_YEAR = new RegExp(
 );
 /** '12/03/2025', '12-03-2025', '12.03.2025': day first in Spain and most locales, month first in the US. */
 const NUMERIC_DATE = /(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)/;
+/** '5/29/25', '29/05/25': two-digit years are this century's, read only after every fuller form. */
+const NUMERIC_SHORT_YEAR = /(?<!\d)(\d{1,2})[/.-](\d{1,2})[/.-](\d{2})(?![\d/.-])/;
 /** C's asctime and JavaScript's Date#toString: 'Tue Mar  4 10:00:00 2025', 'Tue Mar 04 2025 10:00:00 GMT+0100'. */
 const ASCTIME = new RegExp(
   String.raw`^[a-z]{3},?\s+${MONTH_NAME}\s+(\d{1,2})\s+(?:(\d{1,2}):(\d{2}):(\d{2})\s+(\d{4})|(\d{4})\s+(\d{1,2}):(\d{2}):(\d{2})(?:\s+(?:GMT|UTC)([+-]\d{4}))?)`,
@@ -199,6 +201,13 @@ export function findTextualDate(text: string, reading: DateReading = {}): string
     return monthFirst(reading.locale)
       ? utcDate(+numeric[3], first, second, 0, 0, 0, 0)
       : utcDate(+numeric[3], second, first, 0, 0, 0, 0);
+  }
+  const short = NUMERIC_SHORT_YEAR.exec(text);
+  if (short) {
+    const [first, second, year] = [+short[1], +short[2], 2000 + Number(short[3])];
+    return monthFirst(reading.locale)
+      ? utcDate(year, first, second, 0, 0, 0, 0)
+      : utcDate(year, second, first, 0, 0, 0, 0);
   }
   return null;
 }

@@ -318,4 +318,12 @@ export function* dateCandidates(page: PageContext, content: Cheerio<AnyNode> | n
     const text = $(element).text();
     if (text.length <= MAX_DATED_TEXT) yield text;
   }
+  // A byline with no telling class: 'Publicado el 5 de marzo de 2025, 16:00 · Sergio Martín'.
+  for (const element of $('p, div, span, small, li, em').toArray()) {
+    const text = elementText($(element));
+    if (text.length <= MAX_DATED_TEXT && PUBLISHED_LINE.test(text)) yield text;
+  }
 }
+
+/** The words that open a publication line. */
+const PUBLISHED_LINE = /^(publicado|publicada|fecha de publicaci[oó]n|published|posted)\b/i;
