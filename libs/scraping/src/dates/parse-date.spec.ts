@@ -54,6 +54,15 @@ describe('findTextualDate', () => {
 describe('parseDate with the page’s locale and the fetch time', () => {
   const now = new Date('2025-06-10T12:00:00Z');
 
+  it('reads a time of day without a zone in the zone of the page’s country', () => {
+    expect(parseDate('2022-5-5 22:17:36', { locale: 'es-ES' })).toBe('2022-05-05T20:17:36.000Z');
+    expect(parseDate('2025-01-15 23:30', { locale: 'es' })).toBe('2025-01-15T22:30:00.000Z');
+    expect(parseDate('2025-01-15 10:00', { locale: 'es-MX' })).toBe('2025-01-15T16:00:00.000Z');
+    expect(parseDate('2025-01-15 10:00', { locale: 'en-US' })).toBe('2025-01-15T10:00:00.000Z');
+    expect(parseDate('2025-01-15', { locale: 'es-ES' })).toBe('2025-01-15T00:00:00.000Z');
+    expect(parseDate('2025-01-15T10:00:00Z', { locale: 'es-ES' })).toBe('2025-01-15T10:00:00.000Z');
+  });
+
   it('reads loose ISO and asctime dates', () => {
     expect(parseDate('2022-5-5 22:17:36')).toBe('2022-05-05T22:17:36.000Z');
     expect(parseDate('Tue Mar  4 10:00:00 2025')).toBe('2025-03-04T10:00:00.000Z');

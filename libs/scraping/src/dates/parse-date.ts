@@ -128,8 +128,14 @@ export function parseDate(value: string | null | undefined, reading: DateReading
 
   const iso = ISO_DATE.exec(text);
   if (iso) {
-    const [, year, month, day, hour = '0', minute = '0', second = '0', zone] = iso;
-    return utcDate(+year, +month, +day, +hour, +minute, +second, zoneOffsetMinutes(zone));
+    const [, year, month, day, hour, minute = '0', second = '0', zone] = iso;
+    // A time of day without a zone is the page's local time ('2022-5-5 22:17:36' on a Spanish page is
+    // Madrid's 22:17): read as UTC it would show the next day to a reader in Spain.
+    const offset =
+      zone || hour === undefined
+        ? zoneOffsetMinutes(zone)
+        : localOffsetMinutes(reading.locale, +year, +month, +day);
+    return utcDate(+year, +month, +day, +(hour ?? 0), +minute, +second, offset);
   }
   const compact = COMPACT_DATE.exec(text);
   if (compact) {
@@ -214,6 +220,39 @@ export function findTextualDate(text: string, reading: DateReading = {}): string
 
 function monthNumber(name: string): number | undefined {
   return MONTHS[name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')];
+}
+
+/** Locales whose country keeps one time zone, and that zone. Others (the US...) stay in UTC. */
+const LOCALE_TIME_ZONES: Readonly<Record<string, string>> = {
+  es: 'Europe/Madrid',
+  'es-es': 'Europe/Madrid',
+  'en-gb': 'Europe/London',
+  'en-ie': 'Europe/Dublin',
+  'es-mx': 'America/Mexico_City',
+  'es-co': 'America/Bogota',
+  'es-pe': 'America/Lima',
+  'es-cl': 'America/Santiago',
+  'es-ve': 'America/Caracas',
+};
+
+/** The UTC offset of the page's time zone on that day (summer time included), 0 when unknown. */
+function localOffsetMinutes(
+  locale: string | null | undefined,
+  year: number,
+  month: number,
+  day: number,
+): number {
+  const zone = locale ? LOCALE_TIME_ZONES[locale.trim().toLowerCase().replace('_', '-')] : undefined;
+  if (!zone) return 0;
+  const noon = new Date(Date.UTC(year, month - 1, day, 12));
+  if (Number.isNaN(noon.getTime())) return 0;
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(noon)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? '0');
+  return match[1] === '-' ? -minutes : minutes;
 }
 
 function zoneOffsetMinutes(zone: string | undefined): number {
