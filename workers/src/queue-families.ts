@@ -10,6 +10,8 @@ import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.
 import { IgdbImportService } from './scraping/igdb-import.service.js';
 import { ReviewScrapingService } from './scraping/review-scraping.service.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { GameTranslationService } from './translation/game-translation.service.js';
+import { TranslationProcessor } from './translation/translation.processor.js';
 
 /** What each queue family needs in a process that serves it (WORKER_QUEUES). */
 export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
@@ -22,6 +24,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     CatalogueScrapingService,
     ScrapingProcessor,
   ],
+  [QueueName.Translation]: [GameTranslationService, TranslationProcessor],
 };
 
 /** The processors of the families, for the code that walks the running workers. */
@@ -29,6 +32,7 @@ export const QUEUE_PROCESSORS = {
   [QueueName.Averages]: RecalculateAverageProcessor,
   [QueueName.News]: NewsProcessor,
   [QueueName.Scraping]: ScrapingProcessor,
+  [QueueName.Translation]: TranslationProcessor,
 } as const;
 
 export const servedQueues = (config: AppConfig): QueueName[] =>

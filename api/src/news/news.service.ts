@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, QueryOrder } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { currentReadRoute, NewsArticle } from '../../../libs/db/src/index.js';
@@ -32,7 +32,8 @@ export class NewsService {
         NewsArticle,
         {},
         {
-          orderBy: { publicationDate: 'desc', id: 'desc' },
+          // Articles of unknown date come after the dated ones, newest import first.
+          orderBy: { publicationDate: QueryOrder.DESC_NULLS_LAST, id: 'desc' },
           limit: MAX_LISTED,
           connectionType: currentReadRoute(),
         },

@@ -77,6 +77,12 @@ const envSchema = z
     IGDB_CLIENT_SECRET: z.string().optional(),
     IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
     TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
+    /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
+    TRANSLATE_URL: optionalUrl,
+    TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
+    TRANSLATE_API_KEY: z.string().optional(),
+    /** Synopses queued for translation per sweep (each scrape-catalogue run and each worker start). */
+    TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
     SITE_NAME: z.string().min(1).default('Veredicto'),
     CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -84,8 +90,8 @@ const envSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /** The queue families this worker process serves (one Deployment per family in Kubernetes); empty: all. */
     WORKER_QUEUES: commaList.refine(
-      (names) => names.every((name) => ['averages', 'scraping', 'news'].includes(name)),
-      { message: 'must be averages, scraping and/or news, separated by commas' },
+      (names) => names.every((name) => ['averages', 'scraping', 'news', 'translation'].includes(name)),
+      { message: 'must be averages, scraping, news and/or translation, separated by commas' },
     ),
     /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),

@@ -25,3 +25,5 @@ export * from './ratings/rating.repository.js';
 export * from './lists/game-list.repository.js';
 export * from './replication/read-routing.js';
 export * from './replication/database-servers.js';
+export * from './games/release-date.js';
+export * from './games/spanish-genres.js';

@@ -11,6 +11,7 @@ export const importNewsJobId = (url: string): string =>
 /** Deduplication ids (one pending job per subject); these may contain ':'. */
 export const scrapeGameDeduplicationId = (sourceId: number): string => `scrape-game:${sourceId}`;
 export const recalculateAverageDeduplicationId = (gameId: number): string => `recalculate-average:${gameId}`;
+export const translateGameDeduplicationId = (gameId: number): string => `translate-game:${gameId}`;
 
 /** How long a purge waits, so the keys of changes close together leave in one CDN API call. */
 export const PURGE_CDN_DELAY_MS = 1000;

@@ -6,6 +6,7 @@ export enum QueueName {
   Averages = 'averages',
   Scraping = 'scraping',
   News = 'news',
+  Translation = 'translation',
 }
 
 export enum JobName {
@@ -14,6 +15,7 @@ export enum JobName {
   ScrapeCatalogue = 'scrape-catalogue',
   ImportNews = 'import-news',
   PollFeeds = 'poll-feeds',
+  TranslateGame = 'translate-game',
   PurgeCdn = 'purge-cdn',
 }
 
@@ -23,6 +25,7 @@ export interface JobPayloads {
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
   [JobName.ImportNews]: { url: string; feedId?: number };
   [JobName.PollFeeds]: { feedId?: number };
+  [JobName.TranslateGame]: { gameId: number };
   /** One surrogate key (`game-<igdbID>`, `news-<newID>`, `home`); the worker batches keys into API calls. */
   [JobName.PurgeCdn]: { key: string };
 }
@@ -39,6 +42,8 @@ export interface JobResults {
   [JobName.ScrapeCatalogue]: { sources: number; gamesImported: number };
   [JobName.ImportNews]: { newsId: number; created: boolean; via: 'http' | 'browser' };
   [JobName.PollFeeds]: { feeds: number; enqueued: number };
+  /** `source` is null when nothing was stored (no English text, or a Spanish one already there). */
+  [JobName.TranslateGame]: { gameId: number; source: 'libretranslate' | 'deepl' | null };
   [JobName.PurgeCdn]: { key: string; provider: 'none' | 'cloudflare' | 'fastly' };
 }
 
@@ -48,6 +53,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.ScrapeCatalogue]: QueueName.Scraping,
   [JobName.ImportNews]: QueueName.News,
   [JobName.PollFeeds]: QueueName.News,
+  [JobName.TranslateGame]: QueueName.Translation,
   // Short and frequent like the recalculations that trigger most purges.
   [JobName.PurgeCdn]: QueueName.Averages,
 };
