@@ -23,3 +23,6 @@ export * from './seeders/catalogue-importer.js';
 export * from './news/news-article.repository.js';
 export * from './ratings/rating.repository.js';
 export * from './lists/game-list.repository.js';
+export * from './outbox/outbox-message.entity.js';
+export * from './outbox/outbox.repository.js';
+export * from './meta/app-meta.repository.js';

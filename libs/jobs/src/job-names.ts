@@ -14,6 +14,7 @@ export enum JobName {
   ScrapeCatalogue = 'scrape-catalogue',
   ImportNews = 'import-news',
   PollFeeds = 'poll-feeds',
+  ReconcileFigures = 'reconcile-figures',
 }
 
 export interface JobPayloads {
@@ -22,6 +23,7 @@ export interface JobPayloads {
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
   [JobName.ImportNews]: { url: string; feedId?: number };
   [JobName.PollFeeds]: { feedId?: number };
+  [JobName.ReconcileFigures]: Record<string, never>;
 }
 
 export interface JobResults {
@@ -36,6 +38,7 @@ export interface JobResults {
   [JobName.ScrapeCatalogue]: { sources: number; gamesImported: number };
   [JobName.ImportNews]: { newsId: number; created: boolean; via: 'http' | 'browser' };
   [JobName.PollFeeds]: { feeds: number; enqueued: number };
+  [JobName.ReconcileFigures]: { checked: number; fixed: number; gameIds: number[] };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -44,6 +47,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.ScrapeCatalogue]: QueueName.Scraping,
   [JobName.ImportNews]: QueueName.News,
   [JobName.PollFeeds]: QueueName.News,
+  [JobName.ReconcileFigures]: QueueName.Averages,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);
