@@ -9,7 +9,7 @@ import { MicroCache } from '../common/micro-cache.js';
  * recalculation takes milliseconds; past this bound the worker is down or Redis is away, and the answer
  * reads the player average from the ratings themselves while the outbox makes sure the job runs later.
  */
-export const RECALCULATION_WAIT_MS = 1500;
+export const RECALCULATION_WAIT_MS = 1000;
 
 export interface PlayerAverage {
   avUserRatings: number | null;
