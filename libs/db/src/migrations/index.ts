@@ -1,4 +1,5 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
+import { Migration20261124015925_NewsDateUnknown } from './Migration20261124015925_NewsDateUnknown.js';
 import { Migration20261124020218_JobOutbox } from './Migration20261124020218_JobOutbox.js';
 
 /**
@@ -7,5 +8,6 @@ import { Migration20261124020218_JobOutbox } from './Migration20261124020218_Job
  */
 export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
+  { name: 'Migration20261124015925_NewsDateUnknown', class: Migration20261124015925_NewsDateUnknown },
   { name: 'Migration20261124020218_JobOutbox', class: Migration20261124020218_JobOutbox },
 ];
