@@ -8,6 +8,7 @@ import { DeleteNewsPanel } from '../components/delete-news-panel';
 import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
+import { ReliabilityPanel } from '../components/reliability-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
 import './admin.css';
 
@@ -60,6 +61,9 @@ export function AdminPage() {
             <Collapsible title="Borrar noticia" level={3}>
               <DeleteNewsPanel />
             </Collapsible>
+          </Collapsible>
+          <Collapsible title="Estado de los trabajos">
+            <ReliabilityPanel />
           </Collapsible>
         </>
       ) : (
