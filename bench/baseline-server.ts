@@ -73,7 +73,7 @@ createServer(async (request, response) => {
       ]);
       body = { content: rows.rows, totalElements: Number(count.rows[0].total), page, size };
     } else if (url.pathname === '/api/games/search') {
-      body = await games.search(url.searchParams.get('name') ?? '', 20);
+      body = (await games.search(url.searchParams.get('name') ?? '', { page: 0, size: 20 })).rows;
     } else if (GAME_READ.test(url.pathname)) {
       const [, kind, igdbId] = GAME_READ.exec(url.pathname) ?? [];
       body = await gameRead(kind, Number(igdbId));

@@ -23,3 +23,7 @@ export * from './seeders/catalogue-importer.js';
 export * from './news/news-article.repository.js';
 export * from './ratings/rating.repository.js';
 export * from './lists/game-list.repository.js';
+export * from './search/game-alias.entity.js';
+export * from './search/game-alias.repository.js';
+export * from './search/search-miss.entity.js';
+export * from './search/search-miss.repository.js';
