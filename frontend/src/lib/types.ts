@@ -26,6 +26,16 @@ export interface GameSummary {
   userRatingCount: number;
 }
 
+/** A suggestion of the search box (GET /api/games/suggest). */
+export interface GameSuggestion {
+  igdbID: number;
+  slug: string;
+  title: string;
+  imageCover: string | null;
+  releaseDate: string | null;
+  platform: string[];
+}
+
 export interface Video {
   id: number;
   title: string;

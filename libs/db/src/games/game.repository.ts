@@ -324,9 +324,20 @@ export class GameRepository extends EntityRepository<Game> {
     const score = (column: string) => {
       const exact = exacts.map(() => `${column} = ?`).join(' or ');
       const prefix = variants.map(() => `${column} like ?`).join(' or ');
-      const sql = `(case when ${exact} then 10 when ${prefix} then 2 else 0 end)
+      const allWords = wordLists
+        .map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`)
+        .join(' or ');
+      // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1) plus how close the text is.
+      const sql = `(case when ${exact} then 10
+          else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)
         + word_similarity(?, ${column}) * 3 + similarity(?, ${column})`;
-      const params = [...exacts, ...variants.map((variant) => `${escapeLike(variant)}%`), fuzzy, fuzzy];
+      const params = [
+        ...exacts,
+        ...wordLists.flatMap((words) => words.map((word) => `%${escapeLike(word)}%`)),
+        ...variants.map((variant) => `${escapeLike(variant)}%`),
+        fuzzy,
+        fuzzy,
+      ];
       return { sql, params };
     };
 
