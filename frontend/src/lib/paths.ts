@@ -56,6 +56,9 @@ export const apiPaths = {
     feeds: () => '/api/admin/feeds',
     session: () => '/api/admin/session',
     feed: (id: number) => `/api/admin/feeds/${id}`,
+    searchMisses: () => '/api/admin/search-misses',
+    searchMiss: (term: string) => `/api/admin/search-misses/${q(term)}`,
+    gameAliases: (igdbID: number) => `/api/admin/games/${igdbID}/aliases`,
   },
 } as const;
 

@@ -36,6 +36,14 @@ export interface GameSuggestion {
   platform: string[];
 }
 
+/** A search that found nothing, as the admin lists it (no personal data). */
+export interface SearchMiss {
+  term: string;
+  count: number;
+  firstSearchedAt: string;
+  lastSearchedAt: string;
+}
+
 export interface Video {
   id: number;
   title: string;

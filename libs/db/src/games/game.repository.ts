@@ -102,6 +102,8 @@ export interface SearchResultPage {
 }
 
 const WORD_SIMILARITY_THRESHOLD = 0.5;
+/** Fewer matches than this as typed: the search also looks for typos. */
+const TYPO_FALLBACK_BELOW = 10;
 
 /** Popularity and recency break ties between equally good matches; they never beat a better match. */
 const POPULARITY = `least(ln(1 + g.critic_review_count + g.user_rating_count) / 1.5, 3.5)
@@ -251,13 +253,13 @@ export class GameRepository extends EntityRepository<Game> {
         anchor.value === null
           ? [
               `(select g.id, ${column} as sort_value from games g
-                where ${where} and ${column} is null and g.id <= ? order by g.id desc limit ?)`,
+                where ${where} and ${column} is null and g.id <= ? order by ${orderBy(query.sortBy)} limit ?)`,
             ]
           : [
               `(select g.id, ${column} as sort_value from games g
                 where ${where} and (${column}, g.id) <= (?, ?) order by ${orderBy(query.sortBy)} limit ?)`,
               `(select g.id, ${column} as sort_value from games g
-                where ${where} and ${column} is null order by g.id desc limit ?)`,
+                where ${where} and ${column} is null order by ${orderBy(query.sortBy)} limit ?)`,
             ];
       ids = `select id, sort_value from (${branches.join(' union all ')}) candidates
              order by sort_value desc nulls last, id desc limit ? offset ?`;
@@ -306,18 +308,18 @@ export class GameRepository extends EntityRepository<Game> {
       return long.length ? long : words;
     });
 
+    // Cheap conditions: exact, prefix, every word present; the trigram and text_pattern indexes answer
+    // them in about a millisecond. Typos need the word similarity, ~50x dearer on the large catalogue.
     const conditions = (column: string) => {
       const sql = [
         ...exacts.map(() => `${column} = ?`),
         ...variants.map(() => `${column} like ?`),
         ...wordLists.map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`),
-        `? <% ${column}`,
       ].join(' or ');
       const params = [
         ...exacts,
         ...variants.map((variant) => `${escapeLike(variant)}%`),
         ...wordLists.flatMap((words) => words.map((word) => `%${escapeLike(word)}%`)),
-        fuzzy,
       ];
       return { sql: `(${sql})`, params };
     };
@@ -341,49 +343,67 @@ export class GameRepository extends EntityRepository<Game> {
       return { sql, params };
     };
 
-    const titleMatch = conditions('g.search_name');
-    const titleScore = score('g.search_name');
-    const aliasMatch = conditions('a.term');
-    const aliasScore = score('a.term');
-    // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
-    // elisyum'); set for this statement's transaction only.
-    const rows = await this.em.transactional(async (em) => {
-      const connection = em.getConnection();
-      const context = em.getTransactionContext();
-      await connection.execute(
-        `select set_config('pg_trgm.word_similarity_threshold', ?, true)`,
-        [String(WORD_SIMILARITY_THRESHOLD)],
-        'all',
-        context,
-      );
-      return connection.execute<Row[]>(
-        `with matches as (
-         select g.id as game_id, ${titleScore.sql} as score from games g where ${titleMatch.sql}
-         union all
-         select a.game_id, ${aliasScore.sql} - (case when a.kind = 'acronym' then 1.5 else 0.5 end)
-         from game_aliases a where ${aliasMatch.sql}),
-       best as (select game_id, max(score) as score from matches group by game_id)
-       select ${SUMMARY_COLUMNS}, count(*) over () as total_matches
-       from best b join games g on g.id = b.game_id
-       order by b.score + ${POPULARITY} desc, g.id
-       limit ? offset ?`,
-        [
-          ...titleScore.params,
-          ...titleMatch.params,
-          ...aliasScore.params,
-          ...aliasMatch.params,
-          query.size,
-          query.page * query.size,
-        ],
-        'all',
-        context,
-      );
-    });
-    // A page past the last match has no row to carry the count: ask the first page for it.
-    if (rows.length === 0 && query.page > 0) {
-      return { rows: [], total: (await this.search(text, { page: 0, size: 1 })).total };
+    const run = (withTypos: boolean, page: number, size: number) => {
+      const sources = [
+        { table: 'games g', id: 'g.id', column: 'g.search_name', penalty: '0' },
+        {
+          table: 'game_aliases a',
+          id: 'a.game_id',
+          column: 'a.term',
+          penalty: `(case when a.kind = 'acronym' then 1.5 else 0.5 end)`,
+        },
+      ];
+      const selects: string[] = [];
+      const params: unknown[] = [];
+      for (const source of sources) {
+        const ranked = score(source.column);
+        const cheap = conditions(source.column);
+        // Each condition its own branch, so each is one index scan without rechecking the others.
+        for (const where of withTypos
+          ? [cheap, { sql: `? <% ${source.column}`, params: [fuzzy] }]
+          : [cheap]) {
+          selects.push(
+            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as score
+             from ${source.table} where ${where.sql}`,
+          );
+          params.push(...ranked.params, ...where.params);
+        }
+      }
+      const sql = `with matches as (${selects.join(' union all ')}),
+         best as (select game_id, max(score) as score from matches group by game_id)
+         select ${SUMMARY_COLUMNS}, count(*) over () as total_matches
+         from best b join games g on g.id = b.game_id
+         order by b.score + ${POPULARITY} desc, g.id
+         limit ? offset ?`;
+      params.push(size, page * size);
+      if (!withTypos) return this.sql(sql, params);
+      // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
+      // elisyum'); set for this statement's transaction only.
+      return this.em.transactional(async (em) => {
+        const connection = em.getConnection();
+        const context = em.getTransactionContext();
+        await connection.execute(
+          `select set_config('pg_trgm.word_similarity_threshold', ?, true)`,
+          [String(WORD_SIMILARITY_THRESHOLD)],
+          'all',
+          context,
+        );
+        return connection.execute<Row[]>(sql, params, 'all', context);
+      });
+    };
+
+    const totalOf = (found: Row[]) => (found.length ? Number(found[0].total_matches) : 0);
+    const cheap = await run(false, query.page, query.size);
+    // A page past the last match has no row to carry the count: the first page's gives it.
+    const cheapTotal = cheap.length || query.page === 0 ? totalOf(cheap) : totalOf(await run(false, 0, 1));
+    // Typos are looked for only when what was typed is (nearly) nowhere as it is: the same query always
+    // takes the same path, so its count and its pages agree.
+    if (cheapTotal >= TYPO_FALLBACK_BELOW) {
+      return { rows: cheap.map(toSummaryRow), total: cheapTotal };
     }
-    return { rows: rows.map(toSummaryRow), total: rows.length ? Number(rows[0].total_matches) : 0 };
+    const rows = await run(true, query.page, query.size);
+    const total = rows.length || query.page === 0 ? totalOf(rows) : totalOf(await run(true, 0, 1));
+    return { rows: rows.map(toSummaryRow), total };
   }
 
   /**
