@@ -35,7 +35,38 @@ const execute = async (query: string, params: unknown[]) => {
     )
   ).rows;
 };
-const em = { getConnection: () => ({ execute }), execute };
+const em = {
+  getConnection: () => ({ execute }),
+  execute,
+  getTransactionContext: () => undefined,
+  // The search sets a threshold for its own transaction: one pooled client from BEGIN to COMMIT.
+  async transactional<T>(work: (transaction: object) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const run = async (query: string, params: unknown[]) => {
+      let index = 0;
+      return (
+        await client.query(
+          query.replace(/\?/g, () => `$${++index}`),
+          params,
+        )
+      ).rows;
+    };
+    try {
+      await client.query('begin');
+      const result = await work({
+        getConnection: () => ({ execute: run }),
+        getTransactionContext: () => undefined,
+      });
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  },
+};
 function borrow<T extends object>(prototype: T): T {
   return Object.assign(Object.create(prototype) as T, { em });
 }
