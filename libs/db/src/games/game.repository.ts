@@ -370,11 +370,16 @@ export class GameRepository extends EntityRepository<Game> {
         }
       }
       const sql = `with matches as (${selects.join(' union all ')}),
-         best as (select game_id, max(score) as score from matches group by game_id)
-         select ${SUMMARY_COLUMNS}, count(*) over () as total_matches
-         from best b join games g on g.id = b.game_id
-         order by b.score + ${POPULARITY} desc, g.id
-         limit ? offset ?`;
+         best as (select game_id, max(score) as score from matches group by game_id),
+         -- Ranked on the few columns it needs; the page's rows alone are then read and formatted.
+         ranked as (
+           select g.id, b.score + ${POPULARITY} as rank, count(*) over () as total_matches
+           from best b join games g on g.id = b.game_id
+           order by rank desc, g.id
+           limit ? offset ?)
+         select ${SUMMARY_COLUMNS}, r.total_matches
+         from ranked r join games g on g.id = r.id
+         order by r.rank desc, g.id`;
       params.push(size, page * size);
       if (!withTypos) return this.sql(sql, params);
       // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco

@@ -25,6 +25,8 @@ export class Migration20261124020151_SearchAliases extends Migration {
       `alter table "game_aliases" add constraint "game_aliases_game_id_foreign" foreign key ("game_id") references "games" ("id") on delete cascade;`,
     );
 
+    this.addSql(`create index "games_search_name_idx" on "games" ("search_name" text_pattern_ops);`);
+
     // The sort indexes carry the platforms, so a platform-filtered catalogue page is an index-only scan
     // (the schema diff does not compare index expressions: written by hand).
     for (const column of ['release_date', 'av_ratings', 'av_user_ratings']) {
@@ -38,6 +40,7 @@ export class Migration20261124020151_SearchAliases extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`drop table if exists "game_aliases" cascade;`);
     this.addSql(`drop table if exists "search_misses" cascade;`);
+    this.addSql(`drop index if exists "games_search_name_idx";`);
     for (const column of ['release_date', 'av_ratings', 'av_user_ratings']) {
       this.addSql(`drop index if exists "games_${column}_idx";`);
       this.addSql(`create index "games_${column}_idx" on "games" ("${column}" desc nulls last, "id" desc);`);
