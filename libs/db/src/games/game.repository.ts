@@ -301,11 +301,15 @@ export class GameRepository extends EntityRepository<Game> {
     const exacts = [...new Set([...variants, compactSearchText(normalized)])];
     const fuzzy = expanded ?? normalized;
     const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
-    // Words under 3 characters have no trigram to look up: they only count when nothing longer is typed.
+    // Each variant's words as LIKE patterns. Words under 3 characters have no trigram of their own: they
+    // count only when nothing longer is typed, and then as the start of a word ('% ze%'; the title's own
+    // start is the prefix condition), which the trigram index answers, where '%ze%' would scan it whole.
     const wordLists = variants.map((variant) => {
       const words = [...new Set(variant.split(' '))].slice(0, 8);
       const long = words.filter((word) => word.length >= 3);
-      return long.length ? long : words;
+      return long.length
+        ? long.map((word) => `%${escapeLike(word)}%`)
+        : words.map((word) => `% ${escapeLike(word)}%`);
     });
 
     // Cheap conditions: exact, prefix, every word present; the trigram and text_pattern indexes answer
@@ -319,7 +323,7 @@ export class GameRepository extends EntityRepository<Game> {
       const params = [
         ...exacts,
         ...variants.map((variant) => `${escapeLike(variant)}%`),
-        ...wordLists.flatMap((words) => words.map((word) => `%${escapeLike(word)}%`)),
+        ...wordLists.flat(),
       ];
       return { sql: `(${sql})`, params };
     };
@@ -335,7 +339,7 @@ export class GameRepository extends EntityRepository<Game> {
         + word_similarity(?, ${column}) * 3 + similarity(?, ${column})`;
       const params = [
         ...exacts,
-        ...wordLists.flatMap((words) => words.map((word) => `%${escapeLike(word)}%`)),
+        ...wordLists.flat(),
         ...variants.map((variant) => `${escapeLike(variant)}%`),
         fuzzy,
         fuzzy,
