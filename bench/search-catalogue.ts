@@ -12,7 +12,7 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '../libs/config/src/index.js';
 import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '../libs/db/src/index.js';
@@ -161,6 +161,59 @@ async function measure(url: string, paths: string[], duration: number, cursor: {
   } satisfies Measure;
 }
 
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+};
+
+/**
+ * The database's own time, one request at a time on one connection (less exposed to the CPU the other
+ * processes take): the API's page from its anchors and the same page by plain OFFSET, then the search.
+ */
+async function sqlTimes(databaseUrl: string, queries: string[]): Promise<string[]> {
+  const orm = await openDatabase({ databaseUrl, poolSize: 1 });
+  const games = () => orm.em.fork().getRepository(Game);
+  const lines: string[] = [];
+  const time = async (work: () => Promise<unknown>) => {
+    const started = performance.now();
+    await work();
+    return performance.now() - started;
+  };
+  try {
+    const sorts = [
+      ['releaseDate', undefined],
+      ['avRatings', undefined],
+      ['avUserRatings', undefined],
+      ['releaseDate', 'PC'],
+    ] as const;
+    for (const [sortBy, platform] of sorts) {
+      const index = await games().findPageIndex(sortBy, platform, 1000);
+      const next = random(21);
+      const anchored: number[] = [];
+      const offset: number[] = [];
+      for (let request = 0; request < 200; request++) {
+        const page = Math.floor(next() * Math.min(DEEPEST_PAGE, Math.ceil(index.total / 50)));
+        const query = { page, size: 50, sortBy, platform };
+        anchored.push(await time(() => games().findPage(query, index)));
+        offset.push(await time(() => games().findPage(query)));
+      }
+      lines.push(
+        `| page, ${sortBy}${platform ? `, ${platform}` : ''} | ${percentile(anchored, 0.5).toFixed(1)} | ` +
+          `${percentile(anchored, 0.99).toFixed(1)} | ${percentile(offset, 0.5).toFixed(1)} | ${percentile(offset, 0.99).toFixed(1)} |`,
+      );
+    }
+    const searched: number[] = [];
+    for (const query of queries.slice(0, 400))
+      searched.push(await time(() => games().search(query, { page: 0, size: 20 })));
+    lines.push(
+      `| search (400 queries) | ${percentile(searched, 0.5).toFixed(1)} | ${percentile(searched, 0.99).toFixed(1)} | – | – |`,
+    );
+  } finally {
+    await orm.close(true);
+  }
+  return lines;
+}
+
 function deepPages(seed: number, query: string): string[] {
   const next = random(seed);
   return Array.from(
@@ -211,6 +264,7 @@ async function main() {
       [`search, ${queries.length} distinct queries`, searchPaths],
     ];
     const rows: string[] = [];
+    const loadBefore = loadavg()[0];
     for (const [name, paths] of scenarios) {
       const cursor = { next: 0 };
       // Warm-up (JIT, pools, the page anchors), not recorded; the cursor goes on, so no path repeats.
@@ -227,6 +281,9 @@ async function main() {
       console.log(line);
       rows.push(line);
     }
+    const loadAfter = loadavg()[0];
+    const sqlRows = await sqlTimes(databaseUrl, queries);
+    for (const line of sqlRows) console.log(line);
     writeSection(
       'search-catalogue',
       [
@@ -251,6 +308,15 @@ async function main() {
         '| scenario | API p50 | API p99 | API req/s | no-cache p50 | no-cache p99 | no-cache req/s | bare p50 | bare p99 | bare req/s | errors | p99 ≤ 50 ms |',
         '|---|---|---|---|---|---|---|---|---|---|---|---|',
         ...rows,
+        '',
+        `Load average of the machine (1 min) at the start and end of the HTTP runs: ${loadBefore.toFixed(1)} and`,
+        `${loadAfter.toFixed(1)} on ${cpus().length} cores: other processes held most of the CPU, and the HTTP figures`,
+        'measure that queue as much as the queries. The database time of the same reads, one at a time on one',
+        'connection (ms):',
+        '',
+        '| read | with anchors p50 | p99 | plain OFFSET p50 | p99 |',
+        '|---|---|---|---|---|',
+        ...sqlRows,
         '',
       ].join('\n'),
     );
