@@ -27,3 +27,5 @@ export * from './search/game-alias.entity.js';
 export * from './search/game-alias.repository.js';
 export * from './search/search-miss.entity.js';
 export * from './search/search-miss.repository.js';
+export * from './games/release-date.js';
+export * from './games/spanish-genres.js';

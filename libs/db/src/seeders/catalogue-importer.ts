@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { fromRoot } from '../../../config/src/project-root.js';
 import { Game } from '../games/game.entity.js';
-import type { GameUpsertRow } from '../games/game.repository.js';
+import type { GameUpsertRow, SpanishContentRow } from '../games/game.repository.js';
+import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
@@ -101,7 +102,7 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: stri
     title: record.title,
     searchName: normalizeSearchText(record.title),
     platforms: record.platforms,
-    releaseDate: record.releaseDate,
+    ...knownReleaseDate(record.releaseDate),
     imageCover: cover ? igdbImageUrl('cover_big', cover) : null,
     imageArt: showcase?.artworkImageIds[0] ? igdbImageUrl('1080p', showcase.artworkImageIds[0]) : null,
     summary: record.summary ?? null,
@@ -164,6 +165,15 @@ export class CatalogueImporter {
     return total;
   }
 
+  /** The Spanish titles, synopses and genres of `summaries-es.jsonl.gz`, onto games already imported. */
+  async importSpanishContent(path: string): Promise<number> {
+    let total = 0;
+    for await (const chunk of chunks(readJsonLines<SpanishContentRow>(path), CHUNK_SIZE)) {
+      total += await this.em.getRepository(Game).applySpanishContent(chunk);
+    }
+    return total;
+  }
+
   async importMediaReviews(path: string): Promise<number> {
     let total = 0;
     for await (const chunk of chunks(readJsonLines<ReviewRecord>(path), CHUNK_SIZE)) {
@@ -204,6 +214,7 @@ export class CatalogueImporter {
       `${dataDir}showcase.jsonl.gz`,
       `${dataDir}summaries-es.jsonl.gz`,
     );
+    await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();
     await this.execute(
