@@ -11,9 +11,10 @@ import { ALL_QUEUES, configureQueueConnection, logConnectionErrors } from '../..
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { NewsProcessor } from './news/news.processor.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { TranslationProcessor } from './translation/translation.processor.js';
 import { WorkersModule } from './workers.module.js';
 
-const PROCESSORS = [RecalculateAverageProcessor, NewsProcessor, ScrapingProcessor];
+const PROCESSORS = [RecalculateAverageProcessor, NewsProcessor, ScrapingProcessor, TranslationProcessor];
 /** After the grace period, how long a forced close and the closing of connections may take. */
 const CLOSE_TIMEOUT_MS = 5000;
 const sleep = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms));

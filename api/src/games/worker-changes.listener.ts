@@ -2,8 +2,11 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/com
 import { JobGateway, QueueName } from '../../../libs/jobs/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
 
-/** Queues whose jobs change what the public game reads show (media reviews, critic and player averages). */
-const CHANGING_QUEUES = [QueueName.Scraping, QueueName.Averages] as const;
+/**
+ * Queues whose jobs change what the public game reads show (media reviews, critic and player averages,
+ * translated synopses).
+ */
+const CHANGING_QUEUES = [QueueName.Scraping, QueueName.Averages, QueueName.Translation] as const;
 
 /**
  * Workers write to the database behind the API's back. When one of their jobs completes, the cached

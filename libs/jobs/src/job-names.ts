@@ -6,6 +6,7 @@ export enum QueueName {
   Averages = 'averages',
   Scraping = 'scraping',
   News = 'news',
+  Translation = 'translation',
 }
 
 export enum JobName {
@@ -15,6 +16,7 @@ export enum JobName {
   ImportNews = 'import-news',
   PollFeeds = 'poll-feeds',
   ReconcileFigures = 'reconcile-figures',
+  TranslateGame = 'translate-game',
 }
 
 export interface JobPayloads {
@@ -24,6 +26,7 @@ export interface JobPayloads {
   [JobName.ImportNews]: { url: string; feedId?: number };
   [JobName.PollFeeds]: { feedId?: number };
   [JobName.ReconcileFigures]: Record<string, never>;
+  [JobName.TranslateGame]: { gameId: number };
 }
 
 export interface JobResults {
@@ -39,6 +42,8 @@ export interface JobResults {
   [JobName.ImportNews]: { newsId: number; created: boolean; via: 'http' | 'browser' };
   [JobName.PollFeeds]: { feeds: number; enqueued: number };
   [JobName.ReconcileFigures]: { checked: number; fixed: number; gameIds: number[] };
+  /** `source` is null when nothing was stored (no English text, or a Spanish one already there). */
+  [JobName.TranslateGame]: { gameId: number; source: 'libretranslate' | 'deepl' | null };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -48,6 +53,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.ImportNews]: QueueName.News,
   [JobName.PollFeeds]: QueueName.News,
   [JobName.ReconcileFigures]: QueueName.Averages,
+  [JobName.TranslateGame]: QueueName.Translation,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -34,6 +34,7 @@ describe('the job options table', () => {
       [JobName.ImportNews]: { url: 'https://example.com' },
       [JobName.PollFeeds]: {},
       [JobName.ReconcileFigures]: {},
+      [JobName.TranslateGame]: { gameId: 1 },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

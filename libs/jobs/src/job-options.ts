@@ -1,5 +1,10 @@
 import type { JobsOptions, WorkerOptions } from 'bullmq';
-import { importNewsJobId, recalculateAverageDeduplicationId, scrapeGameDeduplicationId } from './job-ids.js';
+import {
+  importNewsJobId,
+  recalculateAverageDeduplicationId,
+  scrapeGameDeduplicationId,
+  translateGameDeduplicationId,
+} from './job-ids.js';
 import { JobName, type JobPayloads, QueueName } from './job-names.js';
 
 const RETRIED: JobsOptions = {
@@ -36,6 +41,11 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     ...RETRIED,
     deduplication: { id: `poll-feeds:${feedId ?? 'all'}` },
   }),
+  // One pending translation per game.
+  [JobName.TranslateGame]: ({ gameId }) => ({
+    ...RETRIED,
+    deduplication: { id: translateGameDeduplicationId(gameId) },
+  }),
   [JobName.ReconcileFigures]: () => ({
     ...RETRIED,
     attempts: 2,
@@ -58,6 +68,8 @@ export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions>
   [QueueName.Averages]: { lockDuration: 2000, stalledInterval: 1000, maxStalledCount: 3 },
   [QueueName.Scraping]: { concurrency: 2 },
   [QueueName.News]: { concurrency: 2 },
+  // Two at a time: translation services limit requests per client, and a page never waits for them.
+  [QueueName.Translation]: { concurrency: 2 },
 };
 
 /** Repeated jobs: every worker process declares them (idempotent) at start, on reconnect and periodically. */

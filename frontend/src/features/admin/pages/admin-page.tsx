@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { setAdminToken, useAdminToken } from '../api/admin-token';
 import { openQueueDashboard } from '../api/open-queue-dashboard';
@@ -10,11 +11,13 @@ import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
 import { ReliabilityPanel } from '../components/reliability-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
+import { SearchMissesPanel } from '../components/search-misses-panel';
 import './admin.css';
 
 /** /admin: every call carries the short-lived admin token kept in sessionStorage 'adminToken'. */
 export function AdminPage() {
   const adminToken = useAdminToken();
+  const [dashboardError, setDashboardError] = useState(false);
   usePageMeta({ title: 'Administración' });
 
   return (
@@ -27,7 +30,10 @@ export function AdminPage() {
               type="button"
               className="button button--ghost"
               onClick={() =>
-                void openQueueDashboard().catch(() => window.alert('Error al abrir el panel de colas'))
+                void openQueueDashboard().then(
+                  () => setDashboardError(false),
+                  () => setDashboardError(true),
+                )
               }
             >
               Panel de colas
@@ -38,6 +44,11 @@ export function AdminPage() {
           </div>
         ) : null}
       </div>
+      {dashboardError ? (
+        <p className="form-error" role="alert">
+          Error al abrir el panel de colas
+        </p>
+      ) : null}
       {adminToken ? (
         <>
           <Collapsible title="Añadir">
@@ -56,6 +67,9 @@ export function AdminPage() {
             <Collapsible title="Fuentes RSS" level={3}>
               <FeedsPanel />
             </Collapsible>
+          </Collapsible>
+          <Collapsible title="Búsquedas sin resultados">
+            <SearchMissesPanel />
           </Collapsible>
           <Collapsible title="Borrar">
             <Collapsible title="Borrar noticia" level={3}>
