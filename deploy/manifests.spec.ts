@@ -137,6 +137,17 @@ describe('Kubernetes manifests (deploy/)', () => {
       const longest = Number(deployment.metadata.annotations?.['veredicto.es/longest-job-seconds']);
       expect(longest).toBeGreaterThan(0);
       expect(deployment.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(longest);
+      // The worker waits WORKER_SHUTDOWN_GRACE_MS for running jobs, then up to 2 × 5 s to close: the
+      // grace covers the longest job and Kubernetes' period covers the whole shutdown.
+      const grace = Number(
+        deployment.spec.template.spec.containers[0].env.find(
+          (variable: { name: string }) => variable.name === 'WORKER_SHUTDOWN_GRACE_MS',
+        )?.value,
+      );
+      expect(grace).toBeGreaterThanOrEqual(longest * 1000);
+      expect(deployment.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
+        grace + 2 * 5000,
+      );
     }
   });
 

@@ -3,14 +3,15 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import { static as serveStatic, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { randomBytes } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
 import { httpMetricsMiddleware, ProcessMetrics } from '../../libs/metrics/src/index.js';
 import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
+import { RetryReadInterceptor } from './common/unavailable.js';
 import { createValidationPipe } from './common/validation.pipe.js';
+import { siteConfigScriptHash } from './seo/html-shell.js';
 
 const NO_FILES = /^\/(api|health)\//;
 
@@ -34,7 +35,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as Response).locals.cspNonce}'`],
+        // The page's inline config script by its hash: the same for every visitor, so CDN-cached pages
+        // carry no per-request secret.
+        scriptSrc: [
+          "'self'",
+          siteConfigScriptHash({ siteName: config.SITE_NAME, contactEmail: config.CONTACT_EMAIL }),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
@@ -51,7 +57,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   // Swagger UI and bull-board bring their own inline scripts: they get the headers without the page CSP.
   const toolHelmet = helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' });
-  // JSON answers are never rendered as documents: a fixed, deny-all policy, and no per-request nonce.
+  // JSON answers are never rendered as documents: a fixed, deny-all policy.
   const apiHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -62,8 +68,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (/^\/(api\/docs|admin\/queues)/.test(request.path)) return toolHelmet(request, response, next);
     if (NO_FILES.test(request.path)) return apiHelmet(request, response, next);
-    // Pages: the nonce lets the server-rendered config script run under the CSP.
-    response.locals.cspNonce = randomBytes(16).toString('base64');
     return pageHelmet(request, response, next);
   });
 
@@ -82,6 +86,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   );
 
   app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalInterceptors(new RetryReadInterceptor());
   app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   app.enableShutdownHooks();
 

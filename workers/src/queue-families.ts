@@ -1,6 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { AppConfig } from '../../libs/config/src/index.js';
 import { ALL_QUEUES, QueueName } from '../../libs/jobs/src/index.js';
+import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
 import { FeedPollingService } from './news/feed-polling.service.js';
@@ -15,7 +16,7 @@ import { TranslationProcessor } from './translation/translation.processor.js';
 
 /** What each queue family needs in a process that serves it (WORKER_QUEUES). */
 export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
-  [QueueName.Averages]: [RecalculateAverageProcessor],
+  [QueueName.Averages]: [FiguresReconciliationService, RecalculateAverageProcessor],
   [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],
   [QueueName.Scraping]: [
     WorkerPageFetcher,

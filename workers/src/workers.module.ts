@@ -1,14 +1,14 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { BullModule } from '@nestjs/bullmq';
 import { Inject, Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { MetricsModule } from '../../libs/metrics/src/index.js';
 import { APP_CONFIG, ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
 import { createOrmConfig } from '../../libs/db/src/index.js';
-import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../libs/jobs/src/index.js';
+import { JobsCoreModule, OutboxRelay, type QueueConnection } from '../../libs/jobs/src/index.js';
 import { CdnPurgeService } from './cdn/cdn-purge.service.js';
 import { assertEveryJobHasAHandler } from './common/job-handlers.js';
 import { JobMetricsObserver } from './common/job-metrics.observer.js';
+import { ScheduleKeeper } from './common/schedule-keeper.service.js';
 import { QUEUE_FAMILIES, servedQueues } from './queue-families.js';
 
 @Module({})
@@ -25,13 +25,16 @@ export class WorkersModule implements OnApplicationBootstrap {
           ...createOrmConfig({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }),
           registerRequestContext: false,
         }),
-        BullModule.forRoot({ ...queue.options, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
-        BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
+        JobsCoreModule.forRoot(queue),
         MetricsModule.forRoot('workers'),
       ],
       providers: [
         JobMetricsObserver,
         CdnPurgeService,
+        // Every worker process relays the outbox and keeps the schedules, whatever families it serves:
+        // both only add jobs, and the processes of any family may be the only ones running.
+        OutboxRelay,
+        ScheduleKeeper,
         // A provider two families share (the page fetcher) is listed once.
         ...new Set(servedQueues(config).flatMap((name) => QUEUE_FAMILIES[name])),
       ],

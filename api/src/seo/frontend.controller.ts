@@ -2,7 +2,6 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { APP_CONFIG, fromRoot, type AppConfig } from '../../../libs/config/src/index.js';
@@ -157,7 +156,6 @@ export class FrontendController {
       this.meta.forPath(request.path, query),
       this.loadManifest(),
     ]);
-    const nonce = (response.locals.cspNonce as string | undefined) ?? randomBytes(16).toString('base64');
     response
       .status(meta.status)
       .type('text/html; charset=utf-8')
@@ -167,7 +165,6 @@ export class FrontendController {
           publicUrl: this.config.PUBLIC_URL,
           siteName: this.config.SITE_NAME,
           contactEmail: this.config.CONTACT_EMAIL,
-          nonce,
           preloads: meta.status === 200 ? routePreloads(request.path, query, manifest) : undefined,
         }),
       );

@@ -1,4 +1,5 @@
-import { renderShell } from './html-shell.js';
+import { createHash } from 'node:crypto';
+import { renderShell, siteConfigScriptHash } from './html-shell.js';
 
 const template =
   '<html lang="es"><head><meta charset="utf-8"><!--app-head-default--><title>Veredicto</title><!--/app-head-default--></head><body></body></html>';
@@ -8,7 +9,6 @@ describe('renderShell', () => {
     publicUrl: 'https://veredicto.es',
     siteName: 'Veredicto',
     contactEmail: 'a@b.es',
-    nonce: 'abc',
   };
 
   it('puts the page title, description, canonical link and Open Graph tags in the head', () => {
@@ -28,7 +28,32 @@ describe('renderShell', () => {
     expect(html).toContain('<link rel="canonical" href="https://veredicto.es/game/hades/113112">');
     expect(html).toContain('<meta property="og:image" content="https://img/x.jpg">');
     expect(html).not.toContain('<title>Veredicto</title>');
-    expect(html).toContain('<script nonce="abc">window.__VEREDICTO__=');
+    expect(html).toContain('<script>window.__VEREDICTO__=');
+  });
+
+  it('needs no nonce: the CSP hash allows its one inline script, whatever the site name', () => {
+    const meta = {
+      status: 200,
+      title: 't',
+      description: 'd',
+      canonicalPath: '/',
+      jsonLd: { '@type': 'VideoGame', name: 'Hades' },
+    };
+    for (const siteName of ['Veredicto', 'Otro & Cía', 'Crítica "ñ" </script>']) {
+      const html = renderShell(template, meta, { ...options, siteName });
+      expect(html).not.toContain('nonce');
+      // Two renders are byte for byte the same: a CDN may serve one to everyone.
+      expect(renderShell(template, meta, { ...options, siteName })).toBe(html);
+      const executable = [
+        ...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+      ];
+      expect(executable).toHaveLength(1);
+      // What a browser computes for the inline script (UTF-8 bytes of its text) is the policy's source.
+      const digest = createHash('sha256').update(executable[0][1], 'utf8').digest('base64');
+      expect(siteConfigScriptHash({ ...options, siteName })).toBe(`'sha256-${digest}'`);
+    }
+    // Another configuration gives another hash, so the policy allows only the script this server writes.
+    expect(siteConfigScriptHash({ ...options, siteName: 'Otro' })).not.toBe(siteConfigScriptHash(options));
   });
 
   it('cannot be broken out of by text that closes the script tag', () => {

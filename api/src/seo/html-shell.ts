@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PageMeta } from './page-meta.service.js';
 import type { RoutePreloads } from './route-preloads.js';
 
@@ -10,11 +11,26 @@ const escapeHtml = (text: string) =>
 /** JSON inside a <script>: '<' escaped so no text can close the tag. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export interface ShellOptions {
-  publicUrl: string;
+export interface SiteScriptOptions {
   siteName: string;
   contactEmail: string;
-  nonce: string;
+}
+
+/** The one inline script of every page: it hands the site's settings to the front. */
+export const siteConfigScript = ({ siteName, contactEmail }: SiteScriptOptions): string =>
+  `window.__VEREDICTO__=${scriptJson({ siteName, contactEmail })}`;
+
+/**
+ * The CSP source that lets exactly that script run. Pages are cached by the CDN and served to many
+ * visitors, so a per-request nonce would be shared by all of them (and readable in the cached HTML): a
+ * hash of the script's bytes, the same for every page, allows that script and nothing injected beside it.
+ * The JSON-LD block needs none: a data block is never executed, so script-src does not apply to it.
+ */
+export const siteConfigScriptHash = (options: SiteScriptOptions): string =>
+  `'sha256-${createHash('sha256').update(siteConfigScript(options), 'utf8').digest('base64')}'`;
+
+export interface ShellOptions extends SiteScriptOptions {
+  publicUrl: string;
   /** The page's data requests and route chunk, started with the HTML. */
   preloads?: RoutePreloads;
 }
@@ -48,14 +64,9 @@ export function renderShell(template: string, meta: PageMeta, options: ShellOpti
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
-    meta.jsonLd
-      ? `<script type="application/ld+json" nonce="${options.nonce}">${scriptJson(meta.jsonLd)}</script>`
-      : '',
+    meta.jsonLd ? `<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>` : '',
     ...preloadTags(options.preloads),
-    `<script nonce="${options.nonce}">window.__VEREDICTO__=${scriptJson({
-      siteName: options.siteName,
-      contactEmail: options.contactEmail,
-    })}</script>`,
+    `<script>${siteConfigScript(options)}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');

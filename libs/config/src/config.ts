@@ -93,6 +93,11 @@ const envSchema = z
       (names) => names.every((name) => ['averages', 'scraping', 'news', 'translation'].includes(name)),
       { message: 'must be averages, scraping, news and/or translation, separated by commas' },
     ),
+    /**
+     * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
+     * abandons them (they run again elsewhere) and closes its connections. Below Kubernetes' default 30 s.
+     */
+    WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
     /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SEED_DEMO: z

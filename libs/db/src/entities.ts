@@ -1,10 +1,13 @@
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
+import { GameAlias } from './search/game-alias.entity.js';
+import { SearchMiss } from './search/search-miss.entity.js';
 import { GameListEntry } from './lists/game-list-entry.entity.js';
 import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
 import { NewsArticle } from './news/news-article.entity.js';
 import { NewsFeed } from './news/news-feed.entity.js';
+import { OutboxMessage } from './outbox/outbox-message.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
@@ -17,13 +20,16 @@ export const ENTITIES = [
   EmailToken,
   FeaturedGame,
   Game,
+  GameAlias,
   GameList,
   GameListEntry,
   MediaReview,
   NewsArticle,
   NewsFeed,
+  OutboxMessage,
   Rating,
   ScraperSource,
+  SearchMiss,
   User,
   UserReview,
 ];

@@ -13,14 +13,5 @@ export const scrapeGameDeduplicationId = (sourceId: number): string => `scrape-g
 export const recalculateAverageDeduplicationId = (gameId: number): string => `recalculate-average:${gameId}`;
 export const translateGameDeduplicationId = (gameId: number): string => `translate-game:${gameId}`;
 
-/** How long a purge waits, so the keys of changes close together leave in one CDN API call. */
-export const PURGE_CDN_DELAY_MS = 1000;
-
-/**
- * One pending purge per surrogate key; a change during a running purge queues one more behind it
- * (keepLastIfActive), so the CDN never keeps an answer older than the last change.
- */
-export const purgeCdnJobOptions = (key: string) => ({
-  delay: PURGE_CDN_DELAY_MS,
-  deduplication: { id: `purge-cdn:${key}`, keepLastIfActive: true },
-});
+/** One pending CDN purge per surrogate key. */
+export const purgeCdnDeduplicationId = (key: string): string => `purge-cdn:${key}`;

@@ -14,7 +14,13 @@ import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { Server } from 'node:http';
 import { APP_CONFIG, type AppConfig } from '../../config/src/index.js';
-import { databaseServers, poolUse, replicationLagSeconds } from '../../db/src/index.js';
+import {
+  AppMeta,
+  databaseServers,
+  OutboxMessage,
+  poolUse,
+  replicationLagSeconds,
+} from '../../db/src/index.js';
 import { ALL_QUEUES } from '../../jobs/src/index.js';
 import { ProcessMetrics } from './metrics.js';
 import { startMetricsServer, metricsPort } from './metrics-server.js';
@@ -64,6 +70,72 @@ export class MetricsExporter implements OnApplicationBootstrap, OnApplicationShu
           const lag = await replicationLagSeconds(server).catch(() => null);
           if (lag !== null) gauge.set({ server: server.name }, lag);
         }
+      },
+    );
+    this.exportReliability(metrics);
+  }
+
+  /**
+   * The reliability figures of the jobs branch, read from the database at each scrape: what the last
+   * reconciliation of the stored figures repaired (zero in a healthy system) and the outbox's backlog. A
+   * database that does not answer leaves them out of that scrape rather than failing it.
+   */
+  private exportReliability(metrics: ProcessMetrics): void {
+    const report = () =>
+      this.orm.em
+        .fork()
+        .getRepository(AppMeta)
+        .findReconciliationReport()
+        .catch(() => null);
+    const backlog = () =>
+      this.orm.em
+        .fork()
+        .getRepository(OutboxMessage)
+        .backlog()
+        .catch(() => null);
+    metrics.gauge(
+      'veredicto_reconciliation_fixed',
+      'Juegos cuyas cifras corrigió la última reconciliación (cero si nada se perdió)',
+      [],
+      async (gauge) => {
+        const last = await report();
+        if (last) gauge.set(last.fixed);
+      },
+    );
+    metrics.gauge(
+      'veredicto_reconciliation_checked',
+      'Juegos comparados por la última reconciliación',
+      [],
+      async (gauge) => {
+        const last = await report();
+        if (last) gauge.set(last.checked);
+      },
+    );
+    metrics.gauge(
+      'veredicto_reconciliation_timestamp_seconds',
+      'Momento (Unix) de la última reconciliación de las cifras',
+      [],
+      async (gauge) => {
+        const last = await report();
+        if (last) gauge.set(Date.parse(last.at) / 1000);
+      },
+    );
+    metrics.gauge(
+      'veredicto_outbox_pending',
+      'Trabajos de la bandeja de salida aún no entregados a la cola',
+      [],
+      async (gauge) => {
+        const current = await backlog();
+        if (current) gauge.set(current.pending);
+      },
+    );
+    metrics.gauge(
+      'veredicto_outbox_oldest_pending_seconds',
+      'Antigüedad del trabajo pendiente más antiguo de la bandeja de salida (0 sin pendientes)',
+      [],
+      async (gauge) => {
+        const current = await backlog();
+        if (current) gauge.set(current.oldestPendingSeconds ?? 0);
       },
     );
   }

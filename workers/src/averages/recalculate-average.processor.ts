@@ -4,12 +4,13 @@ import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { Game } from '../../../libs/db/src/index.js';
-import { JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobName, QueueName, WORKER_OPTIONS } from '../../../libs/jobs/src/index.js';
 import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 
-/** Recomputes a game's critic and player averages from the source rows (idempotent). */
-@Processor(QueueName.Averages)
+/** Recomputes a game's critic and player averages from the source rows (idempotent), and reconciles all. */
+@Processor(QueueName.Averages, WORKER_OPTIONS[QueueName.Averages])
 export class RecalculateAverageProcessor extends WorkerHost implements OnModuleInit {
   private readonly logger = new Logger(RecalculateAverageProcessor.name);
 
@@ -27,11 +28,23 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
       return { gameId, ...result };
     },
     [JobName.PurgeCdn]: ({ key }: { key: string }) => this.cdn.purge(key),
+    [JobName.ReconcileFigures]: async () => {
+      const report = await this.reconciliation.reconcile();
+      // A corrected figure is also stale at the CDN, like after a per-game recalculation.
+      if (report.gameIds.length > 0) {
+        const games = await this.orm.em
+          .fork()
+          .find(Game, { id: { $in: report.gameIds } }, { fields: ['igdbId'] });
+        await this.cdn.scheduleQuietly([...games.map((game) => `game-${game.igdbId}`), 'home']);
+      }
+      return report;
+    },
   };
 
   constructor(
     private readonly orm: MikroORM,
     private readonly cdn: CdnPurgeService,
+    private readonly reconciliation: FiguresReconciliationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();

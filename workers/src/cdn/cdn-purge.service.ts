@@ -1,9 +1,7 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { createCdnPurger, PurgeBatcher } from '../../../libs/cdn/src/index.js';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { JobName, purgeCdnJobOptions, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobGateway, JobName } from '../../../libs/jobs/src/index.js';
 
 /**
  * The workers' side of the CDN: jobs that change what anonymous visitors see schedule a purge of the
@@ -17,7 +15,7 @@ export class CdnPurgeService {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @InjectQueue(QueueName.Averages) private readonly queue: Queue,
+    private readonly jobs: JobGateway,
   ) {
     this.purger = createCdnPurger(config);
     this.batcher = new PurgeBatcher(this.purger);
@@ -30,9 +28,7 @@ export class CdnPurgeService {
   /** Queues one purge job per key (deduplicated per key while one is pending). */
   async schedule(keys: readonly string[]): Promise<void> {
     if (this.purger.provider === 'none') return;
-    await Promise.all(
-      [...new Set(keys)].map((key) => this.queue.add(JobName.PurgeCdn, { key }, purgeCdnJobOptions(key))),
-    );
+    await Promise.all([...new Set(keys)].map((key) => this.jobs.enqueue(JobName.PurgeCdn, { key })));
   }
 
   /** Schedules without failing the job that changed the data: its change is done, the CDN expires anyway. */

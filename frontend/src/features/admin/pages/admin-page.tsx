@@ -9,7 +9,9 @@ import { DeleteNewsPanel } from '../components/delete-news-panel';
 import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
+import { ReliabilityPanel } from '../components/reliability-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
+import { SearchMissesPanel } from '../components/search-misses-panel';
 import './admin.css';
 
 /** /admin: every call carries the short-lived admin token kept in sessionStorage 'adminToken'. */
@@ -66,10 +68,16 @@ export function AdminPage() {
               <FeedsPanel />
             </Collapsible>
           </Collapsible>
+          <Collapsible title="Búsquedas sin resultados">
+            <SearchMissesPanel />
+          </Collapsible>
           <Collapsible title="Borrar">
             <Collapsible title="Borrar noticia" level={3}>
               <DeleteNewsPanel />
             </Collapsible>
+          </Collapsible>
+          <Collapsible title="Estado de los trabajos">
+            <ReliabilityPanel />
           </Collapsible>
         </>
       ) : (
