@@ -56,6 +56,28 @@ describe(`metrics and CDN headers and purges (${backend} queues, real worker pro
     return line === undefined ? undefined : Number(line.split(' ').pop());
   };
 
+  it("exports the last reconciliation's figures and the outbox backlog", async () => {
+    // The worker reconciles once at start; its report is then replaced by a known one.
+    await waitFor(
+      async () =>
+        (await db.query(`select 1 from app_meta where key = 'reconciliation'`)).rowCount ? true : undefined,
+      { what: "the worker's first reconciliation" },
+    );
+    const report = { at: '2026-11-24T03:00:00.000Z', checked: 4321, fixed: 3, gameIds: [1, 2, 3] };
+    await db.query(`update app_meta set value = $1 where key = 'reconciliation'`, [JSON.stringify(report)]);
+    const text = await apiMetrics();
+    expect(sample(text, 'veredicto_reconciliation_fixed', { process: 'api' })).toBe(3);
+    expect(sample(text, 'veredicto_reconciliation_checked', { process: 'api' })).toBe(4321);
+    expect(sample(text, 'veredicto_reconciliation_timestamp_seconds', { process: 'api' })).toBe(
+      Date.parse(report.at) / 1000,
+    );
+    // The backlog moves with the relay: only its presence and sign are stable here.
+    expect(sample(text, 'veredicto_outbox_pending', { process: 'api' })).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(text, 'veredicto_outbox_oldest_pending_seconds', { process: 'api' }),
+    ).toBeGreaterThanOrEqual(0);
+  });
+
   it('counts and times requests by route pattern, not by raw path', async () => {
     const game = await createGame(db);
     for (let i = 0; i < 3; i++)

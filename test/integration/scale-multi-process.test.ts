@@ -5,6 +5,7 @@ import { AuthTokenService } from '../../api/src/auth/auth-token.service.js';
 import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from '../../api/src/auth/token-claims.js';
 import { prepareDatabase } from '../../api/src/prepare-database.js';
 import { loadConfig } from '../../libs/config/src/index.js';
+import { QUEUE_OF, QueueName, SCHEDULES } from '../../libs/jobs/src/index.js';
 import { testProcessEnv } from '../support/api-app.js';
 import { createGame, createUser } from '../support/factories.js';
 import { startFakeFastly, type FakeCdn } from '../support/fake-cdn.js';
@@ -77,6 +78,9 @@ describe(`two APIs, two workers, primary + streaming replica (${backend} queues)
     await cluster?.stop();
   }, 60_000);
 
+  // A repeated job (the reconciliation) always has its next run waiting as a delayed job: the queue's
+  // depth at rest is the number of its schedules, not zero.
+  const AT_REST = SCHEDULES.filter((schedule) => QUEUE_OF[schedule.name] === QueueName.Averages).length;
   /** Jobs still to run in a family, as KEDA reads them: waiting + delayed + prioritized. */
   const queueDepth = async (api: Api, queue: string) => {
     const text = await (await fetch(api.metrics)).text();
@@ -194,7 +198,7 @@ describe(`two APIs, two workers, primary + streaming replica (${backend} queues)
       ]);
 
       // The queues drain after the load (the debounced CDN purges last ~1 s).
-      await waitFor(async () => (await queueDepth(apis[1], 'averages')) === 0, {
+      await waitFor(async () => (await queueDepth(apis[1], 'averages')) === AT_REST, {
         timeoutMs: 30_000,
         what: 'the averages queue to drain',
       });
@@ -206,8 +210,8 @@ describe(`two APIs, two workers, primary + streaming replica (${backend} queues)
       expect(ratings).toBeGreaterThan(LOAD_SECONDS);
       expect(reads).toBeGreaterThan(ratings);
       // Rising and falling: jobs were pending at some point, and none are at the end.
-      expect(Math.max(...depth)).toBeGreaterThan(0);
-      expect(depth.at(-1)).toBe(0);
+      expect(Math.max(...depth)).toBeGreaterThan(AT_REST);
+      expect(depth.at(-1)).toBe(AT_REST);
 
       // Averages are exact: every game's stored average is the rounded mean of its rows.
       const { rows } = await primary.query<{ id: number; stored: number | null; truth: number | null }>(

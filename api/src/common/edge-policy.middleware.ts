@@ -31,11 +31,14 @@ export function edgePolicyMiddleware(config: AppConfig) {
     return false;
   };
 
+  // Without replicas every read is on the primary already: no cookie, no note, no per-request context.
+  const replicated = config.DATABASE_READ_URLS.length > 0;
+
   return (request: Request, response: Response, next: NextFunction): void => {
     const now = Date.now();
     const token = request.headers.authorization;
     const write = !READ_METHODS.has(request.method);
-    if (write && windowMs > 0) {
+    if (replicated && write && windowMs > 0) {
       response.cookie(PRIMARY_COOKIE, '1', { maxAge: windowMs, httpOnly: true, sameSite: 'lax', path: '/' });
       if (token) {
         // Bounded: entries expire after a few seconds and the map is swept when it grows.
@@ -45,8 +48,6 @@ export function edgePolicyMiddleware(config: AppConfig) {
         recentWriters.set(token, now + windowMs);
       }
     }
-    const primary = write || cookiePattern.test(request.headers.cookie ?? '') || wroteRecently(token, now);
-
     onHeaders(response, () => {
       const policy = cachePolicy(
         {
@@ -68,6 +69,8 @@ export function edgePolicyMiddleware(config: AppConfig) {
         response.setHeader('Cache-Tag', policy.surrogateKeys.join(','));
       }
     });
+    if (!replicated) return next();
+    const primary = write || cookiePattern.test(request.headers.cookie ?? '') || wroteRecently(token, now);
     withReadRoute(primary ? 'write' : 'read', next);
   };
 }
