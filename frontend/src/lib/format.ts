@@ -12,46 +12,8 @@ export function formatDate(value: string | null | undefined): string {
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
-/** A score as a number, reading texts such as '85/100'; null when missing or not a number. */
-export function toScore(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  const number =
-    typeof value === 'number' ? value : Number.parseFloat(value.replace('/100', '').replace(',', '.'));
-  return Number.isFinite(number) ? number : null;
-}
-
-/** The score to show: 'S/P' (sin puntuación) for a missing or zero score. */
-export function formatScore(value: number | string | null | undefined): string {
-  const score = toScore(value);
-  if (score === null || score === 0) return 'S/P';
-  return String(Math.round(score));
-}
-
-export type ScoreClass = 'high' | 'medium' | 'low' | 'null';
-
-export function scoreClass(value: number | string | null | undefined): ScoreClass {
-  const score = toScore(value);
-  if (score === null) return 'null';
-  if (score >= 85) return 'high';
-  if (score >= 50) return 'medium';
-  if (score > 0) return 'low';
-  return 'null';
-}
-
-/** Lower-case, accents removed, every run of other characters turned into one hyphen, trimmed. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-export function truncate(text: string, length: number): string {
-  if (text.length <= length) return text;
-  return `${text.slice(0, length).trimEnd()}…`;
-}
+// Scores, slugs and cuts follow the contract shared with the back end, so the API's pages and the front agree.
+export { formatScore, scoreClass, slugify, toScore, truncate, type ScoreClass } from '@veredicto/contract';
 
 export function capitalizeFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,5 +1,3 @@
-import { slugify } from './format';
-
 const q = encodeURIComponent;
 
 /** Every API URL the front end calls. */
@@ -58,22 +56,5 @@ export const apiPaths = {
   },
 } as const;
 
-/** Every in-app route the front end links to. */
-export const routes = {
-  home: () => '/',
-  login: () => '/login',
-  register: () => '/register',
-  confirm: () => '/confirm',
-  results: (name: string) => `/results?name=${q(name)}`,
-  catalogue: (platformId?: string | null) => `/games/${platformId ?? 'all'}`,
-  game: (game: { slug?: string | null; title: string; igdbID: number }) =>
-    `/game/${game.slug || slugify(game.title)}/${game.igdbID}`,
-  newsList: () => '/news/allNews',
-  newsPage: (page: number) => `/news/page/${page}`,
-  newsArticle: (news: { slug?: string | null; title: string }) => `/news/${news.slug || slugify(news.title)}`,
-  profile: () => '/user/profile',
-  myReviews: () => '/user/reviews',
-  myLists: () => '/user/lists',
-  admin: () => '/admin',
-  queueDashboard: () => '/admin/queues',
-} as const;
+/** Every in-app route the front end links to: the contract's, which the API's page titles follow too. */
+export { routes } from '@veredicto/contract';

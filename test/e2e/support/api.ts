@@ -263,18 +263,8 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
   return (await response.json()) as T;
 }
 
-/** The score as the front shows it: 'S/P' for a missing or zero score. */
-export function formatScore(score: number | null | undefined): string {
-  return !score ? 'S/P' : String(Math.round(score));
-}
-
-/** The colour class of a score (decisions.md section 2). */
-export function scoreClass(score: number | null | undefined): 'high' | 'medium' | 'low' | 'null' {
-  if (!score) return 'null';
-  if (score >= 85) return 'high';
-  if (score >= 50) return 'medium';
-  return 'low';
-}
+// The score as the front shows it and its colour class: the contract's, not a copy that could drift.
+export { formatScore, scoreClass } from '../../../libs/contract/src/index.js';
 
 /** Removes news items through the admin API (DELETE /api/news/{id}); already-deleted ones are fine. */
 export async function deleteNewsThroughApi(request: APIRequestContext, ids: number[]): Promise<void> {

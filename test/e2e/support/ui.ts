@@ -88,11 +88,4 @@ export async function openAdminPanel(page: Page, ...titles: string[]): Promise<v
 }
 
 /** Slug of a title, as the product builds them (spec: Slug rules). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from '../../../libs/contract/src/index.js';

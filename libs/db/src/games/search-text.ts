@@ -1,3 +1,5 @@
+import { slugify as slugifyText } from '../../../contract/src/index.js';
+
 /**
  * The one normalisation used for the search column and for queries: lower case, accents removed
  * (NFKD), '&' read as 'and', apostrophes dropped, every other run of non-alphanumerics one space.
@@ -13,13 +15,7 @@ export function normalizeSearchText(text: string): string {
     .trim();
 }
 
-/** Spec slug rule: lower case, accents removed, non-alphanumeric runs → one hyphen, trimmed. */
+/** The contract's slug rule (libs/contract), with a fallback so that a stored slug is never empty. */
 export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'sin-titulo';
+  return slugifyText(text) || 'sin-titulo';
 }

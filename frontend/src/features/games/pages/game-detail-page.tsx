@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { PlatformLogos } from '../../../components/platform-logos';
 import { ScoreBar } from '../../../components/score-bar';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { formatDate, truncate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
@@ -37,12 +38,7 @@ export function GameDetailPage() {
   }, [highlighted]);
 
   usePageMeta({
-    title: game ? `Críticas de ${game.title}` : null,
-    description: game
-      ? game.summary
-        ? truncate(game.summary, 160)
-        : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`
-      : null,
+    ...(game ? pageTexts.game(game) : { title: null, description: null }),
     canonicalPath: game ? routes.game(game) : undefined,
   });
 

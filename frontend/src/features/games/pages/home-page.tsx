@@ -1,3 +1,4 @@
+import { pageTexts } from '@veredicto/contract';
 import { getSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { HomeNews } from '../../news/components/home-news';
@@ -22,12 +23,7 @@ function LatestGames() {
 }
 
 export function HomePage() {
-  usePageMeta({
-    title: 'Críticas, puntuaciones y noticias de videojuegos',
-    description:
-      'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.',
-    canonicalPath: '/',
-  });
+  usePageMeta({ ...pageTexts.home(), canonicalPath: '/' });
   return (
     <div className="page home">
       <h1 className="visually-hidden">{getSiteConfig().siteName}: críticas y noticias de videojuegos</h1>

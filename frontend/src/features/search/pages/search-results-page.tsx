@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { pageTexts } from '@veredicto/contract';
 import { GameGrid } from '../../../components/game-grid';
 import { Spinner } from '../../../components/spinner';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -10,10 +11,7 @@ export function SearchResultsPage() {
   const [searchParams] = useSearchParams();
   const term = (searchParams.get('name') ?? '').trim();
   const { data, error, isLoading } = useSearchGames(term);
-  usePageMeta({
-    title: term || 'Búsqueda',
-    description: term ? `Resultados de la búsqueda de "${term}": críticas y puntuaciones.` : null,
-  });
+  usePageMeta(pageTexts.search(term));
   useEffect(() => {
     if (error) console.error('Error en la búsqueda', error);
   }, [error]);

@@ -1,0 +1,133 @@
+import type { BadgeTier } from './scores.js';
+import type { PlatformName } from './platforms.js';
+
+/** Shapes of the API's answers, as documented in docs/API-CONTRACT.md: what the API sends and the front reads. */
+export interface GameSummary {
+  id: number;
+  igdbID: number;
+  slug: string;
+  title: string;
+  imageCover: string | null;
+  /** An array, or (older data) a comma-separated string. */
+  platform: PlatformName[] | string[] | string | null;
+  releaseDate: string | null;
+  avRatings: number | null;
+  avUserRatings: number | null;
+  criticReviewCount: number;
+  userRatingCount: number;
+}
+
+export interface Video {
+  id: number;
+  title: string;
+  videoID: string;
+}
+
+export interface GameDetail extends GameSummary {
+  imageArt: string | null;
+  summary: string | null;
+  genres: string[];
+  developers: string[];
+  publishers: string[];
+  screenshots: string[];
+  bigScreenshots: string[];
+  videos: Video[];
+}
+
+export interface MediaReview {
+  id: number;
+  medium: string;
+  logo: string | null;
+  autor: string | null;
+  rating: number | null;
+  rawScore: string | null;
+  review: string | null;
+  link: string | null;
+  platform: string | null;
+  date: string | null;
+}
+
+export interface FeaturedGame extends GameDetail {
+  reviews: MediaReview[];
+}
+
+export interface UserReview {
+  id: number;
+  autor: string;
+  rating: number | string | null;
+  review: string;
+  titleGame: string;
+  imageCover: string | null;
+  gameIgdbID: number;
+  slug: string;
+  badge: BadgeTier | null;
+  authorReviewCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface News {
+  newID: number;
+  slug: string;
+  title: string;
+  image: string | null;
+  logo: string | null;
+  publicationDate: string | null;
+  description: string;
+  description2: string;
+  description3: string;
+  link: string;
+  medium: string;
+}
+
+export interface GameList {
+  id: number;
+  name: string;
+  reserved: boolean;
+  gameIds: number[];
+}
+
+export interface ListGame {
+  id: number;
+  title: string;
+  igdbID: number;
+  imageCover: string | null;
+  slug: string;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  page: number;
+  size: number;
+}
+
+export interface CurrentUser {
+  username: string;
+  email: string;
+}
+
+export interface EnqueuedJob {
+  jobId: string;
+  queue: string;
+}
+
+export interface JobStatus {
+  id: string;
+  queue: string;
+  name: string;
+  state: string;
+  progress: unknown;
+  result: unknown;
+  failedReason: string | null;
+}
+
+export interface NewsFeed {
+  id: number;
+  url: string;
+  title?: string | null;
+  lastFetchedAt?: string | null;
+  lastImportedCount?: number;
+  lastError?: string | null;
+}
