@@ -26,7 +26,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{api,workers,libs}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{api,workers,libs}/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
     },
     {
       ...common,

@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiPaths } from '../../../lib/paths';
 import type { GameDetail } from '../../../lib/types';
-import { useSession } from '../../auth/use-session';
-import { addGameToList } from '../../user/api/add-game-to-list';
-import { WISHLIST_NAME } from '../../user/api/use-game-lists';
+import { useSession } from '../../auth';
+import { addGameToList, WISHLIST_NAME } from '../../user';
 
 const RatingModal = lazy(() => import('./rating-modal').then((module) => ({ default: module.RatingModal })));
 const ReviewModal = lazy(() => import('./review-modal').then((module) => ({ default: module.ReviewModal })));

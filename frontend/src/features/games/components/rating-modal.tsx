@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { ScoreBadge } from '../../../components/score-badge';
 import { serverMessage } from '../../../lib/api-client';
-import { submitRating } from '../../user/api/submit-rating';
+import { submitRating } from '../../user';
 
 export const DEFAULT_RATING = 5;
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
-import { createReview } from '../../user/api/create-review';
+import { createReview } from '../../user';
 
 export const MIN_REVIEW_LENGTH = 50;
 export const REVIEW_VALIDATION_MESSAGE =

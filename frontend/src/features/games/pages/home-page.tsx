@@ -1,7 +1,7 @@
 import { pageTexts } from '@veredicto/contract';
 import { getSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { HomeNews } from '../../news/components/home-news';
+import { HomeNews } from '../../news';
 import { useBestGames } from '../api/use-best-games';
 import { useLatestGames } from '../api/use-latest-games';
 import { FeaturedGame } from '../components/featured-game';
