@@ -12,7 +12,7 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppConfig } from '../libs/config/src/index.js';
+import type { WorkersConfig } from '../libs/config/src/index.js';
 import { migrateDatabase, openDatabase } from '../libs/db/src/index.js';
 import { writeSection } from './performance-report.js';
 import { WorkerPageFetcher } from '../workers/src/common/page-fetcher.provider.js';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     PUBLIC_URL: 'http://localhost:3000',
     SCRAPER_ALLOWED_HOSTS: ['127.0.0.1'],
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  } as unknown as AppConfig;
+  } as unknown as WorkersConfig;
   const pages = new WorkerPageFetcher(config);
   const service = new NewsImportService(orm, pages);
   const created = new Set<number>();

@@ -2,7 +2,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
+import { ConfigModule, type WorkersConfig } from '../../libs/config/src/index.js';
 import { createOrmConfig } from '../../libs/db/src/index.js';
 import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../libs/jobs/src/index.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
@@ -18,7 +18,7 @@ import { ScrapingProcessor } from './scraping/scraping.processor.js';
 
 @Module({})
 export class WorkersModule implements OnApplicationBootstrap {
-  static forRoot(config: AppConfig, queue: QueueConnection): DynamicModule {
+  static forRoot(config: WorkersConfig, queue: QueueConnection): DynamicModule {
     return {
       module: WorkersModule,
       imports: [

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Every setting of every process, validated at boot. The names are the ones of decisions.md section 7;
- * each has a working default for the embedded run (the supervisor of `npm start` fills DATABASE_URL,
- * JWT_SECRET and ADMIN_PASSWORD before it starts the API and the workers).
+ * Every setting of every process, in one schema; each process validates its own pick (PROCESS_SETTINGS).
+ * The names are the ones of decisions.md section 7; each has a working default for the embedded run (the
+ * supervisor of `npm start` fills DATABASE_URL, JWT_SECRET and ADMIN_PASSWORD before it starts the API).
  */
 const optionalUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -60,12 +60,66 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type AppConfig = Readonly<
-  Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+type Settings = z.infer<typeof envSchema>;
+type SettingName = keyof Settings;
+
+/** Settings every process reads: the database, the queues, logging, and the public URL (links, User-Agent). */
+const SHARED = [
+  'NODE_ENV',
+  'PORT',
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'REDIS_URL',
+  'QUEUE_PREFIX',
+  'LOG_LEVEL',
+] as const satisfies readonly SettingName[];
+
+/**
+ * Which settings each process reads, picked from the one schema above: a process validates only these, so the
+ * workers are never asked for the API's secrets and the API never for the scrapers' browser.
+ */
+export const PROCESS_SETTINGS = {
+  api: [
+    ...SHARED,
+    'DATA_DIR',
+    'JWT_SECRET',
+    'ADMIN_PASSWORD',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'SCRAPER_ALLOWED_HOSTS',
+    'SITE_NAME',
+    'CONTACT_EMAIL',
+    'FRONTEND_DIST',
+    'READ_CACHE_TTL_MS',
+    'SEED_DEMO',
+  ],
+  workers: [
+    ...SHARED,
+    'CHROMIUM_PATH',
+    'SCRAPER_ALLOWED_HOSTS',
+    'IGDB_CLIENT_ID',
+    'IGDB_CLIENT_SECRET',
+    'IGDB_API_URL',
+    'TWITCH_TOKEN_URL',
+    'WORKER_CONCURRENCY',
+  ],
+} as const satisfies Record<string, readonly SettingName[]>;
+
+export type ProcessName = keyof typeof PROCESS_SETTINGS;
+
+/** The validated configuration of one process: its settings only, with the derived values. */
+export type ConfigOf<P extends ProcessName> = Readonly<
+  Omit<Pick<Settings, (typeof PROCESS_SETTINGS)[P][number]>, 'PUBLIC_URL'> & {
     PUBLIC_URL: string;
     queueBackend: 'redis' | 'postgres';
   }
 >;
+
+export type ApiConfig = ConfigOf<'api'>;
+export type WorkersConfig = ConfigOf<'workers'>;
+/** The API's configuration, under the name its modules inject (APP_CONFIG). */
+export type AppConfig = ApiConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -74,26 +128,47 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; throws a ConfigError that lists every bad key at once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+/** Parses the settings one process reads; throws a ConfigError that lists every bad key at once. */
+export function loadConfig<P extends ProcessName = 'api'>(
+  env: NodeJS.ProcessEnv = process.env,
+  processName: P = 'api' as P,
+): ConfigOf<P> {
+  const keys = Object.fromEntries(PROCESS_SETTINGS[processName].map((key) => [key, true as const]));
+  const parsed = envSchema.pick(keys as { [K in SettingName]?: true }).safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
     );
   }
-  const values = parsed.data;
+  const values = parsed.data as Pick<Settings, (typeof SHARED)[number]>;
   return Object.freeze({
     ...values,
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     queueBackend: values.REDIS_URL ? 'redis' : 'postgres',
-  });
+  }) as unknown as ConfigOf<P>;
+}
+
+/** The problems of every process's settings at once (the `npm start` supervisor checks before it starts any). */
+export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems = new Set<string>();
+  for (const processName of Object.keys(PROCESS_SETTINGS) as ProcessName[]) {
+    try {
+      loadConfig(env, processName);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      for (const problem of error.problems) problems.add(problem);
+    }
+  }
+  return [...problems];
 }
 
 /** Boot helper: prints the list of bad keys and stops the process instead of starting half-configured. */
-export function loadConfigOrExit(processName: string, env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfigOrExit<P extends ProcessName>(
+  processName: P,
+  env: NodeJS.ProcessEnv = process.env,
+): ConfigOf<P> {
   try {
-    return loadConfig(env);
+    return loadConfig(env, processName);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`[${processName}] ${error.message}\n`);

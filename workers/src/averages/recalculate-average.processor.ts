@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type WorkersConfig } from '../../../libs/config/src/index.js';
 import { Game } from '../../../libs/db/src/index.js';
 import { JobName, QueueName } from '../../../libs/jobs/src/index.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
@@ -26,7 +26,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
 
   constructor(
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {
     super();
     registerHandlers(QueueName.Averages, this.handlers);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type WorkersConfig } from '../../../libs/config/src/index.js';
 import { buildUserAgent, PageFetcher } from '../../../libs/scraping/src/fetching/index.js';
 
 /**
@@ -10,7 +10,7 @@ import { buildUserAgent, PageFetcher } from '../../../libs/scraping/src/fetching
 export class WorkerPageFetcher implements OnModuleDestroy {
   readonly fetcher: PageFetcher;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: WorkersConfig) {
     this.fetcher = new PageFetcher({
       userAgent: buildUserAgent(config.PUBLIC_URL),
       allowedHosts: [...config.SCRAPER_ALLOWED_HOSTS],

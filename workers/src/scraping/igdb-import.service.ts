@@ -7,7 +7,7 @@ import {
   slugify,
   type GameUpsertRow,
 } from '../../../libs/db/src/index.js';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type WorkersConfig } from '../../../libs/config/src/index.js';
 import { IGDB_PLATFORMS } from '../../../libs/contract/src/index.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
 
@@ -118,7 +118,7 @@ export class IgdbImportService {
 
   constructor(
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {}
 
   get enabled(): boolean {
