@@ -32,10 +32,7 @@ export class FeedsService {
   /** Stores the feed (once per URL) and reads it right away. */
   async add(input: string) {
     const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
-    await this.em
-      .getConnection()
-      .execute(`insert into news_feeds (url) values (?) on conflict (url) do nothing`, [url], 'run');
-    const feed = await this.em.findOneOrFail(NewsFeed, { url });
+    const feed = await this.em.getRepository(NewsFeed).addUrl(url);
     const job = await this.jobs.enqueue(
       JobName.PollFeeds,
       { feedId: feed.id },

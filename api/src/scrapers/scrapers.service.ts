@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { Game } from '../../../libs/db/src/index.js';
+import { FeaturedGame, Game, ScraperSource } from '../../../libs/db/src/index.js';
 import { JobName, scrapeGameDeduplicationId } from '../../../libs/jobs/src/index.js';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
@@ -22,14 +22,7 @@ export class ScrapersService {
   async addGameSource(input: string, igdbId: number): Promise<EnqueuedJob> {
     const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
     const game = await this.findGame(igdbId);
-    const [source] = await this.em.getConnection().execute<{ id: number }[]>(
-      `insert into scraper_sources (game_id, url) values (?, ?)
-       on conflict (game_id, url) do update set url = excluded.url
-       returning id`,
-      [game.id, url],
-      'all',
-    );
-    const sourceId = Number(source.id);
+    const sourceId = await this.em.getRepository(ScraperSource).upsertForGame(game.id, url);
     return this.jobs.enqueue(
       JobName.ScrapeGame,
       { sourceId },
@@ -49,12 +42,7 @@ export class ScrapersService {
   async setFeatured(igdbId: number, imageArt: string | undefined): Promise<string> {
     const art = imageArt?.trim() ? this.httpUrl(imageArt.trim()) : null;
     const game = await this.findGame(igdbId);
-    await this.em.getConnection().execute(
-      `insert into featured_game (id, game_id, image_art, updated_at) values (1, ?, ?, now())
-       on conflict (id) do update set game_id = excluded.game_id, image_art = excluded.image_art, updated_at = now()`,
-      [game.id, art],
-      'run',
-    );
+    await this.em.getRepository(FeaturedGame).setFeatured(game.id, art);
     return FEATURED_GAME_SAVED;
   }
 

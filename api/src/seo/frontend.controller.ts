@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -6,11 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { APP_CONFIG, fromRoot, type AppConfig } from '../../../libs/config/src/index.js';
+import { SitemapRepository } from '../../../libs/db/src/index.js';
 import { renderShell } from './html-shell.js';
 import { PageMetaService } from './page-meta.service.js';
 import { routePreloads, type ViteManifest } from './route-preloads.js';
 
 const SITEMAP_PAGE_SIZE = 40_000;
+const SITEMAP_NEWS_LIMIT = 50_000;
 
 const xmlEscape = (text: string) =>
   text.replace(
@@ -30,7 +31,7 @@ export class FrontendController {
 
   constructor(
     private readonly meta: PageMetaService,
-    private readonly em: EntityManager,
+    private readonly sitemaps: SitemapRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -79,10 +80,7 @@ export class FrontendController {
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
   async sitemapIndex() {
-    const [{ total }] = await this.em
-      .getConnection()
-      .execute<{ total: string }[]>('select count(*) as total from games', [], 'all');
-    const pages = Math.max(1, Math.ceil(Number(total) / SITEMAP_PAGE_SIZE));
+    const pages = Math.max(1, Math.ceil((await this.sitemaps.countGames()) / SITEMAP_PAGE_SIZE));
     const base = this.config.PUBLIC_URL;
     const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`];
     for (let page = 1; page <= pages; page++) maps.push(`${base}/sitemaps/games-${page}.xml`);
@@ -99,31 +97,22 @@ export class FrontendController {
     if (name === 'pages.xml') {
       urls = ['/', '/games/all', '/news/allNews'].map((path) => ({ loc: `${base}${path}` }));
     } else if (name === 'news.xml') {
-      const rows = await this.em
-        .getConnection()
-        .execute<{ slug: string; publication_date: string }[]>(
-          'select slug, publication_date from news_articles order by publication_date desc limit 50000',
-          [],
-          'all',
-        );
+      const rows = await this.sitemaps.latestNews(SITEMAP_NEWS_LIMIT);
       urls = rows.map((row) => ({
         loc: `${base}/news/${row.slug}`,
-        lastmod: new Date(row.publication_date).toISOString(),
+        lastmod: new Date(row.publicationDate).toISOString(),
       }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);
       if (match && Number(match[1]) >= 1) {
-        const rows = await this.em
-          .getConnection()
-          .execute<{ slug: string; igdb_id: number; updated_at: string }[]>(
-            'select slug, igdb_id, updated_at from games order by id limit ? offset ?',
-            [SITEMAP_PAGE_SIZE, (Number(match[1]) - 1) * SITEMAP_PAGE_SIZE],
-            'all',
-          );
+        const rows = await this.sitemaps.gamePage(
+          (Number(match[1]) - 1) * SITEMAP_PAGE_SIZE,
+          SITEMAP_PAGE_SIZE,
+        );
         if (rows.length) {
           urls = rows.map((row) => ({
-            loc: `${base}/game/${row.slug}/${row.igdb_id}`,
-            lastmod: new Date(row.updated_at).toISOString().slice(0, 10),
+            loc: `${base}/game/${row.slug}/${row.igdbId}`,
+            lastmod: new Date(row.updatedAt).toISOString().slice(0, 10),
           }));
         }
       }

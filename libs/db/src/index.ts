@@ -23,3 +23,8 @@ export * from './seeders/catalogue-importer.js';
 export * from './news/news-article.repository.js';
 export * from './ratings/rating.repository.js';
 export * from './lists/game-list.repository.js';
+export * from './typed-sql.js';
+export * from './news/news-feed.repository.js';
+export * from './scrapers/scraper-source.repository.js';
+export * from './featured/featured-game.repository.js';
+export * from './seo/sitemap.repository.js';
