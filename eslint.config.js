@@ -27,6 +27,12 @@ const NEVER = {
   bullmq: forbid('^(bullmq|@nestjs/bullmq)(/|$)', 'libs/scraping no conoce las colas (bullmq).'),
 };
 
+/** Across packages by name, never by a relative path into another package's sources (compiled dist/ aside). */
+const DEEP = forbid(
+  '^(?!.*(^|/)dist/)\\.{1,2}/(.*/)?(libs/|(config|contract|db|jobs|runtime|scraping)/src(/|$))',
+  'Entre paquetes se importa por su nombre (@veredicto/db), no por una ruta relativa: `npm run imports:packages` lo corrige.',
+);
+
 /** The front talks HTTP and the contract only: no other package of the repository, no server library. */
 const FRONT = [
   forbid(
@@ -62,6 +68,8 @@ const boundary = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+/** A back-end boundary: its own never-arrows plus the package-name rule (a later block replaces the rule's list). */
+const backEnd = (files, patterns) => boundary(files, [...patterns, DEEP]);
 
 export default tseslint.config(
   {
@@ -92,11 +100,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  boundary(['api/**/*.ts'], [NEVER.workers]),
-  boundary(['workers/**/*.ts'], [NEVER.api, NEVER.platform]),
-  boundary(['libs/db/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.scraping]),
-  boundary(['libs/scraping/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.db, NEVER.jobs, NEVER.bullmq]),
-  boundary(['libs/jobs/**/*.ts', 'libs/config/**/*.ts'], [NEVER.api, NEVER.workers]),
+  backEnd(['**/*.{ts,mts,mjs}'], []),
+  backEnd(['api/**/*.ts'], [NEVER.workers]),
+  backEnd(['workers/**/*.ts'], [NEVER.api, NEVER.platform]),
+  backEnd(['libs/db/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.scraping]),
+  backEnd(['libs/scraping/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.db, NEVER.jobs, NEVER.bullmq]),
+  backEnd(['libs/jobs/**/*.ts', 'libs/config/**/*.ts'], [NEVER.api, NEVER.workers]),
   boundary(
     ['libs/contract/**/*.ts'],
     [

@@ -12,8 +12,8 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WorkersConfig } from '../libs/config/src/index.js';
-import { migrateDatabase, openDatabase } from '../libs/db/src/index.js';
+import type { WorkersConfig } from '@veredicto/config';
+import { migrateDatabase, openDatabase } from '@veredicto/db';
 import { writeSection } from './performance-report.js';
 import { WorkerPageFetcher } from '../workers/src/common/page-fetcher.provider.js';
 import { NewsImportService } from '../workers/src/news/news-import.service.js';

@@ -5,7 +5,7 @@ import { static as serveStatic, type NextFunction, type Request, type Response }
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
-import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
+import { fromRoot, type AppConfig } from '@veredicto/config';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
 import { createValidationPipe } from './common/validation.pipe.js';

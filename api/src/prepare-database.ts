@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { AppConfig } from '../../libs/config/src/index.js';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import type { AppConfig } from '@veredicto/config';
+import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
 
 /**
  * Before the API listens: apply pending migrations (under an advisory lock, so replicas and workers

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { extractReviews } from '../../libs/scraping/src/reviews/extract-reviews.js';
+import { extractReviews } from '@veredicto/scraping/reviews/extract-reviews.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fromRoot } from '../../libs/config/src/index.js';
-import { freePort } from '../../libs/runtime/src/embedded-postgres.js';
+import { fromRoot } from '@veredicto/config';
+import { freePort } from '@veredicto/runtime/embedded-postgres.js';
 import { waitFor } from '../support/processes.js';
 
 /** `npm start`'s supervisor on the embedded defaults: start, crash with SIGKILL, start again. */

@@ -9,7 +9,7 @@ import {
   SitemapRepository,
   openDatabase,
   typedSql,
-} from '../../libs/db/src/index.js';
+} from '@veredicto/db';
 import { createGame } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 
 export const ADMIN_TOKEN_ALGORITHM = 'HS256';
 export const ADMIN_TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;

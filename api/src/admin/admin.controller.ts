@@ -15,7 +15,7 @@ import {
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { AuthThrottlerGuard } from '../auth/auth-throttler.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { JobProducer } from '../jobs/job-producer.service.js';

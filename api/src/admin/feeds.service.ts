@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { NewsFeed } from '../../../libs/db/src/index.js';
-import { JobName } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { NewsFeed } from '@veredicto/db';
+import { JobName } from '@veredicto/jobs';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 import { JobProducer } from '../jobs/job-producer.service.js';
 

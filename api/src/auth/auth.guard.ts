@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { User } from '../../../libs/db/src/index.js';
+import { User } from '@veredicto/db';
 import { AuthTokenService } from './auth-token.service.js';
 import type { AuthenticatedRequest } from './current-user.decorator.js';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { MailModule } from '../mail/mail.module.js';
 import { AuthTokenService } from './auth-token.service.js';
 import { AuthController } from './auth.controller.js';

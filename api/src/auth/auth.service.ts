@@ -13,8 +13,8 @@ import {
 } from '@nestjs/common';
 import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { EmailToken, GameList, RESERVED_LIST_NAMES, User } from '../../../libs/db/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { EmailToken, GameList, RESERVED_LIST_NAMES, User } from '@veredicto/db';
 import { PlainTextException } from '../common/http-exception.filter.js';
 import { MailService } from '../mail/mail.service.js';
 import { AuthTokenService } from './auth-token.service.js';

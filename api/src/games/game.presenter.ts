@@ -4,7 +4,7 @@ import type {
   GameSummaryRow,
   MediaReviewRow,
   UserReviewRow,
-} from '../../../libs/db/src/index.js';
+} from '@veredicto/db';
 
 /** JSON shapes of docs/API-CONTRACT.md, with the spec's field names. */
 export interface GameSummaryDto {

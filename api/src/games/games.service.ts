@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { FeaturedGame, Game, MediaReview, platformName, UserReview } from '../../../libs/db/src/index.js';
+import { FeaturedGame, Game, MediaReview, platformName, UserReview } from '@veredicto/db';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto } from './dto/game-query.dto.js';
 import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
-import { logConnectionErrors, QueueName } from '../../../libs/jobs/src/index.js';
+import { logConnectionErrors, QueueName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
 import { JobProducer } from '../jobs/job-producer.service.js';
 

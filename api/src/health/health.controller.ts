@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { QueueName } from '../../../libs/jobs/src/index.js';
+import { QueueName } from '@veredicto/jobs';
 import { JobProducer } from '../jobs/job-producer.service.js';
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>

@@ -9,7 +9,7 @@ import {
   logConnectionErrors,
   QUEUE_OF,
   QueueName,
-} from '../../../libs/jobs/src/index.js';
+} from '@veredicto/jobs';
 
 export interface EnqueuedJob {
   jobId: string;

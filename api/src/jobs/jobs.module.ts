@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../../libs/jobs/src/index.js';
+import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '@veredicto/jobs';
 import { JobProducer } from './job-producer.service.js';
 
 @Global()

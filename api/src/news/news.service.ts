@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { NewsArticle } from '../../../libs/db/src/index.js';
-import { importNewsJobId, JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { NewsArticle } from '@veredicto/db';
+import { importNewsJobId, JobName, QueueName } from '@veredicto/jobs';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
 import { presentNews } from './news.presenter.js';

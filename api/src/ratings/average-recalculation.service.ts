@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
-import { Rating } from '../../../libs/db/src/index.js';
-import { logConnectionErrors, QueueName } from '../../../libs/jobs/src/index.js';
+import { Rating } from '@veredicto/db';
+import { logConnectionErrors, QueueName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
 import { JobProducer } from '../jobs/job-producer.service.js';
 

@@ -1,7 +1,7 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { Game, Rating } from '../../../libs/db/src/index.js';
+import { Game, Rating } from '@veredicto/db';
 import { INVALID_TOKEN_MESSAGE } from '../auth/auth.guard.js';
 import { AverageRecalculationService } from './average-recalculation.service.js';
 import type { RateGameDto } from './dto/rate-game.dto.js';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { Rating, UserReview } from '../../../libs/db/src/index.js';
+import { Rating, UserReview } from '@veredicto/db';
 import { presentUserReview } from '../games/game.presenter.js';
 import { AverageRecalculationService } from '../ratings/average-recalculation.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { FeaturedGame, Game, ScraperSource } from '../../../libs/db/src/index.js';
-import { JobName, scrapeGameDeduplicationId } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { FeaturedGame, Game, ScraperSource } from '@veredicto/db';
+import { JobName, scrapeGameDeduplicationId } from '@veredicto/jobs';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
 

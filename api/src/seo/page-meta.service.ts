@@ -1,14 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import {
-  DEFAULT_DESCRIPTION,
-  documentTitle,
-  pageTexts,
-  routes,
-  type PageText,
-} from '../../../libs/contract/src/index.js';
-import { Game, NewsArticle, platformName } from '../../../libs/db/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { DEFAULT_DESCRIPTION, documentTitle, pageTexts, routes, type PageText } from '@veredicto/contract';
+import { Game, NewsArticle, platformName } from '@veredicto/db';
 
 export interface PageMeta {
   status: number;

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
-import { SitemapRepository } from '../../../libs/db/src/index.js';
+import { SitemapRepository } from '@veredicto/db';
 import { FrontendController } from './frontend.controller.js';
 import { PageMetaService } from './page-meta.service.js';
 

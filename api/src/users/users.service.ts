@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { Rating, User } from '../../../libs/db/src/index.js';
+import { Rating, User } from '@veredicto/db';
 import { AuthTokenService } from '../auth/auth-token.service.js';
 import { accountConflict } from '../auth/auth.service.js';
 import { PlainTextException } from '../common/http-exception.filter.js';

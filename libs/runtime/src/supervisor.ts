@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { ConfigError, configProblems, fromRoot } from '../../config/src/index.js';
+import { ConfigError, configProblems, fromRoot } from '@veredicto/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { loadOrCreateSecrets } from './secrets.js';
 

@@ -264,7 +264,7 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 }
 
 // The score as the front shows it and its colour class: the contract's, not a copy that could drift.
-export { formatScore, scoreClass } from '../../../libs/contract/src/index.js';
+export { formatScore, scoreClass } from '@veredicto/contract';
 
 /** Removes news items through the admin API (DELETE /api/news/{id}); already-deleted ones are fine. */
 export async function deleteNewsThroughApi(request: APIRequestContext, ids: number[]): Promise<void> {

@@ -88,4 +88,4 @@ export async function openAdminPanel(page: Page, ...titles: string[]): Promise<v
 }
 
 /** Slug of a title, as the product builds them (spec: Slug rules). */
-export { slugify } from '../../../libs/contract/src/index.js';
+export { slugify } from '@veredicto/contract';

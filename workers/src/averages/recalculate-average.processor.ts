@@ -2,9 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { APP_CONFIG, type WorkersConfig } from '../../../libs/config/src/index.js';
-import { Game } from '../../../libs/db/src/index.js';
-import { JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { Game } from '@veredicto/db';
+import { JobName, QueueName } from '@veredicto/jobs';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 
 /** Recomputes a game's critic and player averages from the source rows (idempotent). */

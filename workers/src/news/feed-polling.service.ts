@@ -2,15 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { NewsArticle, NewsFeed } from '../../../libs/db/src/index.js';
-import {
-  importNewsJobId,
-  JobName,
-  type JobPayloads,
-  type JobResults,
-  QueueName,
-} from '../../../libs/jobs/src/index.js';
-import { fetchFeed } from '../../../libs/scraping/src/feeds/parse-feed.js';
+import { NewsArticle, NewsFeed } from '@veredicto/db';
+import { importNewsJobId, JobName, type JobPayloads, type JobResults, QueueName } from '@veredicto/jobs';
+import { fetchFeed } from '@veredicto/scraping/feeds/parse-feed.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { errorMessage } from '../common/scrape-errors.js';
 import type { ProgressReporter } from './news-import.service.js';

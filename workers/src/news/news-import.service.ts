@@ -1,9 +1,9 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { NewsArticle } from '../../../libs/db/src/index.js';
-import type { JobProgress, JobResults, JobName } from '../../../libs/jobs/src/index.js';
-import { articleNeedsBrowser, extractArticle } from '../../../libs/scraping/src/news/extract-article.js';
+import { NewsArticle } from '@veredicto/db';
+import type { JobProgress, JobResults, JobName } from '@veredicto/jobs';
+import { articleNeedsBrowser, extractArticle } from '@veredicto/scraping/news/extract-article.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError } from '../common/scrape-errors.js';
 

@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { JobName, type JobPayloads, type JobProgress, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobName, type JobPayloads, type JobProgress, QueueName } from '@veredicto/jobs';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FeedPollingService } from './feed-polling.service.js';
 import { NewsImportService } from './news-import.service.js';

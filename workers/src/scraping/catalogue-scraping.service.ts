@@ -2,13 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { ScraperSource } from '../../../libs/db/src/index.js';
-import {
-  JobName,
-  type JobResults,
-  QueueName,
-  scrapeGameDeduplicationId,
-} from '../../../libs/jobs/src/index.js';
+import { ScraperSource } from '@veredicto/db';
+import { JobName, type JobResults, QueueName, scrapeGameDeduplicationId } from '@veredicto/jobs';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { IgdbImportService } from './igdb-import.service.js';
 

@@ -1,14 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  Game,
-  igdbImageUrl,
-  normalizeSearchText,
-  slugify,
-  type GameUpsertRow,
-} from '../../../libs/db/src/index.js';
-import { APP_CONFIG, type WorkersConfig } from '../../../libs/config/src/index.js';
-import { IGDB_PLATFORMS } from '../../../libs/contract/src/index.js';
+import { Game, igdbImageUrl, normalizeSearchText, slugify, type GameUpsertRow } from '@veredicto/db';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { IGDB_PLATFORMS } from '@veredicto/contract';
 import type { ProgressReporter } from '../news/news-import.service.js';
 
 const FIELDS = [

@@ -3,18 +3,13 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
-import { MediaReview, ScraperSource, type ScrapedMediaReview } from '../../../libs/db/src/index.js';
-import {
-  JobName,
-  type JobResults,
-  QueueName,
-  recalculateAverageDeduplicationId,
-} from '../../../libs/jobs/src/index.js';
+import { MediaReview, ScraperSource, type ScrapedMediaReview } from '@veredicto/db';
+import { JobName, type JobResults, QueueName, recalculateAverageDeduplicationId } from '@veredicto/jobs';
 import {
   extractReviews,
   reviewsNeedBrowser,
   type ExtractedReview,
-} from '../../../libs/scraping/src/reviews/extract-reviews.js';
+} from '@veredicto/scraping/reviews/extract-reviews.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError, errorMessage } from '../common/scrape-errors.js';

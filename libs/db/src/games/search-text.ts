@@ -1,4 +1,4 @@
-import { slugify as slugifyText } from '../../../contract/src/index.js';
+import { slugify as slugifyText } from '@veredicto/contract';
 
 /**
  * The one normalisation used for the search column and for queries: lower case, accents removed

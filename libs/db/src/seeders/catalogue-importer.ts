@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { fromRoot } from '../../../config/src/project-root.js';
+import { fromRoot } from '@veredicto/config/project-root.js';
 import { Game } from '../games/game.entity.js';
 import type { GameUpsertRow } from '../games/game.repository.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
