@@ -13,7 +13,7 @@ import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WorkersConfig } from '@veredicto/config';
-import { migrateDatabase, openDatabase } from '@veredicto/db';
+import { migrateDatabase, NewsArticle, openDatabase } from '@veredicto/db';
 import { writeSection } from './performance-report.js';
 import { WorkerPageFetcher } from '../workers/src/common/page-fetcher.provider.js';
 import { NewsImportService } from '../workers/src/news/news-import.service.js';
@@ -98,12 +98,7 @@ async function main(): Promise<void> {
         `  browser path: ${median(results.browser).toFixed(1)} ms\n`,
     );
   } finally {
-    await orm.em
-      .fork()
-      .getConnection()
-      .execute(`delete from news_articles where id in (select (jsonb_array_elements_text(?::jsonb))::int)`, [
-        JSON.stringify([...created]),
-      ]);
+    await orm.em.fork().nativeDelete(NewsArticle, { id: { $in: [...created] } });
     await pages.onModuleDestroy();
     await orm.close(true);
     server.close();

@@ -1,8 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
-import { DEFAULT_DESCRIPTION, documentTitle, pageTexts, routes, type PageText } from '@veredicto/contract';
-import { Game, NewsArticle, platformName } from '@veredicto/db';
+import {
+  DEFAULT_DESCRIPTION,
+  documentTitle,
+  pageTexts,
+  platformName,
+  routes,
+  type PageText,
+} from '@veredicto/contract';
+import { Game, NewsArticle } from '@veredicto/db';
 
 export interface PageMeta {
   status: number;
