@@ -100,7 +100,8 @@ export class FrontendController {
       const rows = await this.sitemaps.latestNews(SITEMAP_NEWS_LIMIT);
       urls = rows.map((row) => ({
         loc: `${base}/news/${row.slug}`,
-        lastmod: new Date(row.publicationDate).toISOString(),
+        // An article of unknown date has no lastmod rather than a made-up one.
+        ...(row.publicationDate ? { lastmod: new Date(row.publicationDate).toISOString() } : {}),
       }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);

@@ -8,7 +8,7 @@ export interface NewsArticleInput {
   title: string;
   image: string | null;
   logo: string | null;
-  /** The article's own date; null = now for a new article, unchanged for a stored one. */
+  /** The article's own date; null = unknown for a new article, unchanged for a stored one. */
   publicationDate: Date | null;
   description: string;
   description2: string;
@@ -40,7 +40,7 @@ export class NewsArticleRepository extends EntityRepository<NewsArticle> {
             title: input.title.slice(0, 500),
             image: input.image,
             logo: input.logo,
-            publicationDate: input.publicationDate ?? sql<Date>`now()`,
+            publicationDate: input.publicationDate,
             description: input.description,
             description2: input.description2,
             description3: input.description3,

@@ -24,11 +24,12 @@ export class SitemapRepository {
       .execute();
   }
 
-  latestNews(limit: number): Promise<{ slug: string; publicationDate: Date }[]> {
+  /** The newest articles first; those of unknown date last. */
+  latestNews(limit: number): Promise<{ slug: string; publicationDate?: Date | null }[]> {
     return typedSql(this.em)
       .selectFrom('NewsArticle')
       .select(['slug', 'publicationDate'])
-      .orderBy('publicationDate', 'desc')
+      .orderBy('publicationDate', (order) => order.desc().nullsLast())
       .limit(limit)
       .execute();
   }
