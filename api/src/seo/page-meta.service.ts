@@ -10,6 +10,7 @@ import {
   type PageText,
 } from '@veredicto/contract';
 import { Game, NewsArticle } from '@veredicto/db';
+import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
   status: number;
@@ -19,6 +20,8 @@ export interface PageMeta {
   image?: string | null;
   type?: 'website' | 'article';
   noindex?: boolean;
+  /** Structured data (schema.org) written into the head as application/ld+json. */
+  jsonLd?: Record<string, unknown>;
 }
 
 const PRIVATE_PAGES = new Map<string, PageText>([
@@ -60,9 +63,12 @@ export class PageMetaService {
     if (first === 'game' && segments.length === 3 && /^\d{1,10}$/.test(third)) {
       const game = await this.em.fork().findOne(Game, { igdbId: Number(third) });
       if (!game) return this.notFound();
-      return this.page(pageTexts.game(game), {
-        canonicalPath: routes.game({ slug: game.slug, title: game.title, igdbID: game.igdbId }),
+      const canonicalPath = routes.game({ slug: game.slug, title: game.title, igdbID: game.igdbId });
+      // A Spanish page describes itself in Spanish: an English synopsis is not used as the description.
+      return this.page(pageTexts.game({ title: game.title, summary: game.summaryEs }), {
+        canonicalPath,
         image: game.imageArt ?? game.imageCover,
+        jsonLd: videoGameJsonLd(game, `${this.config.PUBLIC_URL}${canonicalPath}`),
       });
     }
     if (first === 'news' && (second === 'allNews' || second === 'page' || !second)) {

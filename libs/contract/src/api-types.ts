@@ -11,6 +11,8 @@ export interface GameSummary {
   /** An array, or (older data) a comma-separated string. */
   platform: PlatformName[] | string[] | string | null;
   releaseDate: string | null;
+  /** How much of releaseDate is known (decisions.md section 9); missing in older answers. */
+  releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
@@ -25,7 +27,12 @@ export interface Video {
 
 export interface GameDetail extends GameSummary {
   imageArt: string | null;
+  /** The official Spanish title, when it differs. */
+  titleEs?: string | null;
+  /** Spanish when a Spanish text exists; otherwise English and summaryLanguage 'en'. */
   summary: string | null;
+  summaryLanguage?: 'es' | 'en' | null;
+  /** Genres in Spanish. */
   genres: string[];
   developers: string[];
   publishers: string[];

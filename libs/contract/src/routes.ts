@@ -62,6 +62,7 @@ export const pageTexts = {
       ? `Críticas y puntuaciones de los juegos de ${platform}.`
       : 'Catálogo de videojuegos con la nota media de la crítica y de los jugadores.',
   }),
+  /** `summary`: the Spanish synopsis; null when there is only an English one (not a Spanish page's text). */
   game: (game: { title: string; summary?: string | null }): PageText => ({
     title: `Críticas de ${game.title}`,
     description: game.summary

@@ -28,3 +28,5 @@ export * from './news/news-feed.repository.js';
 export * from './scrapers/scraper-source.repository.js';
 export * from './featured/featured-game.repository.js';
 export * from './seo/sitemap.repository.js';
+export * from './games/release-date.js';
+export * from './games/spanish-genres.js';

@@ -1,4 +1,5 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
+import { Migration20261124015707_SpanishContent } from './Migration20261124015707_SpanishContent.js';
 import { Migration20261124015925_NewsDateUnknown } from './Migration20261124015925_NewsDateUnknown.js';
 
 /**
@@ -7,5 +8,6 @@ import { Migration20261124015925_NewsDateUnknown } from './Migration202611240159
  */
 export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
+  { name: 'Migration20261124015707_SpanishContent', class: Migration20261124015707_SpanishContent },
   { name: 'Migration20261124015925_NewsDateUnknown', class: Migration20261124015925_NewsDateUnknown },
 ];
