@@ -1,6 +1,7 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
 import { Migration20261124015707_SpanishContent } from './Migration20261124015707_SpanishContent.js';
 import { Migration20261124015925_NewsDateUnknown } from './Migration20261124015925_NewsDateUnknown.js';
+import { Migration20261124020151_SearchAliases } from './Migration20261124020151_SearchAliases.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -10,4 +11,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
   { name: 'Migration20261124015707_SpanishContent', class: Migration20261124015707_SpanishContent },
   { name: 'Migration20261124015925_NewsDateUnknown', class: Migration20261124015925_NewsDateUnknown },
+  { name: 'Migration20261124020151_SearchAliases', class: Migration20261124020151_SearchAliases },
 ];
