@@ -2,9 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { NewsFeed } from '@veredicto/db';
-import { JobName } from '@veredicto/jobs';
+import { JobGateway, JobName } from '@veredicto/jobs';
 import { parseScrapeUrl } from '../common/scrape-url.js';
-import { JobProducer } from '../jobs/job-producer.service.js';
 
 export const presentFeed = (feed: NewsFeed) => ({
   id: feed.id,
@@ -21,7 +20,7 @@ export const presentFeed = (feed: NewsFeed) => ({
 export class FeedsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -33,11 +32,7 @@ export class FeedsService {
   async add(input: string) {
     const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
     const feed = await this.em.getRepository(NewsFeed).addUrl(url);
-    const job = await this.jobs.enqueue(
-      JobName.PollFeeds,
-      { feedId: feed.id },
-      { deduplication: { id: `poll-feeds:${feed.id}` } },
-    );
+    const job = await this.jobs.enqueue(JobName.PollFeeds, { feedId: feed.id });
     return { ...presentFeed(feed), ...job };
   }
 

@@ -19,20 +19,22 @@ export class RatingsService {
     return game.id;
   }
 
-  /** Sets or replaces the user's score and answers the player average once the worker has counted it. */
+  /**
+   * Sets or replaces the user's score (idempotent: the same request twice leaves one row) and answers the
+   * player average once the worker has counted it.
+   */
   async rate(userId: number, dto: RateGameDto) {
     const gameId = await this.findGameId(dto.gameId);
-    await this.setScore(userId, gameId, dto.score);
-    const committedAt = await this.averages.committedAt();
-    await this.averages.recalculateAndWait(gameId, committedAt);
-    const row = await this.em.getRepository(Rating).findPlayerAverage(gameId);
-    if (!row) throw new NotFoundException('Juego no encontrado');
-    return { avUserRatings: row.avUserRatings, userRatingCount: row.userRatingCount };
+    const average = await this.averages.storeThenRecalculate(gameId, (tx) =>
+      this.setScore(tx, userId, gameId, dto.score),
+    );
+    if (!average) throw new NotFoundException('Juego no encontrado');
+    return average;
   }
 
-  async setScore(userId: number, gameId: number, score: number): Promise<void> {
+  async setScore(em: EntityManager, userId: number, gameId: number, score: number): Promise<void> {
     try {
-      await this.em.getRepository(Rating).saveScore(userId, gameId, score);
+      await em.getRepository(Rating).saveScore(userId, gameId, score);
     } catch (error) {
       // The account was deleted between the token check and the write.
       if (error instanceof ForeignKeyConstraintViolationException)

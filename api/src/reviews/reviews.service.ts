@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { Rating, UserReview } from '@veredicto/db';
+import { UserReview } from '@veredicto/db';
 import { presentUserReview } from '../games/game.presenter.js';
 import { AverageRecalculationService } from '../ratings/average-recalculation.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
@@ -24,11 +24,10 @@ export class ReviewsService {
   /** One review per user and game (publishing again replaces it); its score becomes the user's rating. */
   async publish(userId: number, dto: CreateReviewDto): Promise<string> {
     const gameId = await this.ratings.findGameId(dto.gameId);
-    await this.em.transactional(async (tx) => {
+    await this.averages.storeThenRecalculate(gameId, async (tx) => {
       await tx.getRepository(UserReview).saveForUser(userId, gameId, dto.review);
-      await tx.getRepository(Rating).saveScore(userId, gameId, dto.rating);
+      await this.ratings.setScore(tx, userId, gameId, dto.rating);
     });
-    await this.averages.recalculateAndWait(gameId, await this.averages.committedAt());
     return 'Crítica agregada con éxito.';
   }
 

@@ -4,11 +4,12 @@ import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { Game } from '@veredicto/db';
-import { JobName, QueueName } from '@veredicto/jobs';
+import { JobName, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 
-/** Recomputes a game's critic and player averages from the source rows (idempotent). */
-@Processor(QueueName.Averages)
+/** Recomputes a game's critic and player averages from the source rows (idempotent), and reconciles all. */
+@Processor(QueueName.Averages, WORKER_OPTIONS[QueueName.Averages])
 export class RecalculateAverageProcessor extends WorkerHost implements OnModuleInit {
   private readonly logger = new Logger(RecalculateAverageProcessor.name);
 
@@ -22,10 +23,12 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
       }
       return { gameId, ...result };
     },
+    [JobName.ReconcileFigures]: () => this.reconciliation.reconcile(),
   };
 
   constructor(
     private readonly orm: MikroORM,
+    private readonly reconciliation: FiguresReconciliationService,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {
     super();
