@@ -1,6 +1,7 @@
 import type {
   GameDetailRow,
   GameMediaFields,
+  GameScoreStats,
   GameSummaryRow,
   MediaReviewRow,
   UserReviewRow,
@@ -22,7 +23,7 @@ export interface GameSummaryDto {
 }
 
 /** A game page: the card plus the row's media fields, under the same names. */
-export interface GameDetailDto extends GameSummaryDto, GameMediaFields {}
+export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScoreStats {}
 
 export type Badge = 'bronze' | 'silver' | 'gold' | null;
 
@@ -58,6 +59,9 @@ export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
   screenshots: game.screenshots,
   bigScreenshots: game.bigScreenshots,
   videos: game.videos,
+  criticStats: game.criticStats,
+  spanishPress: game.spanishPress,
+  playerStats: game.playerStats,
 });
 
 export const presentMediaReview = (row: MediaReviewRow) => ({
@@ -71,6 +75,8 @@ export const presentMediaReview = (row: MediaReviewRow) => ({
   link: row.link,
   platform: row.platform,
   date: row.publishedAt,
+  outletCountry: row.outletCountry,
+  outletLanguage: row.outletLanguage,
 });
 
 export const presentUserReview = (row: UserReviewRow) => ({

@@ -5,6 +5,7 @@ import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
 import { NewsArticle } from './news/news-article.entity.js';
 import { NewsFeed } from './news/news-feed.entity.js';
+import { Outlet } from './outlets/outlet.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
@@ -22,6 +23,7 @@ export const ENTITIES = [
   MediaReview,
   NewsArticle,
   NewsFeed,
+  Outlet,
   Rating,
   ScraperSource,
   User,

@@ -23,3 +23,6 @@ export * from './seeders/catalogue-importer.js';
 export * from './news/news-article.repository.js';
 export * from './ratings/rating.repository.js';
 export * from './lists/game-list.repository.js';
+export * from './outlets/outlet.entity.js';
+export * from './outlets/outlet.repository.js';
+export * from './outlets/outlet-domain.js';
