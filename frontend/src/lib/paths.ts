@@ -39,6 +39,7 @@ export const apiPaths = {
     review: (id: number) => `/api/user/reviews/${id}`,
     reviewCount: () => '/api/user/reviews/count',
     rating: () => '/api/user/rating',
+    ownRating: (igdbID: number | string) => `/api/user/rating/${q(String(igdbID))}`,
     lists: () => '/api/user/gamelist',
     list: (listId: number) => `/api/user/gamelist/${listId}`,
     listGames: (listName: string) => `/api/user/${q(listName)}/games`,
@@ -75,5 +76,6 @@ export const routes = {
   myReviews: () => '/user/reviews',
   myLists: () => '/user/lists',
   admin: () => '/admin',
+  scoringMethod: () => '/como-calculamos-las-notas',
   queueDashboard: () => '/admin/queues',
 } as const;
