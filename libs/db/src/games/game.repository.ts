@@ -237,13 +237,12 @@ export class GameRepository extends EntityRepository<Game> {
   async findDetail(key: { igdbId: number } | { id: number }): Promise<GameDetailRow | null> {
     const [row] = await this.sql(
       `select ${SUMMARY_COLUMNS}, g.image_art, g.summary, g.genres, g.developers, g.publishers,
-         g.screenshots, g.big_screenshots, g.videos, ${STATS_COLUMNS.map((c) => `g.${c}`).join(', ')},
-         (select count(*) from games t where t.av_ratings > g.av_ratings)::int as critics_above,
-         (select count(*) from games t where t.av_ratings is not null)::int as critics_rated
+         g.screenshots, g.big_screenshots, g.videos, ${STATS_COLUMNS.map((c) => `g.${c}`).join(', ')}
        from games g where ${'id' in key ? 'g.id' : 'g.igdb_id'} = ?`,
       ['id' in key ? key.id : key.igdbId],
     );
     if (!row) return null;
+    if (row.av_ratings !== null) Object.assign(row, await this.criticRank(Number(row.av_ratings)));
     return {
       ...toSummaryRow(row),
       imageArt: (row.image_art as string | null) ?? null,
@@ -256,6 +255,19 @@ export class GameRepository extends EntityRepository<Game> {
       videos: (row.videos as GameVideo[]) ?? [],
       ...toScoreStats(row),
     };
+  }
+
+  /**
+   * Where a critic average stands in the catalogue (for its tier): how many games show a higher one, of how
+   * many show one. Both counts read games_av_ratings_idx (only games with a shown average are in its range).
+   */
+  private async criticRank(average: number): Promise<{ critics_above: number; critics_rated: number }> {
+    const [rank] = await this.sql<{ critics_above: number; critics_rated: number }>(
+      `select count(*) filter (where av_ratings > ?)::int as critics_above, count(*)::int as critics_rated
+       from games where av_ratings is not null`,
+      [average],
+    );
+    return rank;
   }
 
   /** The internal id and player average of the game with this IGDB id, or null. */
