@@ -51,6 +51,11 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
          ($1, $2, 88, 'a'), ($1, $3, 79, 'b'), ($1, $4, 95, 'c'), ($1, $2, 60, 'd'), ($1, $4, null, 'e')`,
       [game.id, `Prensa A ${tag}`, `Prensa B ${tag}`, `Press C ${tag}`],
     );
+    await db.query(
+      `insert into media_reviews (game_id, outlet, rating, link, dedupe_key)
+       values ($1, $2, null, 'https://www.revista-nueva.es/analisis/1', 'f')`,
+      [game.id, `Revista nueva ${tag}`],
+    );
 
     const { jobId } = await api.app.get(JobProducer).recalculateAverage(game.id);
     expect(jobId).toBeTruthy();
@@ -79,6 +84,12 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
     });
     // Each outlet's median over its reviews: A (88, 60) → 74, B 79, C 95. Recommended: 88 ≥ 74, 79 ≥ 79,
     // 95 ≥ 95, 60 < 74 → 3 of 4 = 75 %.
+    // An outlet the registry did not know (a scraped review) got its row, from its link's domain.
+    const { rows: registered } = await db.query(
+      'select country, language, domain from outlets where name = $1',
+      [`Revista nueva ${tag}`],
+    );
+    expect(registered).toEqual([{ country: 'ES', language: 'es', domain: 'revista-nueva.es' }]);
     const { rows: recommended } = await db.query(
       'select critic_percent_recommended from games where id = $1',
       [game.id],
