@@ -17,11 +17,7 @@ export interface GameVideo {
   name: 'games_av_ratings_idx',
   expression: 'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc)',
 })
-@Index({
-  name: 'games_av_user_ratings_idx',
-  expression:
-    'create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" desc nulls last, "id" desc)',
-})
+// sortBy=avUserRatings orders by the Bayesian rank (game.repository.ts), not by the shown mean.
 @Index({
   name: 'games_player_rank_score_idx',
   expression:

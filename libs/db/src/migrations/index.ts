@@ -1,5 +1,5 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
-import { Migration20261124015753_ScoresTrust } from './Migration20261124015753_ScoresTrust.js';
+import { Migration20261124023123_ScoresTrust } from './Migration20261124023123_ScoresTrust.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -7,5 +7,5 @@ import { Migration20261124015753_ScoresTrust } from './Migration20261124015753_S
  */
 export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
-  { name: 'Migration20261124015753_ScoresTrust', class: Migration20261124015753_ScoresTrust },
+  { name: 'Migration20261124023123_ScoresTrust', class: Migration20261124023123_ScoresTrust },
 ];

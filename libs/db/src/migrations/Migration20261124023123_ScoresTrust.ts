@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261124015753_ScoresTrust extends Migration {
-  override name = 'Migration20261124015753_ScoresTrust';
+export class Migration20261124023123_ScoresTrust extends Migration {
+  override name = 'Migration20261124023123_ScoresTrust';
 
   override up(): void | Promise<void> {
     this.addSql(
@@ -9,6 +9,7 @@ export class Migration20261124015753_ScoresTrust extends Migration {
     );
     this.addSql(`alter table "outlets" add constraint "outlets_name_unique" unique ("name");`);
 
+    this.addSql(`drop index "games_av_user_ratings_idx";`);
     this.addSql(
       `alter table "games" add "critic_median" smallint null, add "critic_histogram" int[] not null default '{0,0,0,0,0,0,0,0,0,0}', add "critic_percent_recommended" smallint null, add "spanish_press_average" smallint null, add "spanish_press_count" int not null default 0, add "player_histogram" int[] not null default '{0,0,0,0,0,0,0,0,0,0}', add "player_rank_score" real null;`,
     );
@@ -17,6 +18,13 @@ export class Migration20261124015753_ScoresTrust extends Migration {
     );
 
     this.addSql(`create index "media_reviews_outlet_idx" on "media_reviews" ("outlet");`);
+
+    // Existing ratings rank at once (m = 10, C = 70, as GameRepository.recalculateAverages); the other
+    // figures need the outlet registry, which the seed loads (demo seed version 2) with a full recalculation.
+    this
+      .addSql(`update "games" g set "player_rank_score" = ((r.total * r.mean + 10 * 70) / (r.total + 10))::real
+      from (select game_id, count(*) as total, avg(score) as mean from ratings group by game_id) r
+      where g.id = r.game_id;`);
   }
 
   override down(): void | Promise<void> {
@@ -25,6 +33,9 @@ export class Migration20261124015753_ScoresTrust extends Migration {
     this.addSql(`drop index "games_player_rank_score_idx";`);
     this.addSql(
       `alter table "games" drop column "critic_median", drop column "critic_histogram", drop column "critic_percent_recommended", drop column "spanish_press_average", drop column "spanish_press_count", drop column "player_histogram", drop column "player_rank_score";`,
+    );
+    this.addSql(
+      `create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" DESC nulls LAST, "id" DESC);`,
     );
 
     this.addSql(`drop index "media_reviews_outlet_idx";`);
