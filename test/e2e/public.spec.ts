@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   formatIsoDate,
+  formatReleaseDate,
   formatScore,
   getJson,
   scoreClass,
@@ -154,7 +155,7 @@ test.describe('portada', () => {
     await expect(upcomingRegion.getByRole('link')).toHaveText(upcoming.map((game) => game.title));
     if (upcoming[0].releaseDate) {
       await expect(upcomingRegion.getByRole('listitem').first()).toContainText(
-        formatIsoDate(upcoming[0].releaseDate),
+        formatReleaseDate(upcoming[0].releaseDate, upcoming[0].releaseDatePrecision),
       );
     }
 

@@ -20,6 +20,8 @@ export interface GameSummary {
   /** An array, or (older data) a comma-separated string. */
   platform: PlatformName[] | string[] | string | null;
   releaseDate: string | null;
+  /** How much of releaseDate is known (decisions.md section 9); missing in older answers. */
+  releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
@@ -62,7 +64,12 @@ export interface GameDetail extends GameSummary {
   spanishPress?: SpanishPressStats;
   playerStats?: PlayerStats;
   imageArt: string | null;
+  /** The official Spanish title, when it differs. */
+  titleEs?: string | null;
+  /** Spanish when a Spanish text exists; otherwise English and summaryLanguage 'en'. */
   summary: string | null;
+  summaryLanguage?: 'es' | 'en' | null;
+  /** Genres in Spanish. */
   genres: string[];
   developers: string[];
   publishers: string[];

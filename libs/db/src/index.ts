@@ -23,6 +23,8 @@ export * from './seeders/catalogue-importer.js';
 export * from './news/news-article.repository.js';
 export * from './ratings/rating.repository.js';
 export * from './lists/game-list.repository.js';
+export * from './games/release-date.js';
+export * from './games/spanish-genres.js';
 export * from './outlets/outlet.entity.js';
 export * from './outlets/outlet.repository.js';
 export * from './outlets/outlet-domain.js';

@@ -2,7 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   Game,
+  igdbDatePrecision,
   igdbImageUrl,
+  knownReleaseDate,
   normalizeSearchText,
   slugify,
   type GameUpsertRow,
@@ -26,6 +28,9 @@ export const IGDB_PLATFORMS: Readonly<Record<number, string>> = {
 const FIELDS = [
   'name',
   'first_release_date',
+  'release_dates.date',
+  'release_dates.date_format',
+  'release_dates.category',
   'platforms',
   'cover.image_id',
   'artworks.image_id',
@@ -70,6 +75,24 @@ export interface IgdbGame {
     publisher?: boolean;
   }[];
   aggregated_rating?: number;
+  /** `date_format` (IGDB's current field) or `category` (its deprecated twin) give the date's precision. */
+  release_dates?: { id?: number; date?: number; date_format?: number | { id?: number }; category?: number }[];
+}
+
+/**
+ * The game's first release date with IGDB's precision: the release date entry that gave
+ * `first_release_date` says whether it is a day, a month, a quarter, a year or "to be determined".
+ */
+function igdbReleaseDate(game: IgdbGame) {
+  if (!game.first_release_date) return knownReleaseDate(null);
+  const first = (game.release_dates ?? []).find((release) => release.date === game.first_release_date);
+  const format =
+    typeof first?.date_format === 'object' ? first.date_format.id : (first?.date_format ?? first?.category);
+  return knownReleaseDate(
+    new Date(game.first_release_date * 1000).toISOString().slice(0, 10),
+    // Without the entry the date is taken as IGDB states it, a day, not guessed from its shape.
+    first ? igdbDatePrecision(format) : 'day',
+  );
 }
 
 /** Maps an IGDB game to our columns; null when it has no name or none of the site's platforms. */
@@ -100,9 +123,7 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
     slug: slugify(title),
     searchName: normalizeSearchText(title),
     platforms,
-    releaseDate: game.first_release_date
-      ? new Date(game.first_release_date * 1000).toISOString().slice(0, 10)
-      : null,
+    ...igdbReleaseDate(game),
     imageCover: game.cover?.image_id ? igdbImageUrl('cover_big', game.cover.image_id) : null,
     imageArt: artwork ? igdbImageUrl('1080p', artwork) : null,
     summary: game.summary?.trim() || null,
@@ -137,8 +158,9 @@ export class IgdbImportService {
     return Boolean(this.config.IGDB_CLIENT_ID && this.config.IGDB_CLIENT_SECRET);
   }
 
-  async importReleases(progress: ProgressReporter): Promise<number> {
-    if (!this.enabled) return 0;
+  /** The IGDB ids of the games imported (inserted or refreshed). */
+  async importReleases(progress: ProgressReporter): Promise<number[]> {
+    if (!this.enabled) return [];
     const token = await this.accessToken();
     const now = Math.floor(Date.now() / 1000);
     const platforms = Object.keys(IGDB_PLATFORMS).join(',');
@@ -166,7 +188,7 @@ export class IgdbImportService {
       .getRepository(Game)
       .upsertGames([...games.values()]);
     this.logger.log(`IGDB: ${imported} juegos importados`);
-    return imported;
+    return [...games.keys()];
   }
 
   private async accessToken(): Promise<string> {

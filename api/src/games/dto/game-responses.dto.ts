@@ -26,6 +26,12 @@ export class GameSummaryResponse implements GameSummaryDto {
   platform!: string[];
   @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
   releaseDate!: string | null;
+  @ApiPropertyOptional({
+    enum: ['day', 'month', 'quarter', 'year'],
+    nullable: true,
+    description: 'Cuánto se sabe de releaseDate: día, mes, trimestre o solo el año; null sin fecha',
+  })
+  releaseDatePrecision!: 'day' | 'month' | 'quarter' | 'year' | null;
   @ApiPropertyOptional(
     nullableNumber('Media de la crítica, 0-100; null con menos de 4 críticas con nota (se muestra S/P)'),
   )
@@ -122,8 +128,23 @@ export class GameDetailResponse extends GameSummaryResponse implements GameDetai
   @ApiProperty({ type: PlayerStatsResponse, description: 'Cifras de los jugadores' })
   playerStats!: PlayerStatsResponse;
   @ApiPropertyOptional({ type: String, nullable: true }) imageArt!: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) summary!: string | null;
-  @ApiProperty({ type: [String] }) genres!: string[];
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Título oficial en España, si es otro' })
+  titleEs!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Sinopsis en español si existe; si no, la inglesa (summaryLanguage = en)',
+  })
+  summary!: string | null;
+  @ApiPropertyOptional({ enum: ['es', 'en'], nullable: true, description: 'Idioma de summary' })
+  summaryLanguage!: 'es' | 'en' | null;
+  @ApiPropertyOptional({
+    enum: ['seed', 'libretranslate', 'deepl'],
+    nullable: true,
+    description: 'Origen de la sinopsis española: el catálogo propio o el servicio de traducción',
+  })
+  summarySource!: 'seed' | 'libretranslate' | 'deepl' | null;
+  @ApiProperty({ type: [String], description: 'Géneros en español' }) genres!: string[];
   @ApiProperty({ type: [String] }) developers!: string[];
   @ApiProperty({ type: [String] }) publishers!: string[];
   @ApiProperty({ type: [String] }) screenshots!: string[];

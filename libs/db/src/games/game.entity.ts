@@ -2,6 +2,12 @@ import { ArrayType, EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { GameRepository } from './game.repository.js';
 
+/** How much of `releaseDate` is known: IGDB stores a year-only date as 31 December, a quarter as its last day. */
+export type ReleaseDatePrecision = 'day' | 'month' | 'quarter' | 'year';
+
+/** Where the Spanish synopsis came from: the project's own seed file or a translation service. */
+export type SpanishTextSource = 'seed' | 'libretranslate' | 'deepl';
+
 export interface GameVideo {
   id: number;
   title: string;
@@ -58,6 +64,9 @@ export class Game {
   @Property({ type: 'string', columnType: 'date', nullable: true })
   releaseDate?: string | null;
 
+  @Property({ type: 'string', length: 10, nullable: true })
+  releaseDatePrecision?: ReleaseDatePrecision | null;
+
   @Property({ type: 'text', nullable: true })
   imageCover?: string | null;
 
@@ -69,6 +78,25 @@ export class Game {
 
   @Property({ type: 'text[]', defaultRaw: "'{}'" })
   genres: string[] = [];
+
+  /** The official Spanish title, when it differs from `title`. */
+  @Property({ length: 300, nullable: true })
+  titleEs?: string | null;
+
+  /** Spanish synopsis; `summary` keeps IGDB's English text, the source of any translation. */
+  @Property({ type: 'text', nullable: true })
+  summaryEs?: string | null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  summaryEsSource?: SpanishTextSource | null;
+
+  /** Last failed translation: the catalogue sweep skips the game for a while instead of retrying forever. */
+  @Property({ type: 'timestamptz', nullable: true })
+  translationFailedAt?: Date | null;
+
+  /** Spanish genre names from the seed file; others are translated from `genres` when presented. */
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  genresEs: string[] = [];
 
   @Property({ type: 'text[]', defaultRaw: "'{}'" })
   developers: string[] = [];

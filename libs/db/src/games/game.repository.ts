@@ -1,5 +1,5 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import type { Game, GameVideo } from './game.entity.js';
+import type { Game, GameVideo, ReleaseDatePrecision, SpanishTextSource } from './game.entity.js';
 import { normalizeSearchText } from './search-text.js';
 
 export type GameSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
@@ -12,6 +12,7 @@ export interface GameSummaryRow {
   imageCover: string | null;
   platforms: string[];
   releaseDate: string | null;
+  releaseDatePrecision: ReleaseDatePrecision | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
@@ -30,8 +31,27 @@ export interface GameMediaFields {
   videos: GameVideo[];
 }
 
+/** The Spanish text of a game: from the seed file or a translation job (see `summaryEsSource`). */
+export interface GameSpanishFields {
+  titleEs: string | null;
+  summaryEs: string | null;
+  summaryEsSource: SpanishTextSource | null;
+  genresEs: string[];
+}
+
 /** Everything the game page shows of a game (game.presenter.ts turns it into the API's shape). */
-export interface GameDetailRow extends GameSummaryRow, GameMediaFields, GameScoreStats {}
+export interface GameDetailRow extends GameSummaryRow, GameMediaFields, GameSpanishFields, GameScoreStats {}
+
+/** One line of the Spanish seed file (`summaries-es.jsonl.gz`). */
+export interface SpanishContentRow {
+  igdbId: number;
+  titleEs: string | null;
+  summaryEs: string | null;
+  genresEs: string[];
+}
+
+/** How long a game whose translation failed is left out of the translation sweep. */
+const TRANSLATION_RETRY_DAYS = 7;
 
 export interface GamePageQuery {
   page: number;
@@ -151,7 +171,7 @@ const STATS_COLUMNS = [
 const STATS_SET = STATS_COLUMNS.map((column) => `${column} = s.${column}`).join(', ');
 
 const SUMMARY_COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.platforms,
-  to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.av_ratings, g.av_user_ratings,
+  to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.release_date_precision, g.av_ratings, g.av_user_ratings,
   g.critic_review_count, g.user_rating_count`;
 
 // Each sort matches one index of the games table (see game.entity.ts), with id as the tie-breaker.
@@ -172,6 +192,7 @@ export interface GameUpsertRow extends GameMediaFields {
   searchName: string;
   platforms: string[];
   releaseDate: string | null;
+  releaseDatePrecision: ReleaseDatePrecision | null;
   imageCover: string | null;
   igdbRating: number | null;
   /** Seed reference scores (Metacritic); sources without them leave the stored ones alone. */
@@ -218,6 +239,7 @@ export function toSummaryRow(row: Row): GameSummaryRow {
     imageCover: (row.image_cover as string | null) ?? null,
     platforms: (row.platforms as string[]) ?? [],
     releaseDate: (row.release_date as string | null) ?? null,
+    releaseDatePrecision: (row.release_date_precision as ReleaseDatePrecision | null) ?? null,
     avRatings: row.av_ratings === null ? null : Number(row.av_ratings),
     avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
     criticReviewCount: Number(row.critic_review_count),
@@ -237,7 +259,8 @@ export class GameRepository extends EntityRepository<Game> {
   async findDetail(key: { igdbId: number } | { id: number }): Promise<GameDetailRow | null> {
     const [row] = await this.sql(
       `select ${SUMMARY_COLUMNS}, g.image_art, g.summary, g.genres, g.developers, g.publishers,
-         g.screenshots, g.big_screenshots, g.videos, ${STATS_COLUMNS.map((c) => `g.${c}`).join(', ')}
+         g.screenshots, g.big_screenshots, g.videos, g.title_es, g.summary_es, g.summary_es_source, g.genres_es,
+         ${STATS_COLUMNS.map((c) => `g.${c}`).join(', ')}
        from games g where ${'id' in key ? 'g.id' : 'g.igdb_id'} = ?`,
       ['id' in key ? key.id : key.igdbId],
     );
@@ -253,6 +276,10 @@ export class GameRepository extends EntityRepository<Game> {
       screenshots: (row.screenshots as string[]) ?? [],
       bigScreenshots: (row.big_screenshots as string[]) ?? [],
       videos: (row.videos as GameVideo[]) ?? [],
+      titleEs: (row.title_es as string | null) ?? null,
+      summaryEs: (row.summary_es as string | null) ?? null,
+      summaryEsSource: (row.summary_es_source as SpanishTextSource | null) ?? null,
+      genresEs: (row.genres_es as string[]) ?? [],
       ...toScoreStats(row),
     };
   }
@@ -449,6 +476,7 @@ export class GameRepository extends EntityRepository<Game> {
       search_name: game.searchName.slice(0, 300),
       platforms: game.platforms,
       release_date: game.releaseDate,
+      release_date_precision: game.releaseDatePrecision,
       image_cover: game.imageCover,
       image_art: game.imageArt,
       summary: game.summary,
@@ -464,22 +492,32 @@ export class GameRepository extends EntityRepository<Game> {
     }));
     const result = await this.sql<{ total: number }>(
       `with upserted as (
-         insert into games (igdb_id, slug, title, search_name, platforms, release_date, image_cover, image_art,
+         insert into games (igdb_id, slug, title, search_name, platforms, release_date, release_date_precision,
+           image_cover, image_art,
            summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating,
            metascore, external_user_score)
-         select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.image_cover, x.image_art,
+         select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.release_date_precision,
+           x.image_cover, x.image_art,
            x.summary, x.genres, x.developers, x.publishers, x.screenshots, x.big_screenshots, x.videos, x.igdb_rating,
            x.metascore, x.external_user_score
          from jsonb_to_recordset(?::jsonb) as x(igdb_id int, slug text, title text, search_name text,
-           platforms text[], release_date date, image_cover text, image_art text, summary text, genres text[],
+           platforms text[], release_date date, release_date_precision text, image_cover text, image_art text, summary text, genres text[],
            developers text[], publishers text[], screenshots text[], big_screenshots text[], videos jsonb,
            igdb_rating real, metascore smallint, external_user_score smallint)
          on conflict (igdb_id) do update set
            slug = excluded.slug, title = excluded.title, search_name = excluded.search_name,
            platforms = excluded.platforms, release_date = excluded.release_date,
+           release_date_precision = excluded.release_date_precision,
            image_cover = coalesce(excluded.image_cover, games.image_cover),
            image_art = coalesce(excluded.image_art, games.image_art),
            summary = coalesce(excluded.summary, games.summary),
+           -- A machine translation of an English synopsis that changed is stale: the next sweep redoes it.
+           summary_es = case when games.summary_es_source <> 'seed'
+             and excluded.summary is distinct from games.summary and excluded.summary is not null
+             then null else games.summary_es end,
+           summary_es_source = case when games.summary_es_source <> 'seed'
+             and excluded.summary is distinct from games.summary and excluded.summary is not null
+             then null else games.summary_es_source end,
            genres = excluded.genres, developers = excluded.developers, publishers = excluded.publishers,
            screenshots = case when cardinality(excluded.screenshots) > 0 then excluded.screenshots else games.screenshots end,
            big_screenshots = case when cardinality(excluded.big_screenshots) > 0 then excluded.big_screenshots else games.big_screenshots end,
@@ -493,5 +531,75 @@ export class GameRepository extends EntityRepository<Game> {
       [JSON.stringify(rows)],
     );
     return Number(result[0]?.total ?? 0);
+  }
+
+  /** Loads the Spanish seed file's titles, synopses and genres onto the games it names (idempotent). */
+  async applySpanishContent(rows: SpanishContentRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const result = await this.sql<{ total: number }>(
+      `with updated as (
+         update games g set
+           title_es = x.title_es,
+           summary_es = coalesce(x.summary_es, g.summary_es),
+           summary_es_source = case when x.summary_es is not null then 'seed' else g.summary_es_source end,
+           genres_es = coalesce(x.genres_es, '{}'), updated_at = now()
+         from jsonb_to_recordset(?::jsonb) as x(igdb_id int, title_es text, summary_es text, genres_es text[])
+         where g.igdb_id = x.igdb_id
+         returning 1)
+       select count(*)::int as total from updated`,
+      [
+        JSON.stringify(
+          rows.map((row) => ({
+            igdb_id: row.igdbId,
+            title_es: row.titleEs?.slice(0, 300) ?? null,
+            summary_es: row.summaryEs,
+            genres_es: row.genresEs,
+          })),
+        ),
+      ],
+    );
+    return Number(result[0]?.total ?? 0);
+  }
+
+  /**
+   * Games with an English synopsis and no Spanish one, best-known first, leaving out recent failures:
+   * the translation sweep takes a bounded batch per run and the next run goes on where it stopped.
+   */
+  async findUntranslatedIds(limit: number, igdbIds?: number[]): Promise<number[]> {
+    const retryAfter = new Date(Date.now() - TRANSLATION_RETRY_DAYS * 86_400_000);
+    const games = await this.find(
+      {
+        summary: { $ne: null },
+        summaryEs: null,
+        $or: [{ translationFailedAt: null }, { translationFailedAt: { $lt: retryAfter } }],
+        ...(igdbIds ? { igdbId: { $in: igdbIds } } : {}),
+      },
+      {
+        fields: ['id'],
+        orderBy: { criticReviewCount: 'desc', userRatingCount: 'desc', id: 'asc' },
+        limit,
+      },
+    );
+    return games.map((game) => game.id);
+  }
+
+  /** The English synopsis to translate and whether a Spanish one is already there. */
+  async findTranslationSource(id: number): Promise<{ summary: string | null; hasSpanish: boolean } | null> {
+    const game = await this.findOne({ id }, { fields: ['summary', 'summaryEs'], disableIdentityMap: true });
+    if (!game) return null;
+    return { summary: game.summary ?? null, hasSpanish: Boolean(game.summaryEs) };
+  }
+
+  /** Stores a translation unless a Spanish text arrived meanwhile (the seed file's wins). */
+  async saveTranslation(id: number, summaryEs: string, source: SpanishTextSource): Promise<boolean> {
+    const updated = await this.nativeUpdate(
+      { id, summaryEs: null },
+      { summaryEs, summaryEsSource: source, translationFailedAt: null },
+    );
+    return updated > 0;
+  }
+
+  async markTranslationFailed(id: number): Promise<void> {
+    await this.nativeUpdate({ id }, { translationFailedAt: new Date() });
   }
 }

@@ -20,7 +20,7 @@ export class Migration20261124023123_ScoresTrust extends Migration {
     this.addSql(`create index "media_reviews_outlet_idx" on "media_reviews" ("outlet");`);
 
     // Existing ratings rank at once (m = 10, C = 70, as GameRepository.recalculateAverages); the other
-    // figures need the outlet registry, which the seed loads (demo seed version 2) with a full recalculation.
+    // figures need the outlet registry, which the seed loads (demo seed version 3) with a full recalculation.
     this
       .addSql(`update "games" g set "player_rank_score" = ((r.total * r.mean + 10 * 70) / (r.total + 10))::real
       from (select game_id, count(*) as total, avg(score) as mean from ratings group by game_id) r

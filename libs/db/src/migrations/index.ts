@@ -1,4 +1,5 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
+import { Migration20261124015707_SpanishContent } from './Migration20261124015707_SpanishContent.js';
 import { Migration20261124015925_NewsDateUnknown } from './Migration20261124015925_NewsDateUnknown.js';
 import { Migration20261124023123_ScoresTrust } from './Migration20261124023123_ScoresTrust.js';
 
@@ -8,6 +9,7 @@ import { Migration20261124023123_ScoresTrust } from './Migration20261124023123_S
  */
 export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
+  { name: 'Migration20261124015707_SpanishContent', class: Migration20261124015707_SpanishContent },
   { name: 'Migration20261124015925_NewsDateUnknown', class: Migration20261124015925_NewsDateUnknown },
   { name: 'Migration20261124023123_ScoresTrust', class: Migration20261124023123_ScoresTrust },
 ];

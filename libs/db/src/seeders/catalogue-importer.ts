@@ -3,7 +3,8 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { fromRoot } from '../../../config/src/project-root.js';
 import { Game } from '../games/game.entity.js';
-import type { GameUpsertRow } from '../games/game.repository.js';
+import type { GameUpsertRow, SpanishContentRow } from '../games/game.repository.js';
+import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 import { Outlet } from '../outlets/outlet.entity.js';
 import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
@@ -11,7 +12,7 @@ import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
 /** Bump when the demo data or its mapping changes: the next start re-imports (idempotently). */
-export const DEMO_SEED_VERSION = '2';
+export const DEMO_SEED_VERSION = '3';
 
 const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
 const CHUNK_SIZE = 2000;
@@ -98,7 +99,7 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow
     title: record.title,
     searchName: normalizeSearchText(record.title),
     platforms: record.platforms,
-    releaseDate: record.releaseDate,
+    ...knownReleaseDate(record.releaseDate),
     imageCover: cover ? igdbImageUrl('cover_big', cover) : null,
     imageArt: showcase?.artworkImageIds[0] ? igdbImageUrl('1080p', showcase.artworkImageIds[0]) : null,
     summary: record.summary ?? null,
@@ -142,6 +143,15 @@ export class CatalogueImporter {
         .getRepository(Game)
         .upsertGames(chunk.map((record) => toGameRow(record, showcase.get(record.igdbId))));
       total += chunk.length;
+    }
+    return total;
+  }
+
+  /** The Spanish titles, synopses and genres of `summaries-es.jsonl.gz`, onto games already imported. */
+  async importSpanishContent(path: string): Promise<number> {
+    let total = 0;
+    for await (const chunk of chunks(readJsonLines<SpanishContentRow>(path), CHUNK_SIZE)) {
+      total += await this.em.getRepository(Game).applySpanishContent(chunk);
     }
     return total;
   }
@@ -197,6 +207,7 @@ export class CatalogueImporter {
   async importDemoCatalogue(dataDir = DEMO_DATA_DIR): Promise<ImportReport> {
     const started = performance.now();
     const games = await this.importGames(`${dataDir}games.jsonl.gz`, `${dataDir}showcase.jsonl.gz`);
+    await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
     const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();

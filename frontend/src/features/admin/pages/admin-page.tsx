@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { setAdminToken, useAdminToken } from '../api/admin-token';
 import { openQueueDashboard } from '../api/open-queue-dashboard';
@@ -14,6 +15,7 @@ import './admin.css';
 /** /admin: every call carries the short-lived admin token kept in sessionStorage 'adminToken'. */
 export function AdminPage() {
   const adminToken = useAdminToken();
+  const [dashboardError, setDashboardError] = useState(false);
   usePageMeta({ title: 'Administración' });
 
   return (
@@ -26,7 +28,10 @@ export function AdminPage() {
               type="button"
               className="button button--ghost"
               onClick={() =>
-                void openQueueDashboard().catch(() => window.alert('Error al abrir el panel de colas'))
+                void openQueueDashboard().then(
+                  () => setDashboardError(false),
+                  () => setDashboardError(true),
+                )
               }
             >
               Panel de colas
@@ -37,6 +42,11 @@ export function AdminPage() {
           </div>
         ) : null}
       </div>
+      {dashboardError ? (
+        <p className="form-error" role="alert">
+          Error al abrir el panel de colas
+        </p>
+      ) : null}
       {adminToken ? (
         <>
           <Collapsible title="Añadir">

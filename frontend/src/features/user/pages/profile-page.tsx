@@ -26,6 +26,8 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
   const [confirming, setConfirming] = useState<'save' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
+  // The spec asks no alert for a saved profile: the confirmation is shown in the page.
+  const [saved, setSaved] = useState(false);
   const id = useId();
   const tier = badgeTier(reviewCount);
 
@@ -36,6 +38,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 
   const save = async () => {
     setBusy(true);
+    setSaved(false);
     try {
       const answer = await updateProfile({ newUsername: username.trim(), newEmail: email.trim() });
       setConfirming(null);
@@ -44,7 +47,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       } else if (token) {
         void mutate([apiPaths.user.me(), token]);
       }
-      notify('Perfil actualizado con éxito');
+      setSaved(true);
     } catch (caught) {
       setConfirming(null);
       notify(`Hubo un error: ${serverMessage(caught, 'Error al actualizar el perfil')}`);
@@ -100,6 +103,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             Guardar cambios
           </button>
         </div>
+        <p className="form-success" role="status">
+          {saved ? 'Perfil actualizado con éxito' : ''}
+        </p>
       </form>
       <section className="danger-zone" aria-labelledby={`${id}-danger`}>
         <h2 id={`${id}-danger`}>Eliminar cuenta</h2>
