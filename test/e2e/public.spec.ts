@@ -31,7 +31,7 @@ test.describe('estructura de la aplicación', () => {
     } else {
       await expect(mainNav.getByRole('link', { name: 'Juegos' })).toHaveAttribute('href', '/games/all');
       await expect(mainNav.getByRole('link', { name: 'Noticias' })).toHaveAttribute('href', '/news/allNews');
-      await expect(header.getByRole('searchbox', { name: 'Buscar juegos' })).toBeVisible();
+      await expect(header.getByRole('combobox', { name: 'Buscar juegos' })).toBeVisible();
       await expect(header.getByRole('button', { name: 'Abrir menú' })).toBeHidden();
     }
 
@@ -88,7 +88,7 @@ test.describe('estructura de la aplicación', () => {
 
     await page.getByRole('button', { name: 'Abrir búsqueda' }).click();
     const overlay = page.getByRole('dialog', { name: 'Buscar juegos' });
-    await expect(overlay.getByRole('searchbox', { name: 'Buscar juegos' })).toBeFocused();
+    await expect(overlay.getByRole('combobox', { name: 'Buscar juegos' })).toBeFocused();
     await overlay.getByRole('button', { name: 'Cerrar' }).click();
     await expect(overlay).toBeHidden();
   });
@@ -311,9 +311,9 @@ test.describe('búsqueda', () => {
       await page.getByRole('button', { name: 'Abrir búsqueda' }).click();
       box = page
         .getByRole('dialog', { name: 'Buscar juegos' })
-        .getByRole('searchbox', { name: 'Buscar juegos' });
+        .getByRole('combobox', { name: 'Buscar juegos' });
     } else {
-      box = page.getByRole('banner').getByRole('searchbox', { name: 'Buscar juegos' });
+      box = page.getByRole('banner').getByRole('combobox', { name: 'Buscar juegos' });
     }
     await box.fill(term);
     await box.press('Enter');

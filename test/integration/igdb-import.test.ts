@@ -39,6 +39,12 @@ function recentGames(title: string) {
         { id: 8, company: { id: 80, name: 'Kepler Interactive' }, developer: false, publisher: true },
       ],
       aggregated_rating: 91.6,
+      alternative_names: [
+        { id: 21, name: 'Expedición 33: Claroscuro', comment: 'Spanish title' },
+        { id: 22, name: 'クレール・オブスキュール：エクスペディション33', comment: 'Japanese title' },
+        { id: 23, name: 'clair obscur expedition 33', comment: 'Other' },
+      ],
+      game_localizations: [{ id: 31, name: 'Claroscuro: Expedición 33', region: { id: 1, name: 'Europe' } }],
     },
     // Only on platforms the site does not cover: skipped.
     { id: 990_000_002, name: 'Juego de móvil', first_release_date: now() - 5 * DAY, platforms: [34, 39] },
@@ -245,6 +251,19 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
       }
       // At most 4 requests a second.
       expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(240);
+
+      // Alternative names and localised titles become search aliases: Latin-script ones, without the title.
+      const aliases = await db.query(
+        `select a.alias from game_aliases a join games g on g.id = a.game_id
+         where g.igdb_id = 990000001 and a.kind = 'igdb' order by a.alias`,
+      );
+      expect(aliases.rows.map((row) => row.alias)).toEqual([
+        'Claroscuro: Expedición 33',
+        'Expedición 33: Claroscuro',
+      ]);
+      for (const query of queries) expect(query.body).toContain('alternative_names.name');
+      const found = await call(api.baseUrl, 'GET', '/api/games/search?name=claroscuro');
+      expect(found.body[0]).toMatchObject({ igdbID: 990_000_001 });
 
       const { body: detail } = await call(api.baseUrl, 'GET', '/api/games/990000001');
       expect(detail).toMatchObject({

@@ -28,6 +28,24 @@ export interface GameSummary {
   userRatingCount: number;
 }
 
+/** A suggestion of the search box (GET /api/games/suggest). */
+export interface GameSuggestion {
+  igdbID: number;
+  slug: string;
+  title: string;
+  imageCover: string | null;
+  releaseDate: string | null;
+  platform: string[];
+}
+
+/** A search that found nothing, as the admin lists it (no personal data). */
+export interface SearchMiss {
+  term: string;
+  count: number;
+  firstSearchedAt: string;
+  lastSearchedAt: string;
+}
+
 export interface Video {
   id: number;
   title: string;

@@ -43,7 +43,14 @@ const FIELDS = [
   'involved_companies.developer',
   'involved_companies.publisher',
   'aggregated_rating',
+  'alternative_names.name',
+  'alternative_names.comment',
+  'game_localizations.name',
+  'game_localizations.region.name',
 ].join(',');
+
+/** Alternative names and localised titles kept per game: enough for every real one, not a flood. */
+const MAX_IGDB_ALIASES = 20;
 
 const PAGE_SIZE = 500;
 const MAX_PAGES = 6;
@@ -75,8 +82,31 @@ export interface IgdbGame {
     publisher?: boolean;
   }[];
   aggregated_rating?: number;
+  /** Other names: abbreviations, Spanish or other regional titles ('comment' says which). */
+  alternative_names?: { id?: number; name?: string; comment?: string }[];
+  /** Official titles per region ('Europe', 'Japan'...). */
+  game_localizations?: { id?: number; name?: string; region?: number | { id?: number; name?: string } }[];
   /** `date_format` (IGDB's current field) or `category` (its deprecated twin) give the date's precision. */
   release_dates?: { id?: number; date?: number; date_format?: number | { id?: number }; category?: number }[];
+}
+
+/** A game's other names from IGDB, without its own title or duplicates, for the search's aliases. */
+export function igdbAliases(game: IgdbGame, title: string): string[] {
+  const names = [
+    ...(game.alternative_names ?? []).map((alternative) => alternative.name),
+    ...(game.game_localizations ?? []).map((localization) => localization.name),
+  ];
+  const seen = new Set([normalizeSearchText(title)]);
+  const aliases: string[] = [];
+  for (const name of names) {
+    const trimmed = name?.trim();
+    const key = trimmed ? normalizeSearchText(trimmed) : '';
+    // Names in other scripts normalise to nothing (or bare numbers): not searchable in the Latin alphabet.
+    if (!trimmed || !/[a-z]/.test(key) || seen.has(key)) continue;
+    seen.add(key);
+    aliases.push(trimmed);
+  }
+  return aliases.slice(0, MAX_IGDB_ALIASES);
 }
 
 /**
@@ -140,6 +170,7 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
       .filter((video) => video.video_id)
       .map((video, index) => ({ id: index + 1, title: video.name ?? '', videoID: video.video_id! })),
     igdbRating: typeof game.aggregated_rating === 'number' ? game.aggregated_rating : null,
+    aliases: { igdb: igdbAliases(game, title) },
   };
 }
 

@@ -55,6 +55,19 @@ export class GamePageResponse {
   @ApiProperty() size!: number;
 }
 
+/** A suggestion of the search box: enough to show it (cover, title, year, platforms) and link to it. */
+export class GameSuggestionResponse {
+  @ApiProperty({ description: 'Identificador de IGDB' }) igdbID!: number;
+  @ApiProperty({ example: 'elden-ring' }) slug!: string;
+  @ApiProperty({ example: 'Elden Ring' }) title!: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'URL de la portada' })
+  imageCover!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
+  releaseDate!: string | null;
+  @ApiProperty({ type: [String], description: 'Plataformas, para distinguir juegos del mismo nombre' })
+  platform!: string[];
+}
+
 class GameVideoResponse {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;

@@ -32,6 +32,12 @@ interface GameRecord {
   igdbRating?: number | null;
 }
 
+/** The Spanish file (summaries-es.jsonl.gz): here only its official Spanish titles are read. */
+interface SpanishRecord {
+  igdbId: number;
+  titleEs: string | null;
+}
+
 interface ReviewRecord {
   igdbId: number;
   outlet: string;
@@ -91,7 +97,7 @@ async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncGenerator
 
 const dedupeKey = (review: ReviewRecord) => `seed:${review.source}:${review.outlet}:${review.platform ?? ''}`;
 
-function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow {
+function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: string | null): GameUpsertRow {
   const cover = showcase?.coverImageId ?? record.coverImageId;
   return {
     igdbId: record.igdbId,
@@ -116,6 +122,8 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow
     igdbRating: record.igdbRating ?? null,
     metascore: record.metascore ?? null,
     externalUserScore: record.userScore ?? null,
+    // With the Spanish file at hand, a game without a Spanish title in it has none (an old one goes).
+    ...(titleEs === undefined ? {} : { aliases: { spanish: titleEs ? [titleEs] : [] } }),
   };
 }
 
@@ -131,17 +139,30 @@ export class CatalogueImporter {
     return this.em.getConnection().execute(sql, params, 'run');
   }
 
-  async importGames(path: string, showcasePath?: string): Promise<number> {
+  async importGames(path: string, showcasePath?: string, spanishPath?: string): Promise<number> {
     const showcase = new Map<number, ShowcaseRecord>();
     if (showcasePath) {
       for await (const record of readJsonLines<ShowcaseRecord>(showcasePath))
         showcase.set(record.igdbId, record);
     }
+    const spanishTitles = spanishPath ? new Map<number, string | null>() : undefined;
+    if (spanishPath && spanishTitles) {
+      for await (const record of readJsonLines<SpanishRecord>(spanishPath))
+        spanishTitles.set(record.igdbId, record.titleEs);
+    }
     let total = 0;
     for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {
       await this.em
         .getRepository(Game)
-        .upsertGames(chunk.map((record) => toGameRow(record, showcase.get(record.igdbId))));
+        .upsertGames(
+          chunk.map((record) =>
+            toGameRow(
+              record,
+              showcase.get(record.igdbId),
+              spanishTitles ? (spanishTitles.get(record.igdbId) ?? null) : undefined,
+            ),
+          ),
+        );
       total += chunk.length;
     }
     return total;
@@ -206,7 +227,11 @@ export class CatalogueImporter {
 
   async importDemoCatalogue(dataDir = DEMO_DATA_DIR): Promise<ImportReport> {
     const started = performance.now();
-    const games = await this.importGames(`${dataDir}games.jsonl.gz`, `${dataDir}showcase.jsonl.gz`);
+    const games = await this.importGames(
+      `${dataDir}games.jsonl.gz`,
+      `${dataDir}showcase.jsonl.gz`,
+      `${dataDir}summaries-es.jsonl.gz`,
+    );
     await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);

@@ -10,6 +10,7 @@ import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
 import { RunScraperPanel } from '../components/run-scraper-panel';
+import { SearchMissesPanel } from '../components/search-misses-panel';
 import './admin.css';
 
 /** /admin: every call carries the short-lived admin token kept in sessionStorage 'adminToken'. */
@@ -65,6 +66,9 @@ export function AdminPage() {
             <Collapsible title="Fuentes RSS" level={3}>
               <FeedsPanel />
             </Collapsible>
+          </Collapsible>
+          <Collapsible title="Búsquedas sin resultados">
+            <SearchMissesPanel />
           </Collapsible>
           <Collapsible title="Borrar">
             <Collapsible title="Borrar noticia" level={3}>

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261124023123_ScoresTrust extends Migration {
-  override name = 'Migration20261124023123_ScoresTrust';
+export class Migration20261124025745_ScoresTrust extends Migration {
+  override name = 'Migration20261124025745_ScoresTrust';
 
   override up(): void | Promise<void> {
     this.addSql(
@@ -14,7 +14,7 @@ export class Migration20261124023123_ScoresTrust extends Migration {
       `alter table "games" add "critic_median" smallint null, add "critic_histogram" int[] not null default '{0,0,0,0,0,0,0,0,0,0}', add "critic_percent_recommended" smallint null, add "spanish_press_average" smallint null, add "spanish_press_count" int not null default 0, add "player_histogram" int[] not null default '{0,0,0,0,0,0,0,0,0,0}', add "player_rank_score" real null;`,
     );
     this.addSql(
-      `create index "games_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc);`,
+      `create index "games_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms");`,
     );
 
     this.addSql(`create index "media_reviews_outlet_idx" on "media_reviews" ("outlet");`);
@@ -35,7 +35,7 @@ export class Migration20261124023123_ScoresTrust extends Migration {
       `alter table "games" drop column "critic_median", drop column "critic_histogram", drop column "critic_percent_recommended", drop column "spanish_press_average", drop column "spanish_press_count", drop column "player_histogram", drop column "player_rank_score";`,
     );
     this.addSql(
-      `create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" DESC nulls LAST, "id" DESC);`,
+      `create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" DESC nulls LAST, "id" DESC) include ("platforms");`,
     );
 
     this.addSql(`drop index "media_reviews_outlet_idx";`);
