@@ -8,6 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
+import { RetryReadInterceptor } from './common/unavailable.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 
 const NO_FILES = /^\/(api|health)\//;
@@ -76,6 +77,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   );
 
   app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalInterceptors(new RetryReadInterceptor());
   app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   app.enableShutdownHooks();
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { JobProducer } from '../../api/src/jobs/job-producer.service.js';
+import { JobGateway, JobName } from '../../libs/jobs/src/index.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame, createUser, rate } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
@@ -57,7 +57,7 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
       [game.id, `Revista nueva ${tag}`],
     );
 
-    const { jobId } = await api.app.get(JobProducer).recalculateAverage(game.id);
+    const { jobId } = await api.app.get(JobGateway).enqueue(JobName.RecalculateAverage, { gameId: game.id });
     expect(jobId).toBeTruthy();
 
     const row = await waitFor(
@@ -103,8 +103,8 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
     expect(row.av_user_ratings).toBe(truth.rows[0].average);
 
     // Idempotent: running it again changes nothing.
-    const producer = api.app.get(JobProducer);
-    const again = await producer.recalculateAverage(game.id);
+    const producer = api.app.get(JobGateway);
+    const again = await producer.enqueue(JobName.RecalculateAverage, { gameId: game.id });
     await waitFor(
       async () =>
         ['completed', 'unknown'].includes(await producer.queue(again.queue).getJobState(again.jobId)) ||
@@ -118,10 +118,10 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
 
   it('a rating committed while a recalculation runs is not lost', async () => {
     const game = await createGame(db);
-    const producer = api.app.get(JobProducer);
+    const producer = api.app.get(JobGateway);
     for (let index = 0; index < 20; index++) {
       await rate(db, (await createUser(db)).id, game.id, 40 + index);
-      await producer.recalculateAverage(game.id);
+      await producer.enqueue(JobName.RecalculateAverage, { gameId: game.id });
     }
     const truth = (
       await db.query(`select round(avg(score))::int as average from ratings where game_id = $1`, [game.id])

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { isServiceUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './unavailable.js';
 
 /** Thrown where the spec says the error body is plain text (register, profile update, account deletion). */
 export class PlainTextException extends HttpException {
@@ -31,6 +32,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     } else if (isBodyParserError(exception)) {
       status = exception.status;
       message = status === 413 ? 'La petición es demasiado grande' : 'El cuerpo de la petición no es válido';
+    } else if (isServiceUnavailable(exception)) {
+      // PostgreSQL or Redis is away: a clear, immediate 503, not a 500 (the client may retry).
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      message = SERVICE_UNAVAILABLE_MESSAGE;
+      this.logger.warn(exception instanceof Error ? exception.message : String(exception));
     } else {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),

@@ -35,17 +35,23 @@ export class RatingsService {
     return key.id;
   }
 
-  /** Sets or replaces the user's score and answers the player average once the worker has counted it. */
+  /**
+   * Sets or replaces the user's score (idempotent: the same request twice leaves one row) and answers the
+   * player average once the worker has counted it.
+   */
   async rate(userId: number, dto: RateGameDto): Promise<PlayerAverageAnswer> {
     const gameId = await this.findRateableGameId(dto.gameId);
-    return this.storeAndRecalculate(gameId, () => this.setScore(userId, gameId, dto.score));
+    return this.storeThenRecalculate(gameId, (tx) => this.setScore(tx, userId, gameId, dto.score));
   }
 
-  /** Withdraws the user's score (nothing to withdraw is no error) and answers the recalculated average. */
+  /**
+   * Withdraws the user's score (nothing to withdraw is no error) through the same path as rating: store,
+   * then the worker recalculates from the source rows; answers the average without it.
+   */
   async withdraw(userId: number, igdbId: number): Promise<PlayerAverageAnswer> {
     const gameId = await this.findGameId(igdbId);
-    return this.storeAndRecalculate(gameId, async () => {
-      await this.em.getRepository(Rating).deleteScore(userId, gameId);
+    return this.storeThenRecalculate(gameId, async (tx) => {
+      await tx.getRepository(Rating).deleteScore(userId, gameId);
     });
   }
 
@@ -56,25 +62,18 @@ export class RatingsService {
     return score === null ? null : { score };
   }
 
-  /**
-   * The one write path of a player's score: store the change, then let the worker recalculate from the
-   * source rows and wait (bounded) until the stored average includes it.
-   */
-  private async storeAndRecalculate(
+  private async storeThenRecalculate(
     gameId: number,
-    store: () => Promise<void>,
+    write: (tx: EntityManager) => Promise<void>,
   ): Promise<PlayerAverageAnswer> {
-    await store();
-    const committedAt = await this.averages.committedAt();
-    await this.averages.recalculateAndWait(gameId, committedAt);
-    const row = await this.em.getRepository(Rating).findPlayerAverage(gameId);
-    if (!row) throw new NotFoundException('Juego no encontrado');
-    return { avUserRatings: row.avUserRatings, userRatingCount: row.userRatingCount };
+    const average = await this.averages.storeThenRecalculate(gameId, write);
+    if (!average) throw new NotFoundException('Juego no encontrado');
+    return average;
   }
 
-  async setScore(userId: number, gameId: number, score: number): Promise<void> {
+  async setScore(em: EntityManager, userId: number, gameId: number, score: number): Promise<void> {
     try {
-      await this.em.getRepository(Rating).saveScore(userId, gameId, score);
+      await em.getRepository(Rating).saveScore(userId, gameId, score);
     } catch (error) {
       // The account was deleted between the token check and the write.
       if (error instanceof ForeignKeyConstraintViolationException)

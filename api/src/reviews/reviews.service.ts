@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { Rating, UserReview } from '../../../libs/db/src/index.js';
+import { UserReview } from '../../../libs/db/src/index.js';
 import { presentUserReview } from '../games/game.presenter.js';
 import { AverageRecalculationService } from '../ratings/average-recalculation.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
@@ -29,12 +29,11 @@ export class ReviewsService {
    */
   async publish(userId: number, dto: CreateReviewDto): Promise<string> {
     const gameId = await this.ratings.findRateableGameId(dto.gameId);
-    const { created } = await this.em.transactional(async (tx) => {
-      const saved = await tx.getRepository(UserReview).saveForUser(userId, gameId, dto.review);
-      await tx.getRepository(Rating).saveScore(userId, gameId, dto.rating);
-      return saved;
+    let created = false;
+    await this.averages.storeThenRecalculate(gameId, async (tx) => {
+      ({ created } = await tx.getRepository(UserReview).saveForUser(userId, gameId, dto.review));
+      await this.ratings.setScore(tx, userId, gameId, dto.rating);
     });
-    await this.averages.recalculateAndWait(gameId, await this.averages.committedAt());
     return created ? REVIEW_CREATED_MESSAGE : REVIEW_UPDATED_MESSAGE;
   }
 

@@ -55,6 +55,7 @@ export const apiPaths = {
   admin: {
     job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,
     feeds: () => '/api/admin/feeds',
+    reliability: () => '/api/admin/reliability',
     session: () => '/api/admin/session',
     feed: (id: number) => `/api/admin/feeds/${id}`,
     searchMisses: () => '/api/admin/search-misses',

@@ -4,11 +4,15 @@ import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { Game, Outlet } from '../../../libs/db/src/index.js';
-import { JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobName, QueueName, WORKER_OPTIONS } from '../../../libs/jobs/src/index.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 
-/** Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent). */
-@Processor(QueueName.Averages)
+/**
+ * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), and
+ * reconciles all.
+ */
+@Processor(QueueName.Averages, WORKER_OPTIONS[QueueName.Averages])
 export class RecalculateAverageProcessor extends WorkerHost implements OnModuleInit {
   private readonly logger = new Logger(RecalculateAverageProcessor.name);
 
@@ -26,10 +30,12 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
       }
       return { gameId, ...result };
     },
+    [JobName.ReconcileFigures]: () => this.reconciliation.reconcile(),
   };
 
   constructor(
     private readonly orm: MikroORM,
+    private readonly reconciliation: FiguresReconciliationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();

@@ -695,6 +695,36 @@ export class GameRepository extends EntityRepository<Game> {
     };
   }
 
+  /**
+   * Games whose stored figures differ from what their source rows say (the reconciliation's check): a
+   * recalculation lost with Redis' data, or never enqueued, shows here. Zero rows in a healthy system.
+   */
+  async findGamesWithStaleFigures(limit = 10_000): Promise<{ checked: number; gameIds: number[] }> {
+    const rows = await this.sql<{ id: number | null; checked: number }>(
+      `with r as (select game_id, round(avg(score))::int as average, count(*)::int as total
+                    from ratings group by game_id),
+            m as (select game_id, case when count(rating) >= ${SCORE_MINIMUMS.critic} then round(avg(rating))::int end
+                      as average, count(rating)::int as total
+                    from media_reviews group by game_id),
+            stale as (
+              select g.id from games g
+                left join r on r.game_id = g.id
+                left join m on m.game_id = g.id
+              where g.av_user_ratings is distinct from r.average
+                 or g.user_rating_count is distinct from coalesce(r.total, 0)
+                 or g.av_ratings is distinct from m.average
+                 or g.critic_review_count is distinct from coalesce(m.total, 0)
+              order by g.id limit ?)
+       select s.id, (select count(*)::int from games) as checked
+       from (select 1) one left join stale s on true`,
+      [limit],
+    );
+    return {
+      checked: Number(rows[0]?.checked ?? 0),
+      gameIds: rows.filter((row) => row.id !== null).map((row) => Number(row.id)),
+    };
+  }
+
   /** Same computation for every game at once (after a bulk import); answers how many rows changed. */
   async recalculateAllAverages(): Promise<number> {
     const columns = STATS_COLUMNS.map((column) => `g.${column}`).join(', ');

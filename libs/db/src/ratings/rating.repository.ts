@@ -76,4 +76,23 @@ export class RatingRepository extends EntityRepository<Rating> {
       recalculatedAtMicros: BigInt(row.updated_at as string),
     };
   }
+
+  /**
+   * The player average computed from the ratings themselves (what a recalculation would store), for the
+   * answer to a rating when the worker is late; null when the game does not exist.
+   */
+  async findLivePlayerAverage(
+    gameId: number,
+  ): Promise<Omit<PlayerAverageRow, 'recalculatedAtMicros'> | null> {
+    const [row] = await this.sql(
+      `select round(avg(r.score))::int as average, count(r.score)::int as total
+       from games g left join ratings r on r.game_id = g.id where g.id = ? group by g.id`,
+      [gameId],
+    );
+    if (!row) return null;
+    return {
+      avUserRatings: row.average === null ? null : Number(row.average),
+      userRatingCount: Number(row.total),
+    };
+  }
 }

@@ -83,6 +83,8 @@ export class MediaReviewRepository extends EntityRepository<MediaReview> {
          updated_at = now()`,
       [gameId, sourceId, JSON.stringify(rows)],
       'run',
+      // Inside the caller's transaction when there is one (the scraped reviews commit with their outbox row).
+      this.em.getTransactionContext(),
     );
     return rows.length;
   }
