@@ -83,6 +83,9 @@ export class PageMetaService {
         type: 'article',
       });
     }
+    if (first === 'como-calculamos-las-notas' && segments.length === 1) {
+      return this.page(pageTexts.scoringMethod(), { canonicalPath: routes.scoringMethod() });
+    }
     if (first === 'results') {
       const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';
       return this.page(pageTexts.search(name), { canonicalPath: '/results', noindex: true });

@@ -24,6 +24,10 @@ const ConfirmPage = lazyPage(() => import('../features/auth/pages/confirm-page')
 const ProfilePage = lazyPage(() => import('../features/user/pages/profile-page'), 'ProfilePage');
 const MyReviewsPage = lazyPage(() => import('../features/user/pages/my-reviews-page'), 'MyReviewsPage');
 const ListsPage = lazyPage(() => import('../features/user/pages/lists-page'), 'ListsPage');
+const ScoringMethodPage = lazyPage(
+  () => import('../features/games/pages/scoring-method-page'),
+  'ScoringMethodPage',
+);
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
 export const router = createBrowserRouter([
@@ -48,6 +52,7 @@ export const router = createBrowserRouter([
           { path: 'user/lists', element: <ListsPage /> },
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },
+          { path: 'como-calculamos-las-notas', element: <ScoringMethodPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -38,6 +38,7 @@ export const apiPaths = {
     review: (id: number) => `/api/user/reviews/${id}`,
     reviewCount: () => '/api/user/reviews/count',
     rating: () => '/api/user/rating',
+    ownRating: (igdbID: number | string) => `/api/user/rating/${q(String(igdbID))}`,
     lists: () => '/api/user/gamelist',
     list: (listId: number) => `/api/user/gamelist/${listId}`,
     listGames: (listName: string) => `/api/user/${q(listName)}/games`,

@@ -22,6 +22,7 @@ export const routes = {
   myReviews: () => '/user/reviews',
   myLists: () => '/user/lists',
   admin: () => '/admin',
+  scoringMethod: () => '/como-calculamos-las-notas',
   queueDashboard: () => '/admin/queues',
 } as const;
 
@@ -90,5 +91,10 @@ export const pageTexts = {
   myReviews: (): PageText => ({ title: 'Mis críticas', description: null }),
   myLists: (): PageText => ({ title: 'Mis listas', description: null }),
   admin: (): PageText => ({ title: 'Administración', description: null }),
+  scoringMethod: (): PageText => ({
+    title: 'Cómo calculamos las notas',
+    description:
+      'Media y mínimos de la crítica, prensa en español, mediana, porcentaje de recomendación, nivel y media de los jugadores: cómo se calcula cada nota.',
+  }),
   notFound: (): PageText => ({ title: 'Página no encontrada', description: null }),
 } as const;

@@ -37,3 +37,6 @@ export * from './search/search-miss.entity.js';
 export * from './search/search-miss.repository.js';
 export * from './games/release-date.js';
 export * from './games/spanish-genres.js';
+export * from './outlets/outlet.entity.js';
+export * from './outlets/outlet.repository.js';
+export * from './outlets/outlet-domain.js';

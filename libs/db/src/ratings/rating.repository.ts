@@ -27,6 +27,24 @@ export class RatingRepository extends EntityRepository<Rating> {
     );
   }
 
+  /** The user's score for the game, or null. */
+  async findScore(userId: number, gameId: number): Promise<number | null> {
+    const [row] = await this.sql<{ score: number }>(
+      'select score from ratings where user_id = ? and game_id = ?',
+      [userId, gameId],
+    );
+    return row ? Number(row.score) : null;
+  }
+
+  /** Withdraws the user's score for the game; false when there was none. */
+  async deleteScore(userId: number, gameId: number): Promise<boolean> {
+    const rows = await this.sql('delete from ratings where user_id = ? and game_id = ? returning id', [
+      userId,
+      gameId,
+    ]);
+    return rows.length > 0;
+  }
+
   /** The games the user has rated: their averages change when the account goes. */
   async findGameIdsRatedBy(userId: number): Promise<number[]> {
     const rows = await this.sql<{ game_id: number }>(
