@@ -1,4 +1,5 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
+import { Migration20261124020418_AccountSessions } from './Migration20261124020418_AccountSessions.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -6,4 +7,5 @@ import { Migration20261122035804_Initial } from './Migration20261122035804_Initi
  */
 export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
+  { name: 'Migration20261124020418_AccountSessions', class: Migration20261124020418_AccountSessions },
 ];
