@@ -4,6 +4,7 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
+  HttpException,
   HttpStatus,
   Inject,
   Injectable,
@@ -24,6 +25,8 @@ import {
 } from '../../../libs/db/src/index.js';
 import { PlainTextException } from '../common/http-exception.filter.js';
 import { MailService } from '../mail/mail.service.js';
+import type { LoginAttemptsStore } from '../rate-limits/login-attempts.store.js';
+import { LOGIN_ATTEMPTS } from '../rate-limits/rate-limits.module.js';
 import { AuthTokenService } from './auth-token.service.js';
 import { INVALID_CONFIRMATION_MESSAGE, type ConfirmQueryDto } from './dto/confirm-query.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
@@ -68,6 +71,7 @@ export class AuthService {
     private readonly tokens: AuthTokenService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGIN_ATTEMPTS) private readonly attempts: LoginAttemptsStore,
   ) {}
 
   async register(dto: RegisterDto) {
@@ -266,12 +270,29 @@ export class AuthService {
     return { message: 'Tu nuevo correo electrónico ha quedado confirmado.' };
   }
 
+  /**
+   * The per-account limit comes first and counts unknown names the same way, so its answers tell
+   * nothing about which accounts exist; it holds however many addresses the attempts come from.
+   */
   private async verifyCredentials(dto: LoginDto): Promise<User> {
-    const user = await this.em.findOne(User, { usernameKey: dto.username.trim().toLowerCase() });
+    const account = dto.username.trim().toLowerCase();
+    const wait = await this.attempts.reserve(account, Date.now());
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new HttpException(
+        `Demasiados intentos fallidos con esta cuenta. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} antes de volver a intentarlo.`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    const user = await this.em.findOne(User, { usernameKey: account });
     // An unknown name costs the same argon2 verification as a wrong password: no timing difference.
     const hash = user?.passwordHash ?? (await this.dummyPasswordHash());
     const valid = await argon2.verify(hash, dto.password).catch(() => false);
-    if (!user || !valid) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    if (!user || !valid) {
+      await this.attempts.failed(account, Date.now());
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    await this.attempts.succeeded(account);
     return user;
   }
 
