@@ -30,10 +30,15 @@ export const apiPaths = {
     resendConfirmation: () => '/api/auth/resend-confirmation',
     confirm: (token: string) => `/api/auth/confirm?token=${q(token)}`,
     checkPassword: () => '/api/auth/check-password',
+    forgotPassword: () => '/api/auth/forgot-password',
+    resetPassword: () => '/api/auth/reset-password',
+    confirmEmail: (token: string) => `/api/auth/confirm-email?token=${q(token)}`,
+    logout: () => '/api/auth/logout',
   },
   user: {
     me: () => '/api/user/me',
     updateProfile: () => '/api/user/update-profile',
+    password: () => '/api/user/password',
     deleteAccount: () => '/api/user/delete-account',
     reviews: () => '/api/user/reviews',
     review: (id: number) => `/api/user/reviews/${id}`,
@@ -54,6 +59,7 @@ export const apiPaths = {
     job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,
     feeds: () => '/api/admin/feeds',
     session: () => '/api/admin/session',
+    logout: () => '/api/admin/logout',
     feed: (id: number) => `/api/admin/feeds/${id}`,
   },
 } as const;
@@ -64,6 +70,9 @@ export const routes = {
   login: () => '/login',
   register: () => '/register',
   confirm: () => '/confirm',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: () => '/reset-password',
+  confirmEmail: () => '/confirm-email',
   results: (name: string) => `/results?name=${q(name)}`,
   catalogue: (platformId?: string | null) => `/games/${platformId ?? 'all'}`,
   game: (game: { slug?: string | null; title: string; igdbID: number }) =>

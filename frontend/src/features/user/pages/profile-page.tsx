@@ -13,6 +13,7 @@ import { RequireAuth } from '../../auth/components/require-auth';
 import { useSession } from '../../auth/use-session';
 import { UserBadge } from '../../games/components/user-badge';
 import { deleteAccount } from '../api/delete-account';
+import { PasswordForm } from '../components/password-form';
 import { updateProfile } from '../api/update-profile';
 import { useMyReviewCount } from '../api/use-my-review-count';
 import './user.css';
@@ -44,7 +45,12 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       } else if (token) {
         void mutate([apiPaths.user.me(), token]);
       }
-      notify('Perfil actualizado con éxito');
+      // A new address takes effect only once the link mailed to it is opened.
+      notify(
+        answer && typeof answer === 'object' && answer.message
+          ? answer.message
+          : 'Perfil actualizado con éxito',
+      );
     } catch (caught) {
       setConfirming(null);
       notify(`Hubo un error: ${serverMessage(caught, 'Error al actualizar el perfil')}`);
@@ -101,6 +107,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           </button>
         </div>
       </form>
+      <PasswordForm />
       <section className="danger-zone" aria-labelledby={`${id}-danger`}>
         <h2 id={`${id}-danger`}>Eliminar cuenta</h2>
         <p className="muted">Se borrarán tu cuenta, tus críticas, tus puntuaciones y tus listas.</p>
