@@ -139,6 +139,19 @@ describe('accounts: logout, forgotten and changed passwords, e-mail change', () 
     throw new Error(`no new reset e-mail to ${email}`);
   }
 
+  it('mails at most three reset links per account in 15 minutes, from any number of addresses', async () => {
+    const account = await registerConfirmAndLogin(api);
+    for (let request = 0; request < 5; request++) {
+      const answer = await call(api, 'POST', '/api/auth/forgot-password', { body: { email: account.email } });
+      expect(answer.status).toBe(202);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const links = (await mailsTo(api, account.email)).filter((mail) =>
+      mail.includes('/reset-password?token='),
+    );
+    expect(links).toHaveLength(3);
+  });
+
   it('a change of password needs the current one and ends every session, this one too', async () => {
     const account = await registerConfirmAndLogin(api);
     const second = tokenOf(await login(account.username, account.password));

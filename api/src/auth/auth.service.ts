@@ -12,6 +12,7 @@ import {
   ServiceUnavailableException,
   UnauthorizedException,
 } from '@nestjs/common';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
@@ -35,6 +36,7 @@ import type { RegisterDto } from './dto/register.dto.js';
 
 const CONFIRMATION_LIFETIME_MS = 24 * 3600 * 1000;
 const RESET_LIFETIME_MS = 3600 * 1000;
+const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Credenciales inválidas';
 export const USERNAME_TAKEN = 'El nombre de usuario ya está en uso.';
 export const EMAIL_TAKEN = 'El email ya está registrado.';
@@ -72,6 +74,7 @@ export class AuthService {
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGIN_ATTEMPTS) private readonly attempts: LoginAttemptsStore,
+    @Inject(ThrottlerStorage) private readonly throttles: ThrottlerStorage,
   ) {}
 
   async register(dto: RegisterDto) {
@@ -181,7 +184,17 @@ export class AuthService {
    */
   async forgotPassword(dto: ForgotPasswordDto) {
     const user = await this.em.findOne(User, { emailKey: emailKey(dto.email) });
-    if (user) {
+    // Per account, whatever the IP: nobody can flood a mailbox with reset links by rotating addresses.
+    const mails = user
+      ? await this.throttles.increment(
+          `reset:${user.id}`,
+          RESET_MAIL_WINDOW_MS,
+          3,
+          RESET_MAIL_WINDOW_MS,
+          'reset-mail',
+        )
+      : null;
+    if (user && !mails?.isBlocked) {
       const { token, tokenHash } = newConfirmationToken();
       await this.em.transactional(async (tx) => {
         // Only the newest link works.
