@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createUser, DEFAULT_PASSWORD } from './support/api.js';
+import { collectDialogs, createUser, DEFAULT_PASSWORD, signInPage } from './support/api.js';
 import { mailedLinkFor } from './support/env.js';
 
 test('contraseña olvidada: desde el formulario de acceso hasta entrar con la nueva', async ({
@@ -49,4 +49,31 @@ test('contraseña olvidada: desde el formulario de acceso hasta entrar con la nu
   await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/user\/reviews$/);
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeTruthy();
+});
+
+test('perfil: cambiar la contraseña cierra la sesión y se entra con la nueva', async ({ page, request }) => {
+  const user = await createUser(request, 'cambia');
+  await signInPage(page, user.token);
+  const alerts = collectDialogs(page);
+  const newPassword = 'contraseña-cambiada-3';
+
+  await page.goto('/user/profile');
+  const section = page.getByRole('region', { name: 'Contraseña' });
+  await section.getByLabel('Contraseña actual').fill('no-es-la-mía');
+  await section.getByLabel('Contraseña nueva', { exact: true }).fill(newPassword);
+  await section.getByLabel('Repite la contraseña nueva').fill(newPassword);
+  await section.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+  await expect(section.getByRole('alert')).toHaveText('La contraseña actual no es correcta.');
+
+  await section.getByLabel('Contraseña actual').fill(DEFAULT_PASSWORD);
+  await section.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+  await expect.poll(() => alerts).toEqual(['Contraseña cambiada. Inicia sesión de nuevo con la nueva.']);
+  await expect(page).toHaveURL(/\/login$/);
+  const old = await request.get('/api/user/me', { headers: { authorization: `Bearer ${user.token}` } });
+  expect(old.status()).toBe(401);
+
+  await page.getByLabel('Usuario').fill(user.username);
+  await page.getByLabel('Contraseña').fill(newPassword);
+  await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/user\/reviews$/);
 });

@@ -31,8 +31,10 @@ export function PasswordForm() {
     try {
       await changePassword(current, next);
       notify('Contraseña cambiada. Inicia sesión de nuevo con la nueva.');
+      // To the login first, at once (not as a transition that keeps the profile mounted while the login
+      // page loads): a profile still on screen when the session ends would send the user home.
+      navigate(routes.login(), { flushSync: true });
       logout();
-      navigate(routes.login());
     } catch (caught) {
       setError(serverMessage(caught, 'No se ha podido cambiar la contraseña.'));
       setBusy(false);
