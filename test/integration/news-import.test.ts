@@ -142,11 +142,40 @@ describe('news import through the API, the queue and the worker process', () => 
   );
 
   it(
+    'stores no date for an article whose page gives none, answers publicationDate null and lists it after the dated ones',
+    async () => {
+      site.route(
+        '/sin-fecha',
+        article('Un artículo que no dice cuándo se publicó').replace(
+          /<meta property="article:published_time"[^>]*>/,
+          '',
+        ),
+      );
+      const job = await importUrl(site.url('/sin-fecha'));
+      const { body: news } = await call(api.baseUrl, 'GET', `/api/news/${job.result.newsId}`);
+      expect(news.title).toBe('Un artículo que no dice cuándo se publicó');
+      expect(news.publicationDate).toBeNull();
+      const { rows } = await db.query('select publication_date from news_articles where id = $1', [
+        job.result.newsId,
+      ]);
+      expect(rows).toEqual([{ publication_date: null }]);
+      const { body: all } = await call(api.baseUrl, 'GET', '/api/news/all');
+      const dated = all.filter((item: { publicationDate: string | null }) => item.publicationDate !== null);
+      expect(dated.length).toBeGreaterThan(0);
+      expect(all.slice(0, dated.length)).toEqual(dated);
+      expect(all.at(-1).newID).toBe(job.result.newsId);
+    },
+    SLOW,
+  );
+
+  it(
     'lists the news newest first',
     async () => {
       const { status, body } = await call(api.baseUrl, 'GET', '/api/news/all');
       expect(status).toBe(200);
-      const dates = body.map((item: { publicationDate: string }) => Date.parse(item.publicationDate));
+      const dates = body
+        .filter((item: { publicationDate: string | null }) => item.publicationDate !== null)
+        .map((item: { publicationDate: string }) => Date.parse(item.publicationDate));
       expect(dates).toEqual([...dates].sort((a, b) => b - a));
       expect(body.map((item: { title: string }) => item.title)).toContain(
         'El remake de culto llega en otoño',

@@ -133,6 +133,58 @@ describe('scrape-game: critic reviews of a registered source page', () => {
   );
 
   it(
+    'fills every media review column from the current Metacritic cards, and stores nothing from a ranking page',
+    async () => {
+      const game = await createGame(db, { title: 'Hades II' });
+      site.route('/game/hades-ii/critic-reviews/', fixture('reviews/metacritic-testid-cards.html'));
+      site.route('/reportaje/los-10-mejores-juegos-de-2025', fixture('reviews/ranking-list.html'));
+      const scrape = async (path: string) => {
+        const { body } = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+          token,
+          form: { url: site.url(path), igdbId: String(game.igdbId) },
+        });
+        return finishedJob(api.baseUrl, token, 'scraping', body.jobId);
+      };
+
+      const cards = await scrape('/game/hades-ii/critic-reviews/');
+      expect(cards.result.reviewsImported).toBe(4);
+      const { rows } = await db.query(
+        `select outlet, author, raw_score, scale, rating, snippet, link, platform,
+                to_char(published_at, 'YYYY-MM-DD') as published_at
+           from media_reviews where game_id = $1 order by id`,
+        [game.id],
+      );
+      expect(rows[0]).toEqual({
+        outlet: 'GamesBeat',
+        author: 'Rachel Kaser',
+        raw_score: '100',
+        scale: '100',
+        rating: 100,
+        snippet:
+          'Hades II is the rare sequel that improves on a masterpiece in every single way, from its combat to its astonishing soundtrack.',
+        link: 'https://venturebeat.com/games/hades-ii-review/',
+        platform: 'PC',
+        published_at: '2025-09-25',
+      });
+      expect(rows.map((row) => [row.outlet, row.raw_score, row.rating])).toEqual([
+        ['GamesBeat', '100', 100],
+        ['Vandal', '95', 95],
+        ['Worth Playing', '8', 8],
+        ['Push Square', null, null],
+      ]);
+
+      const ranking = await scrape('/reportaje/los-10-mejores-juegos-de-2025');
+      expect(ranking.result.reviewsImported).toBe(0);
+      const { rows: count } = await db.query(
+        `select count(*)::int as n from media_reviews where game_id = $1`,
+        [game.id],
+      );
+      expect(count[0].n).toBe(4);
+    },
+    SLOW,
+  );
+
+  it(
     'answers 404 for an unknown game and 400 for a bad URL or id',
     async () => {
       expect(

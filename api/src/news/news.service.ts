@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, QueryOrder } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { NewsArticle } from '../../../libs/db/src/index.js';
@@ -23,7 +23,8 @@ export class NewsService {
     const articles = await this.em.find(
       NewsArticle,
       {},
-      { orderBy: { publicationDate: 'desc', id: 'desc' }, limit: MAX_LISTED },
+      // Articles of unknown date come after the dated ones, newest import first.
+      { orderBy: { publicationDate: QueryOrder.DESC_NULLS_LAST, id: 'desc' }, limit: MAX_LISTED },
     );
     return articles.map(presentNews);
   }

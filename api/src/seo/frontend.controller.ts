@@ -101,14 +101,15 @@ export class FrontendController {
     } else if (name === 'news.xml') {
       const rows = await this.em
         .getConnection()
-        .execute<{ slug: string; publication_date: string }[]>(
-          'select slug, publication_date from news_articles order by publication_date desc limit 50000',
+        .execute<{ slug: string; publication_date: string | null }[]>(
+          'select slug, publication_date from news_articles order by publication_date desc nulls last limit 50000',
           [],
           'all',
         );
       urls = rows.map((row) => ({
         loc: `${base}/news/${row.slug}`,
-        lastmod: new Date(row.publication_date).toISOString(),
+        // An article of unknown date has no lastmod rather than a made-up one.
+        ...(row.publication_date ? { lastmod: new Date(row.publication_date).toISOString() } : {}),
       }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);

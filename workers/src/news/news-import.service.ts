@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { NewsArticle } from '../../../libs/db/src/index.js';
 import type { JobProgress, JobResults, JobName } from '../../../libs/jobs/src/index.js';
-import { articleNeedsBrowser, extractArticle } from '../../../libs/scraping/src/news/extract-article.js';
+import { ReadOnce } from '../../../libs/scraping/src/html/read-once.js';
+import { readArticlePage } from '../../../libs/scraping/src/news/extract-article.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError } from '../common/scrape-errors.js';
 
@@ -25,9 +26,15 @@ export class NewsImportService {
     progress: ProgressReporter = noProgress,
   ): Promise<JobResults[JobName.ImportNews]> {
     await progress({ percent: 10, message: 'descargando la página' });
+    // 'hace 2 horas' counts from the fetch; the page read to decide on the browser is not read again.
+    const now = new Date();
+    const reader = new ReadOnce((html: string, pageUrl: string) => readArticlePage(html, pageUrl, { now }));
     let page;
     try {
-      page = await this.pages.fetcher.fetch(url, { mode: 'auto', needsBrowser: articleNeedsBrowser });
+      page = await this.pages.fetcher.fetch(url, {
+        mode: 'auto',
+        needsBrowser: (html) => reader.get(html, url).needsBrowser,
+      });
     } catch (error) {
       throw asJobError(error);
     }
@@ -35,7 +42,7 @@ export class NewsImportService {
       percent: 60,
       message: `extrayendo la noticia (${page.via === 'browser' ? 'navegador' : 'HTTP'})`,
     });
-    const article = extractArticle(page.body, page.url);
+    const { article } = reader.get(page.body, page.url);
     if (!article.title) throw new UnrecoverableError('La página no contiene una noticia reconocible');
 
     const em = this.orm.em.fork();

@@ -2,7 +2,6 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Queue } from 'bullmq';
-import { createHash } from 'node:crypto';
 import { MediaReview, ScraperSource, type ScrapedMediaReview } from '../../../libs/db/src/index.js';
 import {
   JobName,
@@ -10,29 +9,12 @@ import {
   QueueName,
   recalculateAverageDeduplicationId,
 } from '../../../libs/jobs/src/index.js';
-import {
-  extractReviews,
-  reviewsNeedBrowser,
-  type ExtractedReview,
-} from '../../../libs/scraping/src/reviews/extract-reviews.js';
+import { ReadOnce } from '../../../libs/scraping/src/html/read-once.js';
+import { readReviewPage } from '../../../libs/scraping/src/reviews/extract-reviews.js';
+import { storableReviews } from '../../../libs/scraping/src/reviews/storable-review.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError, errorMessage } from '../common/scrape-errors.js';
-
-const MAX_KEY_LENGTH = 600;
-
-/**
- * Identity of a review within its game: its link when it has one, else outlet + author + platform. Long
- * keys are hashed so they fit the column and stay stable.
- */
-export function reviewDedupeKey(
-  review: Pick<ExtractedReview, 'outlet' | 'author' | 'platform' | 'link'>,
-): string {
-  const key = review.link
-    ? `link:${review.link.replace(/#.*$/, '').replace(/\/$/, '')}`
-    : `outlet:${[review.outlet, review.author ?? '', review.platform ?? ''].map((part) => part.trim().toLowerCase()).join('|')}`;
-  return key.length <= MAX_KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
-}
 
 /** scrape-game: the media reviews of one registered source page, then the game's critic average. */
 @Injectable()
@@ -53,13 +35,16 @@ export class ReviewScrapingService {
     let imported: number;
     let via: 'http' | 'browser';
     try {
+      // The reading that decided "no browser needed" is the page's reading: each page is parsed once.
+      const reader = new ReadOnce(readReviewPage);
       const page = await this.pages.fetcher.fetch(source.url, {
         mode: 'auto',
-        needsBrowser: reviewsNeedBrowser,
+        needsBrowser: (html) => reader.get(html, source.url).needsBrowser,
       });
       via = page.via;
-      const reviews = uniqueByKey(extractReviews(page.body, page.url).map(toRow));
-      imported = await em.getRepository(MediaReview).upsertScraped(gameId, source.id, reviews);
+      const reading = reader.get(page.body, page.url);
+      const rows: ScrapedMediaReview[] = storableReviews(reading.reviews);
+      imported = await em.getRepository(MediaReview).upsertScraped(gameId, source.id, rows);
     } catch (error) {
       source.lastScrapedAt = new Date();
       source.lastStatus = 'failed';
@@ -83,25 +68,4 @@ export class ReviewScrapingService {
     await progress({ percent: 100, message: `reseñas importadas: ${imported}` });
     return { sourceId, reviewsImported: imported, via };
   }
-}
-
-function toRow(review: ExtractedReview): ScrapedMediaReview {
-  return {
-    outlet: review.outlet || 'Desconocido',
-    logo: review.logo,
-    author: review.author,
-    rawScore: review.rawScore,
-    scale: review.scale,
-    rating: review.rating === null ? null : Math.max(0, Math.min(100, Math.round(review.rating))),
-    snippet: review.snippet,
-    link: review.link,
-    platform: review.platform,
-    publishedAt: review.publishedAt?.slice(0, 10) ?? null,
-    dedupeKey: reviewDedupeKey({ ...review, outlet: review.outlet || 'Desconocido' }),
-  };
-}
-
-/** Two reviews of one page with the same identity would make the single upsert statement fail. */
-function uniqueByKey(rows: ScrapedMediaReview[]): ScrapedMediaReview[] {
-  return [...new Map(rows.map((row) => [row.dedupeKey, row])).values()];
 }

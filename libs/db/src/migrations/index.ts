@@ -1,4 +1,5 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
+import { Migration20261124015925_NewsDateUnknown } from './Migration20261124015925_NewsDateUnknown.js';
 import { Migration20261124020418_AccountSessions } from './Migration20261124020418_AccountSessions.js';
 
 /**
@@ -7,5 +8,6 @@ import { Migration20261124020418_AccountSessions } from './Migration202611240204
  */
 export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
+  { name: 'Migration20261124015925_NewsDateUnknown', class: Migration20261124015925_NewsDateUnknown },
   { name: 'Migration20261124020418_AccountSessions', class: Migration20261124020418_AccountSessions },
 ];

@@ -7,7 +7,7 @@ import { NewsFeed } from './news-feed.entity.js';
 @Index({
   name: 'news_articles_publication_idx',
   expression:
-    'create index "news_articles_publication_idx" on "news_articles" ("publication_date" desc, "id" desc)',
+    'create index "news_articles_publication_idx" on "news_articles" ("publication_date" desc nulls last, "id" desc)',
 })
 export class NewsArticle {
   [EntityRepositoryType]?: NewsArticleRepository;
@@ -29,9 +29,9 @@ export class NewsArticle {
   @Property({ type: 'text', nullable: true })
   logo?: string | null;
 
-  /** The article's own date, or the import time when the page gives none. */
-  @Property({ type: 'timestamptz' })
-  publicationDate!: Date;
+  /** The article's own date; null when the page gives none (never the import time passed off as it). */
+  @Property({ type: 'timestamptz', nullable: true })
+  publicationDate?: Date | null;
 
   @Property({ type: 'text', default: '' })
   description: string = '';

@@ -6,7 +6,7 @@ export interface NewsArticleInput {
   title: string;
   image: string | null;
   logo: string | null;
-  /** The article's own date; null = now for a new article, unchanged for a stored one. */
+  /** The article's own date; null = unknown for a new article, unchanged for a stored one. */
   publicationDate: Date | null;
   description: string;
   description2: string;
@@ -34,7 +34,7 @@ export class NewsArticleRepository extends EntityRepository<NewsArticle> {
         const [row] = await this.em.getConnection().execute<{ id: number; created: boolean }[]>(
           `insert into news_articles (slug, title, image, logo, publication_date, description, description2,
              description3, link, medium, feed_id)
-           values (?, ?, ?, ?, coalesce(?::timestamptz, now()), ?, ?, ?, ?, ?, ?)
+           values (?, ?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?, ?)
            on conflict (link) do update set
              title = excluded.title, image = coalesce(excluded.image, news_articles.image),
              logo = coalesce(excluded.logo, news_articles.logo), publication_date = coalesce(?::timestamptz, news_articles.publication_date),

@@ -1,14 +1,14 @@
 import type { Cheerio } from 'cheerio';
 import type { Element } from 'domhandler';
-import { comparableText, elementText, htmlToText } from './html-text.util.js';
-import { imageValue, textValue, type JsonLdNode } from './json-ld.util.js';
+import { comparableText, elementText, htmlToText } from '../html/html-text.js';
+import { imageValue, textValue, type JsonLdNode } from '../html/json-ld.js';
 import {
   findMainContent,
   hasRealParagraphs,
   looksLikeAppShell,
   paragraphTexts,
   removeBoilerplate,
-} from './main-content.util.js';
+} from '../html/main-content.js';
 import {
   articleNode,
   canonicalLink,
@@ -17,12 +17,13 @@ import {
   publicationDate,
   readPage,
   siteLogo,
+  type PageReadOptions,
   siteName,
   siteNameVariants,
   TITLE_SEPARATOR,
   type PageContext,
-} from './page-metadata.util.js';
-import { absoluteUrl } from './page-url.util.js';
+} from '../html/page-metadata.js';
+import { absoluteUrl } from '../html/page-url.js';
 
 /** A news article as Veredicto stores it (spec: News article), read from the outlet's page. */
 export interface ExtractedArticle {
@@ -51,54 +52,75 @@ const MIN_IMAGE_HEIGHT = 150;
 /** The mark of a summary cut short ('...', '…', '[…]'). */
 const ELLIPSIS = /(\s*(\.{3}|…)|\s*\[\s*(\.{3}|…)\s*\])$/;
 
-/**
- * Reads a news article from an outlet's page (HTML as served, or as rendered by a browser). Each field
- * comes from the most explicit source the page offers: Open Graph, then JSON-LD, then Twitter cards,
- * then the visible page. Pure: never fetches anything.
- */
-export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
-  const page = readPage(html, pageUrl);
-  const article = articleNode(page);
-  const siteNames = siteNameVariants(page);
-  // The headline and the lead image may sit in headers or figures that the cleaning below removes.
-  const headline = articleHeadline(page, article, siteNames);
-  const leadImage = headImage(page, article);
-
-  removeBoilerplate(page.$);
-  const content = findMainContent(page.$);
-  const paragraphs = paragraphTexts(page.$, content ?? page.$('body'));
-  const descriptions = withSummaries(page, article, paragraphs);
-
-  return {
-    title: headline,
-    image: leadImage ?? bodyImage(page, content),
-    publicationDate: publicationDate(page, content),
-    description: descriptions[0] ?? '',
-    description2: descriptions[1] ?? '',
-    description3: descriptions[2] ?? '',
-    medium: siteName(page),
-    logo: siteLogo(page),
-    link: canonicalLink(page),
-  };
+/** What one parse of an article page gives: the article, and whether a browser should render it first. */
+export interface ArticlePageReading {
+  article: ExtractedArticle;
+  needsBrowser: boolean;
 }
 
 /**
- * Whether the HTML is an empty shell that only JavaScript fills (`<div id="root"></div>` and scripts),
- * so the fetcher should render it in Chromium: no real paragraph, and either nothing to use as a title
- * or the look of an app shell (an empty framework mount point, almost no visible text). A shell may carry
- * server-rendered meta tags for link previews and still have no article.
+ * Reads a news article from an outlet's page (HTML as served, or as rendered by a browser), parsing it
+ * once. Each field comes from the most explicit source the page offers: Open Graph, then JSON-LD, then
+ * Twitter cards, then the visible page. Pure: never fetches anything. `needsBrowser` says the HTML is an
+ * empty shell that only JavaScript fills (`<div id="root"></div>` and scripts): no real paragraph, and
+ * either nothing to use as a title or the look of an app shell. A shell may carry server-rendered meta
+ * tags for link previews and still have no article.
  */
-export function articleNeedsBrowser(html: string): boolean {
-  const page = readPage(html, 'http://localhost/');
+export function readArticlePage(
+  html: string,
+  pageUrl: string,
+  options: PageReadOptions = {},
+): ArticlePageReading {
+  const page = readPage(html, pageUrl, options);
   const article = articleNode(page);
+  const siteNames = siteNameVariants(page);
+  // The headline, lead image and date may sit in headers or figures that the cleaning below removes.
+  const headline = articleHeadline(page, article, siteNames);
+  const leadImage = headImage(page, article);
+  // Lead figures often sit outside the body's element and the cleaning below may remove them.
+  const figureImage = bodyImage(page, null);
+  const date = publicationDate(page, null);
+  // A `<title>` alone does not count: shells carry one ('Cargando…').
   const hasTitle = Boolean(
     metaText(page, 'og:title', 'twitter:title') ??
     (article ? textValue(article.headline) : null) ??
     elementText(page.$('h1').first()),
   );
+
   removeBoilerplate(page.$);
-  if (hasRealParagraphs(page.$)) return false;
-  return !hasTitle || looksLikeAppShell(page.$);
+  const content = findMainContent(page.$);
+  const paragraphs = paragraphTexts(page.$, content ?? page.$('body'));
+  const descriptions = withSummaries(page, article, paragraphs);
+  const realParagraphs = hasRealParagraphs(page.$);
+
+  return {
+    article: {
+      title: headline,
+      image: leadImage ?? (content ? bodyImage(page, content) : null) ?? figureImage,
+      publicationDate: date,
+      description: descriptions[0] ?? '',
+      description2: descriptions[1] ?? '',
+      description3: descriptions[2] ?? '',
+      medium: siteName(page),
+      logo: siteLogo(page),
+      link: canonicalLink(page),
+    },
+    needsBrowser: !realParagraphs && (!hasTitle || looksLikeAppShell(page.$)),
+  };
+}
+
+/** The article of a page (see `readArticlePage`). */
+export function extractArticle(
+  html: string,
+  pageUrl: string,
+  options: PageReadOptions = {},
+): ExtractedArticle {
+  return readArticlePage(html, pageUrl, options).article;
+}
+
+/** Whether the HTML is an empty shell that the fetcher should render in Chromium (see `readArticlePage`). */
+export function articleNeedsBrowser(html: string): boolean {
+  return readArticlePage(html, 'http://localhost/').needsBrowser;
 }
 
 function articleHeadline(page: PageContext, article: JsonLdNode | null, siteNames: string[]): string {
@@ -137,37 +159,66 @@ export function withoutSiteSuffix(title: string, siteNames: string[]): string {
 }
 
 function headImage(page: PageContext, article: JsonLdNode | null): string | null {
-  return (
-    metaUrl(page, 'og:image:secure_url', 'og:image', 'og:image:url') ??
-    (article ? absoluteUrl(imageValue(page.jsonLd, article.image), page.baseUrl) : null) ??
-    metaUrl(page, 'twitter:image', 'twitter:image:src')
-  );
+  // og:image:width describes the first og:image only.
+  const ogWidth = Number.parseInt(page.meta.get('og:image:width') ?? '', 10);
+  const ogImage = metaUrl(page, 'og:image:secure_url', 'og:image', 'og:image:url');
+  const candidates = [
+    ogWidth && ogWidth < MIN_IMAGE_WIDTH ? null : ogImage,
+    article ? absoluteUrl(imageValue(page.jsonLd, article.image), page.baseUrl) : null,
+    metaUrl(page, 'twitter:image', 'twitter:image:src'),
+  ];
+  return candidates.find((url): url is string => url !== null && isIllustration(url)) ?? null;
 }
 
-/** The first image in the article body that is big enough to illustrate it. */
+/** Moving pictures, avatars, icons and thumbnails announced as the image of a page do not illustrate it. */
+const NOT_AN_IMAGE_FILE = /\.(mp4|m4v|webm|mov|ogv|m3u8|mpd|avi|mkv|mp3|svg|ico)$/i;
+/** '...-60x60.jpg', '..._96x96.png': the size is in the file name, and it is a thumbnail's. */
+const SIZE_IN_NAME = /[-_](\d{2,4})x(\d{2,4})\.[a-z0-9]+$/i;
+
+/** Whether a URL given as the page's image is a real picture, large enough to illustrate it. */
+function isIllustration(url: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+  if (NOT_AN_IMAGE_FILE.test(path)) return false;
+  const size = SIZE_IN_NAME.exec(path);
+  if (size && (Number(size[1]) < MIN_IMAGE_WIDTH || Number(size[2]) < MIN_IMAGE_HEIGHT)) return false;
+  return !path.split('/').some((segment) => DECORATIVE_IMAGE.test(segment));
+}
+
+/** The first image in the scopes (article body, else article, main, body) big enough to illustrate it. */
 function bodyImage(page: PageContext, content: Cheerio<Element> | null): string | null {
   const { $ } = page;
-  for (const element of (content ?? $('body')).find('img').toArray()) {
-    const image = $(element);
-    const width = Number.parseInt(image.attr('width') ?? '', 10);
-    const height = Number.parseInt(image.attr('height') ?? '', 10);
-    if ((width && width < MIN_IMAGE_WIDTH) || (height && height < MIN_IMAGE_HEIGHT)) continue;
-    // Lazy loaders keep the real address in data-* and a placeholder in src.
-    const sources = [
-      image.attr('data-src'),
-      image.attr('data-lazy-src'),
-      image.attr('data-original'),
-      image.attr('src'),
-      image.attr('srcset')?.split(',')[0]?.trim().split(/\s+/)[0],
-    ];
-    const url = sources.map((source) => absoluteUrl(source, page.baseUrl)).find(Boolean);
-    if (!url) continue;
-    const fileName = new URL(url).pathname.split('/').pop() ?? '';
-    const description = `${image.attr('class') ?? ''} ${image.attr('alt') ?? ''} ${fileName}`;
-    if (DECORATIVE_IMAGE.test(description)) continue;
-    return url;
+  const scopes = content ? [content] : [$('article').first(), $('main').first(), $('body')];
+  for (const scope of scopes) {
+    for (const element of scope.find('img').toArray()) {
+      const url = illustrationOf(page, $(element));
+      if (url) return url;
+    }
   }
   return null;
+}
+
+function illustrationOf(page: PageContext, image: Cheerio<Element>): string | null {
+  const width = Number.parseInt(image.attr('width') ?? '', 10);
+  const height = Number.parseInt(image.attr('height') ?? '', 10);
+  if ((width && width < MIN_IMAGE_WIDTH) || (height && height < MIN_IMAGE_HEIGHT)) return null;
+  // Lazy loaders keep the real address in data-* and a placeholder in src.
+  const sources = [
+    image.attr('data-src'),
+    image.attr('data-lazy-src'),
+    image.attr('data-original'),
+    image.attr('src'),
+    image.attr('srcset')?.split(',')[0]?.trim().split(/\s+/)[0],
+  ];
+  const url = sources.map((source) => absoluteUrl(source, page.baseUrl)).find(Boolean);
+  if (!url) return null;
+  const description = `${image.attr('class') ?? ''} ${image.attr('alt') ?? ''}`;
+  if (DECORATIVE_IMAGE.test(description) || !isIllustration(url)) return null;
+  return url;
 }
 
 /** The body's paragraphs, topped up with the page's summaries when the body has fewer than three. */

@@ -531,3 +531,112 @@ describe('deduplicateReviews', () => {
     expect(deduplicateReviews([first, second, other])).toEqual([{ ...first, author: 'Ana' }, other]);
   });
 });
+
+describe('review pages of issue 16', () => {
+  it('reads the current Metacritic cards by their data-testid: printed outlet, score, quote, date, platform, link', () => {
+    const reviews = extractReviews(
+      fixture('metacritic-testid-cards.html'),
+      'https://www.metacritic.com/game/hades-ii/critic-reviews/',
+    );
+    expect(reviews).toEqual<ExtractedReview[]>([
+      review({
+        // The name printed on the card, not the host of its link (venturebeat.com).
+        outlet: 'GamesBeat',
+        author: 'Rachel Kaser',
+        rawScore: '100',
+        scale: '100',
+        rating: 100,
+        snippet:
+          'Hades II is the rare sequel that improves on a masterpiece in every single way, from its combat to its astonishing soundtrack.',
+        link: 'https://venturebeat.com/games/hades-ii-review/',
+        platform: 'PC',
+        publishedAt: '2025-09-25T00:00:00.000Z',
+      }),
+      review({
+        outlet: 'Vandal',
+        author: 'Ramón Varela',
+        rawScore: '95',
+        scale: '100',
+        rating: 95,
+        snippet: 'Supergiant vuelve a demostrar que nadie entiende el roguelike como ellos. Imprescindible.',
+        link: 'https://vandal.elespanol.com/analisis/switch2/hades-ii/200123',
+        platform: 'Nintendo Switch 2',
+        publishedAt: '2025-09-26T00:00:00.000Z',
+      }),
+      review({
+        outlet: 'Worth Playing',
+        // On a page of scores out of 100, an 8 is 8/100, not 8/10.
+        rawScore: '8',
+        scale: '100',
+        rating: 8,
+        snippet: 'A technical mess on this platform: crashes every hour made the run impossible to finish.',
+        link: 'https://worthplaying.com/article/2025/10/2/reviews/hades-ii-switch/',
+        platform: 'Nintendo Switch',
+        publishedAt: '2025-10-02T00:00:00.000Z',
+      }),
+      review({
+        outlet: 'Push Square',
+        snippet: 'Review in progress: our verdict follows once we have seen both endings.',
+        link: 'https://www.pushsquare.com/reviews/hades-ii',
+        platform: 'PC',
+        publishedAt: '2025-09-24T00:00:00.000Z',
+      }),
+    ]);
+  });
+
+  it('gives a single JSON-LD review the link to the review itself, not to the game, and 4/5 counts 80 with worstRating 1', () => {
+    expect(
+      extractReviews(
+        fixture('json-ld-review-game-url.html'),
+        'https://www.3djuegos.com/juegos/donkey-kong-bananza/analisis/analisis-donkey-kong-bananza?utm_source=rss',
+      ),
+    ).toEqual<ExtractedReview[]>([
+      {
+        outlet: '3DJuegos',
+        logo: 'https://www.3djuegos.com/logo-600x60.png',
+        author: 'Alberto Pastor',
+        rawScore: '4',
+        scale: '5',
+        rating: 80,
+        snippet:
+          'Nintendo firma un plataformas en el que todo se puede romper y que no se parece a nada que hayamos jugado antes.',
+        link: 'https://www.3djuegos.com/juegos/donkey-kong-bananza/analisis/analisis-donkey-kong-bananza',
+        platform: 'Nintendo Switch 2',
+        publishedAt: '2025-07-16T13:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('gives a single microdata review the link to the page it is read from', () => {
+    const [only] = extractReviews(
+      fixture('microdata-review.html'),
+      'https://areajugones.sport.es/videojuegos/analisis-de-monster-hunter-wilds-para-pc/?utm_medium=social',
+    );
+    expect(only.link).toBe(
+      'https://areajugones.sport.es/videojuegos/analisis-de-monster-hunter-wilds-para-pc/',
+    );
+  });
+
+  it('yields no review from a ranking page, its numbers and its own entries being positions in a list', () => {
+    const ranking = fixture('ranking-list.html');
+    expect(
+      extractReviews(ranking, 'https://vandal.elespanol.com/reportaje/los-10-mejores-juegos-de-2025'),
+    ).toEqual([]);
+    // Served from another host (a mirror, a test server) its entries link out, and still are no reviews.
+    expect(extractReviews(ranking, 'http://127.0.0.1:4567/reportaje/los-10-mejores-juegos-de-2025')).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a score not on the page’s scale instead of averaging it', () => {
+    const html = `<!doctype html><html><head><meta property="og:site_name" content="Revista">
+      <script type="application/ld+json">${JSON.stringify({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Ana' },
+        reviewRating: { ratingValue: '85', bestRating: '10' },
+        url: 'https://revista.example/analisis',
+      })}</script></head><body></body></html>`;
+    const [only] = extractReviews(html, 'https://revista.example/analisis');
+    expect(only).toMatchObject({ outlet: 'Revista', rawScore: '85', scale: '10', rating: null });
+  });
+});

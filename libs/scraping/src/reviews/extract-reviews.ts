@@ -1,5 +1,5 @@
-import { looksLikeAppShell } from '../news/main-content.util.js';
-import { comparableText } from '../news/html-text.util.js';
+import { comparableText } from '../html/html-text.js';
+import { looksLikeAppShell } from '../html/main-content.js';
 import {
   canonicalLink,
   metaText,
@@ -9,43 +9,87 @@ import {
   siteName,
   siteNameVariants,
   type PageContext,
-} from '../news/page-metadata.util.js';
+} from '../html/page-metadata.js';
+import { siteHost } from '../html/page-url.js';
 import { deduplicateReviews, snippetOf, type ExtractedReview } from './extracted-review.js';
 import { jsonLdReviews } from './json-ld-reviews.js';
+import { isListPage, withoutSelfReviews } from './list-page.js';
 import { microdataReviews } from './microdata-reviews.js';
 import { reviewCards } from './review-cards.js';
+import { testIdCards } from './testid-cards.js';
 import { visibleReview } from './visible-review.js';
 
 export type { ExtractedReview } from './extracted-review.js';
 
+/** One way of reading reviews off a page. */
+export interface ReviewExtractor {
+  name: string;
+  /**
+   * Whether its findings stand on a ranking or list page: readers that name each review's outlet
+   * explicitly do; the generic card reader, which takes a list entry's link for a review, does not.
+   */
+  onListPages: boolean;
+  extract(page: PageContext): ExtractedReview[];
+}
+
 /**
- * The critic reviews a page shows: schema.org Reviews (JSON-LD and microdata), the review cards of an
- * aggregator's critic-reviews page, or, when there are neither, the outlet's own review as displayed.
- * Scores are normalised to 0-100 with `normalizeScore`; the same review found twice is kept once.
+ * The review readers, in order; each reads the same parsed page and their findings are merged (the same
+ * review found twice is kept once, the first reading winning). A new outlet's markup joins with one entry
+ * here. The outlet's own review as displayed (`visibleReview`) is the fallback when all of them find nothing.
  */
-export function extractReviews(html: string, pageUrl: string): ExtractedReview[] {
+export const REVIEW_EXTRACTORS: readonly ReviewExtractor[] = [
+  // Before the generic cards: it takes its cards off the page once read.
+  { name: 'data-testid cards (Metacritic)', onListPages: true, extract: testIdCards },
+  {
+    name: 'schema.org JSON-LD',
+    onListPages: true,
+    extract: (page) => jsonLdReviews(page).map((review) => withOutlet(page, review)),
+  },
+  {
+    name: 'schema.org microdata',
+    onListPages: true,
+    extract: (page) => microdataReviews(page).map((review) => withOutlet(page, review)),
+  },
+  { name: 'repeated review cards', onListPages: false, extract: reviewCards },
+];
+
+/** What one parse of a review page gives: its reviews, and whether a browser should render it first. */
+export interface ReviewPageReading {
+  reviews: ExtractedReview[];
+  needsBrowser: boolean;
+}
+
+/**
+ * The critic reviews a page shows, read from one parse of it. On a ranking or list page the site's own
+ * entries are refused (their numbers are positions) and no 'visible review' is guessed.
+ */
+export function readReviewPage(html: string, pageUrl: string): ReviewPageReading {
   const page = readPage(html, pageUrl);
-  // A site may declare its review both in JSON-LD and in microdata: that is still one review.
-  const structured = deduplicateReviews(
-    [...jsonLdReviews(page), ...microdataReviews(page)].map((review) => withOutlet(page, review)),
-  );
-  const cards = reviewCards(page);
+  // Asked before any reader takes elements off the page.
+  const shell = looksLikeAppShell(page.$);
+  const listPage = isListPage(page);
+  const extractors = REVIEW_EXTRACTORS.filter((extractor) => !listPage || extractor.onListPages);
+  let reviews = deduplicateReviews(extractors.flatMap((extractor) => extractor.extract(page)));
+  if (listPage) reviews = withoutSelfReviews(page, reviews);
+  else if (reviews.length === 1) reviews = [completeFromPage(page, reviews[0])];
+  else if (reviews.length === 0) {
+    const visible = visibleReview(page);
+    if (visible) reviews = [visible];
+  }
+  return { reviews, needsBrowser: reviews.length === 0 && shell };
+}
 
-  if (structured.length === 1 && cards.length === 0) return [completeFromPage(page, structured[0])];
-  const reviews = deduplicateReviews([...structured, ...cards]);
-  if (reviews.length > 0) return reviews;
-
-  const visible = visibleReview(page);
-  return visible ? [visible] : [];
+/** The critic reviews a page shows (see `readReviewPage`); scores normalised to 0-100. */
+export function extractReviews(html: string, pageUrl: string): ExtractedReview[] {
+  return readReviewPage(html, pageUrl).reviews;
 }
 
 /**
  * Whether the page must be rendered in a browser before reading it: no review could be read and the
  * HTML is a client-side shell (an empty framework mount point or a body with almost no text).
  */
-export function reviewsNeedBrowser(html: string): boolean {
-  if (extractReviews(html, 'http://localhost/').length > 0) return false;
-  return looksLikeAppShell(readPage(html, 'http://localhost/').$);
+export function reviewsNeedBrowser(html: string, pageUrl = 'http://localhost/'): boolean {
+  return readReviewPage(html, pageUrl).needsBrowser;
 }
 
 /** A structured review that does not name its outlet was published by the site itself. */
@@ -56,11 +100,14 @@ function withOutlet(page: PageContext, review: ExtractedReview): ExtractedReview
 
 /**
  * The only review on a page published by the site itself is the page: what its structured data leaves
- * out (link, date, logo, snippet, author) the page's own metadata says.
+ * out (date, logo, snippet, author) the page's own metadata says, and its link is the page itself
+ * unless the data names another page of the same site (a review's `url` may point at the game's page
+ * or the home page: those are not the review).
  */
 function completeFromPage(page: PageContext, review: ExtractedReview): ExtractedReview {
   const names = siteNameVariants(page).map(comparableText);
   if (!names.includes(comparableText(review.outlet))) return review;
+  const canonical = canonicalLink(page);
   return {
     outlet: review.outlet,
     logo: review.logo ?? siteLogo(page),
@@ -70,8 +117,16 @@ function completeFromPage(page: PageContext, review: ExtractedReview): Extracted
     rating: review.rating,
     snippet:
       review.snippet ?? snippetOf(metaText(page, 'og:description', 'description', 'twitter:description')),
-    link: review.link ?? canonicalLink(page),
+    link: isLinkToThisReview(review.link, canonical) ? review.link : canonical,
     platform: review.platform,
     publishedAt: review.publishedAt ?? publicationDate(page, null),
   };
+}
+
+/** A review's own link is kept only when it names this page (or a page of another host, a syndicated copy). */
+function isLinkToThisReview(link: string | null, canonical: string): link is string {
+  if (!link) return false;
+  const strip = (url: string) => url.replace(/[#?].*$/, '').replace(/\/$/, '');
+  if (strip(link) === strip(canonical)) return true;
+  return siteHost(link) !== siteHost(canonical);
 }

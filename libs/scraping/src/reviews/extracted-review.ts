@@ -1,4 +1,4 @@
-import { collapseWhitespace, comparableText, truncateText } from '../news/html-text.util.js';
+import { collapseWhitespace, comparableText, truncateText } from '../html/html-text.js';
 import { normalizeScore, type ScoreScaleHint } from '../scores/normalize-score.js';
 
 /** A professional (media) review of a game as read from a page (spec: Professional review). */

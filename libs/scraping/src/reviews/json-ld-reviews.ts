@@ -1,8 +1,8 @@
-import { parseDate } from '../news/date-parse.util.js';
-import { htmlToText } from '../news/html-text.util.js';
-import { hasType, imageValue, textValue, type JsonLdNode } from '../news/json-ld.util.js';
-import type { PageContext } from '../news/page-metadata.util.js';
-import { absoluteUrl } from '../news/page-url.util.js';
+import { parseDate } from '../dates/parse-date.js';
+import { htmlToText } from '../html/html-text.js';
+import { hasType, imageValue, textValue, type JsonLdNode } from '../html/json-ld.js';
+import type { PageContext } from '../html/page-metadata.js';
+import { absoluteUrl } from '../html/page-url.js';
 import { reviewScore, snippetOf, UNSCORED, type ExtractedReview } from './extracted-review.js';
 
 /** schema.org types of a critic's review; UserReview is a player's and stays out. */

@@ -1,8 +1,8 @@
 import type { Element } from 'domhandler';
-import { parseDate } from '../news/date-parse.util.js';
-import { elementText } from '../news/html-text.util.js';
-import type { PageContext } from '../news/page-metadata.util.js';
-import { absoluteUrl } from '../news/page-url.util.js';
+import { parseDate } from '../dates/parse-date.js';
+import { elementText } from '../html/html-text.js';
+import type { PageContext } from '../html/page-metadata.js';
+import { absoluteUrl } from '../html/page-url.js';
 import {
   reviewScore,
   snippetOf,

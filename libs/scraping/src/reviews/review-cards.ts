@@ -1,10 +1,10 @@
 import type { Cheerio } from 'cheerio';
 import type { Element } from 'domhandler';
-import { parseDate } from '../news/date-parse.util.js';
-import { elementText } from '../news/html-text.util.js';
-import { hasNamePiece, nameTokens } from '../news/main-content.util.js';
-import type { PageContext } from '../news/page-metadata.util.js';
-import { absoluteUrl, readableHostName, siteHost } from '../news/page-url.util.js';
+import { parseDate } from '../dates/parse-date.js';
+import { elementText } from '../html/html-text.js';
+import { hasNamePiece, nameTokens } from '../html/main-content.js';
+import type { PageContext } from '../html/page-metadata.js';
+import { absoluteUrl, readableHostName, siteHost } from '../html/page-url.js';
 import type { ScoreScaleHint } from '../scores/normalize-score.js';
 import { cleanAuthor, reviewScore, snippetOf, type ExtractedReview } from './extracted-review.js';
 

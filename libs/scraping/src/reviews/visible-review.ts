@@ -1,12 +1,12 @@
 import type { Element } from 'domhandler';
-import { collapseWhitespace, elementText } from '../news/html-text.util.js';
+import { collapseWhitespace, elementText } from '../html/html-text.js';
 import {
   findMainContent,
   hasNamePiece,
   isBoilerplateName,
   paragraphTexts,
   removeBoilerplate,
-} from '../news/main-content.util.js';
+} from '../html/main-content.js';
 import {
   canonicalLink,
   metaText,
@@ -14,7 +14,7 @@ import {
   siteLogo,
   siteName,
   type PageContext,
-} from '../news/page-metadata.util.js';
+} from '../html/page-metadata.js';
 import {
   cleanAuthor,
   reviewScore,

@@ -100,12 +100,13 @@ describe('normalizeScore', () => {
   });
 
   describe('schema.org ratingValue with bestRating and worstRating', () => {
-    it('scales between worst and best', () => {
+    it('counts value ÷ best whatever worstRating says (decisions §2: 4/5 is 80)', () => {
       expect(normalizeScore('8,5', { best: 10 })).toEqual({ rating: 85, raw: '8,5', scale: '10' });
       expect(normalizeScore(8.5, { best: 10, worst: 0 })).toEqual({ rating: 85, raw: '8.5', scale: '10' });
       expect(normalizeScore('85', { best: 100 })).toEqual({ rating: 85, raw: '85', scale: '100' });
-      expect(normalizeScore('3', { best: 5, worst: 1 })).toEqual({ rating: 50, raw: '3', scale: '1-5' });
-      expect(normalizeScore('1', { best: 5, worst: 1 })).toEqual({ rating: 0, raw: '1', scale: '1-5' });
+      expect(normalizeScore('3', { best: 5, worst: 1 })).toEqual({ rating: 60, raw: '3', scale: '5' });
+      expect(normalizeScore('4', { best: 5, worst: 1 })).toEqual({ rating: 80, raw: '4', scale: '5' });
+      expect(normalizeScore('1', { best: 5, worst: 1 })).toEqual({ rating: 20, raw: '1', scale: '5' });
       expect(normalizeScore('4', { best: 4 })).toEqual({ rating: 100, raw: '4', scale: '4' });
     });
 
@@ -122,8 +123,11 @@ describe('normalizeScore', () => {
 
     it('rejects values outside explicit bounds', () => {
       expect(normalizeScore('12', { best: 10 })).toEqual({ rating: null, raw: '12', scale: '10' });
-      expect(normalizeScore('0', { best: 5, worst: 1 })).toEqual({ rating: null, raw: '0', scale: '1-5' });
-      expect(normalizeScore('3', { best: 1, worst: 1 })).toEqual({ rating: null, raw: '3', scale: '1-1' });
+      expect(normalizeScore('0', { best: 5, worst: 1 })).toEqual({ rating: null, raw: '0', scale: '5' });
+      expect(normalizeScore('3', { best: 1, worst: 1 })).toEqual({ rating: null, raw: '3', scale: '1' });
+      // Not on the page's scale: refused, not clamped to 100.
+      expect(normalizeScore('85', { best: 10, worst: 0 })).toEqual({ rating: null, raw: '85', scale: '10' });
+      expect(normalizeScore('12/10')).toEqual({ rating: null, raw: '12/10', scale: '10' });
     });
 
     it('ignores bounds that are not finite numbers', () => {

@@ -2,12 +2,13 @@
  * Turns a score as an outlet publishes it ('8,5/10', '4/5', '★★★★☆', '85%', 'B+', a schema.org
  * ratingValue...) into the integer 0-100 that Veredicto stores and averages (decisions.md, section 2).
  *
- * `rating` is null when the score cannot be read or falls outside its scale: such a review is listed
- * but unscored, never averaged as 0.
+ * `rating` is null when the score cannot be read or is implausible, that is not on the page's own scale
+ * (85 on a page that says out of 10, 0 where the worst is 1): the score is refused, the review is listed
+ * but unscored, never averaged as 0 nor squeezed into the scale.
  *
  * `scale` says how the raw score was read:
- * - '10', '100', '5'...  a numeric scale from 0 to that value;
- * - '1-5'                a numeric scale with a non-zero worst value (schema.org worstRating);
+ * - '10', '100', '5'...  a numeric scale up to that value: x/N counts x ÷ N (decisions.md §2), also when a
+ *                        schema.org Rating declares `worstRating: 1` (4/5 is 80, not 75);
  * - '%'                  a percentage;
  * - 'A-F'                a letter grade, converted with LETTER_GRADES below.
  *
@@ -119,8 +120,9 @@ function fromNumber(value: number, text: string, hint: ScoreScaleHint | undefine
     // number like a bare score is more faithful than discarding the review as out of range.
     if (explicitBest !== undefined || value <= SCHEMA_ORG_DEFAULT_BEST) {
       const best = explicitBest ?? SCHEMA_ORG_DEFAULT_BEST;
-      const scale = worst === 0 ? formatNumber(best) : `${formatNumber(worst)}-${formatNumber(best)}`;
-      return onScale(value, worst, best, text, scale);
+      // worstRating only bounds what is plausible: the value still counts value ÷ best.
+      if (value < worst) return { rating: null, raw: text, scale: formatNumber(best) };
+      return onScale(value, 0, best, text, formatNumber(best));
     }
   }
   // Without a scale, outlets score out of 10 (8,5) or out of 100 (85).

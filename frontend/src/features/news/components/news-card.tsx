@@ -47,8 +47,13 @@ export function NewsCard({ news, variant = 'small', headingLevel = 3, eagerImage
           <time className="news-card__date" dateTime={news.publicationDate}>
             {formatDate(news.publicationDate)}
           </time>
-        ) : null}
+        ) : (
+          <span className="news-card__date">{UNKNOWN_DATE}</span>
+        )}
       </div>
     </article>
   );
 }
+
+/** Said where a date shows when the outlet's page gave none: no date is better than a wrong one. */
+export const UNKNOWN_DATE = 'Fecha desconocida';

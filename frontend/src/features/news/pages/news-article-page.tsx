@@ -7,6 +7,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import type { News } from '../../../lib/types';
 import { useAllNews } from '../api/use-all-news';
 import { useNewsArticle } from '../api/use-news-article';
+import { UNKNOWN_DATE } from '../components/news-card';
 import '../components/news.css';
 
 export const META_DESCRIPTION_LENGTH = 160;
@@ -64,7 +65,9 @@ export function NewsArticlePage() {
             {' · '}
             <time dateTime={news.publicationDate}>{formatDate(news.publicationDate)}</time>
           </>
-        ) : null}
+        ) : (
+          ` · ${UNKNOWN_DATE}`
+        )}
       </p>
       <CoverImage
         className="news-article__image"

@@ -1,16 +1,9 @@
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { parseDate } from './date-parse.util.js';
-import { comparableText, elementText, htmlToText } from './html-text.util.js';
-import {
-  hasType,
-  imageValue,
-  readJsonLd,
-  textValue,
-  type JsonLdGraph,
-  type JsonLdNode,
-} from './json-ld.util.js';
-import { absoluteUrl, documentBaseUrl, readableHostName, withoutTracking } from './page-url.util.js';
+import { parseDate } from '../dates/parse-date.js';
+import { comparableText, elementText, htmlToText } from './html-text.js';
+import { hasType, imageValue, readJsonLd, textValue, type JsonLdGraph, type JsonLdNode } from './json-ld.js';
+import { absoluteUrl, documentBaseUrl, readableHostName, withoutTracking } from './page-url.js';
 
 /** A parsed page and what both extractors read from its head. */
 export interface PageContext {
@@ -21,6 +14,16 @@ export interface PageContext {
   jsonLd: JsonLdGraph;
   /** `<meta>` contents by lower-cased property, name or itemprop; the first non-empty wins. */
   meta: ReadonlyMap<string, string>;
+  /** The page's language and region ('es-ES', 'en-US'), which decides how '4/6/2016' reads; null if unsaid. */
+  locale: string | null;
+  /** When the page was fetched: 'hace 2 horas' counts from it. */
+  now: Date;
+}
+
+/** What the caller knows about the page beyond its HTML. */
+export interface PageReadOptions {
+  /** The fetch time (default: now). */
+  now?: Date;
 }
 
 export const ARTICLE_TYPES = [
@@ -41,7 +44,7 @@ const PAGE_TYPES = ['WebPage', 'ItemPage', 'Review', 'CriticReview'];
 export const TITLE_SEPARATOR = /\s+[|\-–—·:»~]{1,2}\s+/g;
 
 /** Parses the page; JSON-LD and meta are read now, before any extractor removes elements. */
-export function readPage(html: string, pageUrl: string): PageContext {
+export function readPage(html: string, pageUrl: string, options: PageReadOptions = {}): PageContext {
   const $ = load(html);
   const meta = new Map<string, string>();
   $('meta[content]').each((_index, element) => {
@@ -52,7 +55,35 @@ export function readPage(html: string, pageUrl: string): PageContext {
       if (key && !meta.has(key)) meta.set(key, content);
     }
   });
-  return { $, pageUrl, baseUrl: documentBaseUrl($, pageUrl), jsonLd: readJsonLd($), meta };
+  return {
+    $,
+    pageUrl,
+    baseUrl: documentBaseUrl($, pageUrl),
+    jsonLd: readJsonLd($),
+    meta,
+    locale: pageLocale($, meta),
+    now: options.now ?? new Date(),
+  };
+}
+
+/**
+ * The page's locale: `og:locale` names the region most often ('en_US'), then `<html lang>`, then the
+ * Content-Language meta. A bare language with a region elsewhere takes that region.
+ */
+function pageLocale($: CheerioAPI, meta: ReadonlyMap<string, string>): string | null {
+  const candidates = [
+    meta.get('og:locale'),
+    $('html').attr('lang'),
+    $('html').attr('xml:lang'),
+    meta.get('content-language'),
+    meta.get('language'),
+  ]
+    .map((value) => value?.split(',')[0]?.trim())
+    .filter((value): value is string => Boolean(value && /^[a-z]{2,3}([-_][a-z0-9]{2,8})?$/i.test(value)));
+  const language = (value: string) => value.slice(0, 2).toLowerCase();
+  const first = candidates[0];
+  if (!first) return null;
+  return candidates.find((value) => value.length > 2 && language(value) === language(first)) ?? first;
 }
 
 /** The first of the meta keys that is present, as plain text. */
@@ -98,10 +129,20 @@ export function siteName(page: PageContext): string {
   return (
     metaText(page, 'og:site_name') ??
     (publisherName ? htmlToText(publisherName) || null : null) ??
-    metaText(page, 'application-name', 'apple-mobile-web-app-title') ??
+    microdataPublisher(page) ??
+    metaText(page, 'publisher', 'application-name', 'apple-mobile-web-app-title') ??
     nameInTitle(page) ??
     readableHostName(page.pageUrl)
   );
+}
+
+/** `<div itemprop="publisher" itemscope itemtype="https://schema.org/Organization"><meta itemprop="name">`. */
+function microdataPublisher(page: PageContext): string | null {
+  const publisher = page.$('[itemprop~="publisher"]').first();
+  if (!publisher.length) return null;
+  const name = publisher.find('[itemprop~="name"]').first();
+  const text = name.length ? (name.attr('content') ?? elementText(name)) : (publisher.attr('content') ?? '');
+  return htmlToText(text) || null;
 }
 
 /**
@@ -114,11 +155,16 @@ function nameInTitle(page: PageContext): string | null {
   const separators = [...title.matchAll(TITLE_SEPARATOR)];
   const last = separators.at(-1);
   if (!host || !last || last.index === undefined) return null;
-  const words = title.slice(last.index + last[0].length).split(' ');
+  const suffix = title.slice(last.index + last[0].length).trim();
+  const words = suffix.split(' ');
   for (let count = 1; count <= words.length; count++) {
     const candidate = words.slice(0, count).join(' ');
     if (comparableText(candidate) === host) return candidate;
   }
+  // After a bar ('… | GamesBeat') a short suffix names the site even when its host says otherwise;
+  // 'Eurogamer.es' on eurogamer.es is the host's name with its domain, which the host gives better.
+  const shortSuffix = words.length <= 3 && suffix.length <= 30 && !comparableText(suffix).includes(host);
+  if (last.index > 0 && last[0].trim() === '|' && shortSuffix) return suffix;
   return null;
 }
 
@@ -128,6 +174,8 @@ export function siteNameVariants(page: PageContext): string[] {
   const names = [
     metaText(page, 'og:site_name'),
     publisher ? textValue(publisher.name) : null,
+    microdataPublisher(page),
+    metaText(page, 'publisher'),
     metaText(page, 'application-name'),
     metaText(page, 'apple-mobile-web-app-title'),
     readableHostName(page.pageUrl),
@@ -214,6 +262,28 @@ const DATE_META_KEYS = [
  * in the content, date meta tags, itemprop=datePublished, and as a last resort a date written in words.
  */
 export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | null): string | null {
+  const reading = { locale: page.locale, now: page.now };
+  for (const candidate of dateCandidates(page, content)) {
+    const date = parseDate(candidate, reading);
+    if (date) return date;
+  }
+  return null;
+}
+
+/** Visible elements that print a date: bylines, `<time>` without datetime, `.publish_on`, `.fecha`... */
+const DATED_ELEMENTS =
+  'time, [class*="date" i], [class*="fecha" i], [class*="publish" i], [class*="posted" i], [class*="time" i], [class*="byline" i], [id*="date" i], [id*="fecha" i]';
+/** A dated element is short; a long one is a container whose text is running prose. */
+const MAX_DATED_TEXT = 200;
+
+/**
+ * The texts that may hold the publication date, most explicit first: article:published_time, JSON-LD
+ * datePublished, a `<time datetime>` in the content, date meta tags, itemprop=datePublished, then the
+ * text of short dated elements (Spanish outlets often print only '12 de marzo de 2025' or 'hace 2 horas'
+ * in a byline). Running text is never searched: a game's release date there is not the article's, and
+ * no date is better than a wrong one.
+ */
+export function* dateCandidates(page: PageContext, content: Cheerio<AnyNode> | null): Generator<string> {
   const { $ } = page;
   const article = articleNode(page);
   // Only the page's own nodes: a VideoGame's datePublished is its release date, not the article's.
@@ -233,7 +303,7 @@ export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | n
     .toArray()
     .map((element) => $(element).attr('content') ?? $(element).attr('datetime') ?? $(element).text());
 
-  const candidates: (string | null | undefined)[] = [
+  const explicit: (string | null | undefined)[] = [
     page.meta.get('article:published_time'),
     page.meta.get('og:published_time'),
     jsonLdDate,
@@ -243,18 +313,17 @@ export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | n
     ...itemprop,
     ...timeIn($.root()),
   ];
-  for (const candidate of candidates) {
-    const date = parseDate(candidate);
-    if (date) return date;
+  for (const candidate of explicit) if (candidate) yield candidate;
+  for (const element of $(DATED_ELEMENTS).toArray()) {
+    const text = $(element).text();
+    if (text.length <= MAX_DATED_TEXT) yield text;
   }
-
-  // Spanish outlets often print only '12 de marzo de 2025' in a byline.
-  const datedElements = $(
-    '[class*="date" i], [class*="fecha" i], [class*="time" i], time, [class*="byline" i]',
-  );
-  for (const element of datedElements.toArray()) {
-    const date = parseDate($(element).text());
-    if (date) return date;
+  // A byline with no telling class: 'Publicado el 5 de marzo de 2025, 16:00 · Sergio Martín'.
+  for (const element of $('p, div, span, small, li, em').toArray()) {
+    const text = elementText($(element));
+    if (text.length <= MAX_DATED_TEXT && PUBLISHED_LINE.test(text)) yield text;
   }
-  return content ? parseDate(content.text().slice(0, 2000)) : null;
 }
+
+/** The words that open a publication line. */
+const PUBLISHED_LINE = /^(publicado|publicada|fecha de publicaci[oó]n|published|posted)\b/i;

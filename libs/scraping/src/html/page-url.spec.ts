@@ -1,11 +1,5 @@
 import { load } from 'cheerio';
-import {
-  absoluteUrl,
-  documentBaseUrl,
-  readableHostName,
-  siteHost,
-  withoutTracking,
-} from './page-url.util.js';
+import { absoluteUrl, documentBaseUrl, readableHostName, siteHost, withoutTracking } from './page-url.js';
 
 describe('page URLs', () => {
   it('resolves references against the page or its <base href>', () => {

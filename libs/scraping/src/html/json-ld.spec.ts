@@ -1,5 +1,5 @@
 import { load } from 'cheerio';
-import { hasType, imageValue, readJsonLd, textValue } from './json-ld.util.js';
+import { hasType, imageValue, readJsonLd, textValue } from './json-ld.js';
 
 const scripts = (...bodies: string[]) =>
   load(bodies.map((body) => `<script type="application/ld+json">${body}</script>`).join(''));

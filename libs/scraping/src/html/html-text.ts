@@ -1,7 +1,7 @@
 import { load, type Cheerio } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 
-// Helpers shared by the news and review extractors (reviews import them from here).
+// Text helpers of the HTML toolkit that the news and review extractors share.
 
 /** Elements whose end separates words, so 'a</p><p>b' reads 'a b' and not 'ab'. */
 const BLOCK_ELEMENTS = new Set([

@@ -1,6 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { collapseWhitespace, comparableText, elementText } from './html-text.util.js';
+import { collapseWhitespace, comparableText, elementText } from './html-text.js';
 
 /** Shorter paragraphs are bylines, credits, 'Leer más' links... never the text of the article. */
 export const MIN_PARAGRAPH_LENGTH = 40;
@@ -129,6 +129,20 @@ const BYLINE =
   /^(por|by|escrito por|written by)\s+\p{Lu}[\p{L}.'’-]*(\s+(\p{Lu}[\p{L}.'’-]*|de|del|y|and|la))*\s*([,|·•–-]|$)/u;
 const META_LINE =
   /^(publicado|actualizado|modificado|updated|published|posted|foto|imagen|image|fuente|source|vía|via|créditos?)\b[^.]{0,80}$/i;
+/**
+ * What sites put in the article's own element without telling it apart by class: cookie and privacy
+ * notices, newsletter and paywall prompts, 'related articles' lines, the author's bio. Only short
+ * paragraphs are judged by their words, so an article about a newsletter keeps its text.
+ */
+const BOILERPLATE_TEXT = [
+  /\b(utilizamos|usamos) cookies\b|\bcookies (propias|de terceros)\b|\bwe use cookies\b|\bcookie (settings|policy)\b/i,
+  /\bpol[ií]tica de (privacidad|cookies)\b|\bprivacy policy\b|\btratamiento de (tus|sus) datos\b/i,
+  /\bnewsletter\b|\bsuscr[ií]bete\b|\bsign up (to|for) our\b|\bsubscribe (now|today|to (continue|keep) reading)\b/i,
+  /\b(exclusivo para (suscriptores|socios)|hazte socio|sigue leyendo con|contin[uú]a leyendo|unlimited access|to continue reading)\b/i,
+  /^(art[ií]culos|noticias|contenidos?) relacionad[oa]s\b|^(related|more)( stories| articles)?\s*:/i,
+  /^\p{Lu}[\p{L}.'’-]+(\s+\p{Lu}[\p{L}.'’-]+){0,3} (es|is) (un[ao]? |an? )?(redactora?|periodista|editora?|colaboradora?|staff writer|senior writer|writer|journalist|freelance)\b/u,
+];
+const MAX_BOILERPLATE_TEXT = 320;
 const READ_ALSO =
   /^(lee también|leer más|lee más|te puede interesar|también te puede interesar|te recomendamos|más información|read more|read also|related|see also|relacionad[oa]s?)\b/i;
 
@@ -238,6 +252,8 @@ function paragraphText($: CheerioAPI, paragraph: Element, root?: Element): strin
   if (text.length < MIN_PARAGRAPH_LENGTH) return null;
   if (BYLINE.test(text) && text.length < 120) return null;
   if (META_LINE.test(text) || READ_ALSO.test(text)) return null;
+  if (text.length <= MAX_BOILERPLATE_TEXT && BOILERPLATE_TEXT.some((pattern) => pattern.test(text)))
+    return null;
   for (let node: Element | null = paragraph; node && node !== root;) {
     if (node.name === 'figure' || node.name === 'figcaption' || node.name === 'address') return null;
     // Embedded posts are someone else's words; quotes inside the article are kept.
