@@ -206,6 +206,9 @@ describe('the OpenAPI-driven sweep', () => {
     return probes;
   }
 
+  // fetch takes bytes as a Uint8Array over a plain ArrayBuffer, which a Buffer is not typed as.
+  const bodyOf = (body: Buffer | string) => (typeof body === 'string' ? body : Uint8Array.from(body));
+
   async function send(method: string, probe: Probe, token?: string): Promise<Answer> {
     const headers: Record<string, string> = { 'x-forwarded-for': freshIp() };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -214,7 +217,7 @@ describe('the OpenAPI-driven sweep', () => {
     const response = await fetch(`${api.baseUrl}${probe.path}`, {
       method,
       headers,
-      body: method === 'GET' ? undefined : probe.body,
+      body: method === 'GET' || probe.body === undefined ? undefined : bodyOf(probe.body),
     });
     return {
       status: response.status,
