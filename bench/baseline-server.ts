@@ -35,7 +35,38 @@ const execute = async (query: string, params: unknown[]) => {
     )
   ).rows;
 };
-const em = { getConnection: () => ({ execute }), execute };
+const em = {
+  getConnection: () => ({ execute }),
+  execute,
+  getTransactionContext: () => undefined,
+  // The search sets a threshold for its own transaction: one pooled client from BEGIN to COMMIT.
+  async transactional<T>(work: (transaction: object) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const run = async (query: string, params: unknown[]) => {
+      let index = 0;
+      return (
+        await client.query(
+          query.replace(/\?/g, () => `$${++index}`),
+          params,
+        )
+      ).rows;
+    };
+    try {
+      await client.query('begin');
+      const result = await work({
+        getConnection: () => ({ execute: run }),
+        getTransactionContext: () => undefined,
+      });
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  },
+};
 function borrow<T extends object>(prototype: T): T {
   return Object.assign(Object.create(prototype) as T, { em });
 }
@@ -73,7 +104,7 @@ createServer(async (request, response) => {
       ]);
       body = { content: rows.rows, totalElements: Number(count.rows[0].total), page, size };
     } else if (url.pathname === '/api/games/search') {
-      body = await games.search(url.searchParams.get('name') ?? '', 20);
+      body = (await games.search(url.searchParams.get('name') ?? '', { page: 0, size: 20 })).rows;
     } else if (GAME_READ.test(url.pathname)) {
       const [, kind, igdbId] = GAME_READ.exec(url.pathname) ?? [];
       body = await gameRead(kind, Number(igdbId));

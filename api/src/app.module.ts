@@ -14,6 +14,7 @@ import { ListsModule } from './lists/lists.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { SearchModule } from './search/search.module.js';
 import { ScrapersModule } from './scrapers/scrapers.module.js';
 import { accessLogSerializers } from './common/access-log.js';
 import { SeoModule } from './seo/seo.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         RatingsModule,
         ReviewsModule,
         ListsModule,
+        SearchModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

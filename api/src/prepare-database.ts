@@ -1,6 +1,16 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../libs/config/src/index.js';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import {
+  AppMeta,
+  CatalogueImporter,
+  Game,
+  migrateDatabase,
+  openDatabase,
+  SEARCH_TEXT_VERSION,
+} from '../../libs/db/src/index.js';
+
+const SEARCH_TEXT_KEY = 'search_text_version';
 
 /**
  * Before the API listens: apply pending migrations (under an advisory lock, so replicas and workers
@@ -12,6 +22,7 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
   try {
     const executed = await migrateDatabase(orm, config.DATABASE_URL);
     if (executed.length) logger.log(`migrations applied: ${executed.join(', ')}`);
+    await refreshSearchText(orm.em.fork(), logger);
     if (!config.SEED_DEMO) return;
     const importer = new CatalogueImporter(orm.em.fork());
     if (await importer.isDemoCatalogueCurrent()) return;
@@ -23,4 +34,13 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
   } finally {
     await orm.close(true);
   }
+}
+
+/** Rewrites the stored search text once after the normalisation changed (a no-op on an empty database). */
+async function refreshSearchText(em: EntityManager, logger: Logger): Promise<void> {
+  const stored = await em.findOne(AppMeta, { key: SEARCH_TEXT_KEY });
+  if (stored?.value === SEARCH_TEXT_VERSION) return;
+  const games = await em.getRepository(Game).refreshSearchText();
+  if (games) logger.log(`search text of ${games} games brought up to date`);
+  await em.upsert(AppMeta, { key: SEARCH_TEXT_KEY, value: SEARCH_TEXT_VERSION });
 }

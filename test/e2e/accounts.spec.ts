@@ -155,7 +155,9 @@ test('perfil: cambiar el nombre de usuario y eliminar la cuenta', async ({ page,
 
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await saveDialog.getByRole('button', { name: 'Sí' }).click();
-  await expect.poll(() => alerts).toEqual(['Perfil actualizado con éxito']);
+  // An in-page message, not a native alert (the spec asks for none here).
+  await expect(page.getByRole('status').filter({ hasText: 'Perfil actualizado con éxito' })).toBeVisible();
+  expect(alerts).toEqual([]);
   await expect(saveDialog).toBeHidden();
   await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
   await expect(page.getByText(`Hola, ${newUsername}`)).toBeVisible();
@@ -173,7 +175,7 @@ test('perfil: cambiar el nombre de usuario y eliminar la cuenta', async ({ page,
   await expect(deleteDialog).toContainText('¿Seguro que quieres eliminar tu cuenta?');
   await expect(deleteDialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await deleteDialog.getByRole('button', { name: 'Sí' }).click();
-  await expect.poll(() => alerts).toEqual(['Perfil actualizado con éxito', 'Tu cuenta ha sido eliminada']);
+  await expect.poll(() => alerts).toEqual(['Tu cuenta ha sido eliminada']);
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   await page.getByRole('button', { name: 'Menú de la cuenta' }).click();

@@ -115,7 +115,7 @@ test.describe('administración', () => {
     await page.getByRole('button', { name: 'Añadir scraper', exact: true }).click();
     await expect(page.getByText('Scraper agregado con éxito')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Estado:/ })).toHaveText(
-      /^Estado: completado — .*reseñas importadas: 1/,
+      /^Estado: completado — .*críticas importadas: 1/,
       { timeout: 30_000 },
     );
 
@@ -140,14 +140,16 @@ test.describe('administración', () => {
     await openAdminPanel(page, 'Añadir', 'Scrapear juegos');
     const statusTexts = await recordStatusTexts(page);
     await page.getByRole('button', { name: 'Ejecutar Scraper' }).click();
-    await expect(page.getByText('Scraper ejecutado correctamente')).toBeVisible();
+    // The queued job is followed until the worker finishes it; only then is the scraper said to have run.
+    await expect(page.getByText('Scraper ejecutado correctamente')).toBeVisible({ timeout: 45_000 });
+    expect(await page.locator('.job-status').getAttribute('data-state')).toBe('completed');
+    await expect(page.getByRole('status').filter({ hasText: /^Estado:/ })).toHaveText(/^Estado: completado/);
     const seen = await statusTexts();
     expect(seen.indexOf('Lanzando scraper...')).toBeGreaterThanOrEqual(0);
-    expect(seen.indexOf('Lanzando scraper...')).toBeLessThan(seen.indexOf('Scraper ejecutado correctamente'));
-    // The queued job is followed until the worker finishes it.
-    await expect(page.getByRole('status').filter({ hasText: /^Estado:/ })).toHaveText(/^Estado: completado/, {
-      timeout: 45_000,
-    });
+    expect(seen.indexOf('Lanzando scraper...')).toBeLessThan(seen.indexOf('Scraper en marcha...'));
+    expect(seen.indexOf('Scraper en marcha...')).toBeLessThan(
+      seen.indexOf('Scraper ejecutado correctamente'),
+    );
   });
 
   test('Añadir Destacado marca el juego y la portada lo muestra', async ({ page, request }) => {

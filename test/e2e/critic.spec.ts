@@ -179,10 +179,11 @@ test('listas: crear, añadir un juego desde su ficha, quitarlo en modo edición 
   await page.goto('/user/lists');
   await expect(page).toHaveTitle('Mis listas | Veredicto');
   await expect(page.getByRole('heading', { level: 1, name: 'MIS LISTAS' })).toBeVisible();
-  // A new account has only the reserved lists, both empty; the first one is selected.
+  // A new account has only the reserved lists, both empty; 'Deseados' is selected, not 'Lo quiero',
+  // to which nothing can be added.
   const chips = page.getByRole('list', { name: 'Tus listas' }).getByRole('button');
   await expect(chips).toHaveText(['Lo quiero', 'Deseados']);
-  await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(chips.nth(1)).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Esta lista no tiene juegos todavía.')).toBeVisible();
   // Reserved lists cannot be deleted.
   await expect(page.getByRole('button', { name: 'Eliminar lista' })).toHaveCount(0);
@@ -237,7 +238,7 @@ test('listas: crear, añadir un juego desde su ficha, quitarlo en modo edición 
   await deleteDialog.getByRole('button', { name: 'Sí' }).click();
   await expect(deleteDialog).toBeHidden();
   await expect(chips).toHaveText(['Lo quiero', 'Deseados']);
-  await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(chips.nth(1)).toHaveAttribute('aria-pressed', 'true');
   expect(alerts).toEqual([]);
 });
 

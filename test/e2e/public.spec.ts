@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   formatIsoDate,
+  formatReleaseDate,
   formatScore,
   getJson,
   scoreClass,
@@ -30,7 +31,7 @@ test.describe('estructura de la aplicación', () => {
     } else {
       await expect(mainNav.getByRole('link', { name: 'Juegos' })).toHaveAttribute('href', '/games/all');
       await expect(mainNav.getByRole('link', { name: 'Noticias' })).toHaveAttribute('href', '/news/allNews');
-      await expect(header.getByRole('searchbox', { name: 'Buscar juegos' })).toBeVisible();
+      await expect(header.getByRole('combobox', { name: 'Buscar juegos' })).toBeVisible();
       await expect(header.getByRole('button', { name: 'Abrir menú' })).toBeHidden();
     }
 
@@ -87,7 +88,7 @@ test.describe('estructura de la aplicación', () => {
 
     await page.getByRole('button', { name: 'Abrir búsqueda' }).click();
     const overlay = page.getByRole('dialog', { name: 'Buscar juegos' });
-    await expect(overlay.getByRole('searchbox', { name: 'Buscar juegos' })).toBeFocused();
+    await expect(overlay.getByRole('combobox', { name: 'Buscar juegos' })).toBeFocused();
     await overlay.getByRole('button', { name: 'Cerrar' }).click();
     await expect(overlay).toBeHidden();
   });
@@ -154,7 +155,7 @@ test.describe('portada', () => {
     await expect(upcomingRegion.getByRole('link')).toHaveText(upcoming.map((game) => game.title));
     if (upcoming[0].releaseDate) {
       await expect(upcomingRegion.getByRole('listitem').first()).toContainText(
-        formatIsoDate(upcoming[0].releaseDate),
+        formatReleaseDate(upcoming[0].releaseDate, upcoming[0].releaseDatePrecision),
       );
     }
 
@@ -310,9 +311,9 @@ test.describe('búsqueda', () => {
       await page.getByRole('button', { name: 'Abrir búsqueda' }).click();
       box = page
         .getByRole('dialog', { name: 'Buscar juegos' })
-        .getByRole('searchbox', { name: 'Buscar juegos' });
+        .getByRole('combobox', { name: 'Buscar juegos' });
     } else {
-      box = page.getByRole('banner').getByRole('searchbox', { name: 'Buscar juegos' });
+      box = page.getByRole('banner').getByRole('combobox', { name: 'Buscar juegos' });
     }
     await box.fill(term);
     await box.press('Enter');

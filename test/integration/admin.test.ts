@@ -127,6 +127,7 @@ describe('admin access', () => {
         'averages',
         'news',
         'scraping',
+        'translation',
       ]);
       // The cookie alone never opens the admin API.
       expect((await call(api.baseUrl, 'GET', '/api/admin/feeds', { headers: { Cookie: pair } })).status).toBe(

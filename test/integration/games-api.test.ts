@@ -36,7 +36,8 @@ describe('public games API on the demo catalogue', () => {
     expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(body)));
     expect(Object.keys(body).sort()).toEqual(['content', 'page', 'size', 'totalElements', 'totalPages']);
     expect(body.content).toHaveLength(50);
-    expect(body.totalElements).toBeGreaterThanOrEqual(27000);
+    // The default order starts at today: the demo's ~27,150 games less the unreleased ones.
+    expect(body.totalElements).toBeGreaterThanOrEqual(26900);
     expect(body.totalPages).toBe(Math.ceil(body.totalElements / 50));
     const game = body.content[0];
     for (const key of [
@@ -95,7 +96,8 @@ describe('public games API on the demo catalogue', () => {
 
   it.each([
     ['pokemon', /Pokémon/],
-    ['senua', /Senua's Saga/],
+    // Both Senua games start with the word; the far better-known one comes first.
+    ['senua', /^Hellblade: Senua's Sacrifice$/],
     ['zelda tears', /^The Legend of Zelda: Tears of the Kingdom$/],
     ['witcher 3', /^The Witcher 3: Wild Hunt/],
     ['eldn ring', /^Elden Ring$/],

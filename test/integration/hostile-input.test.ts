@@ -100,6 +100,7 @@ describe('hostile input never causes a 500', () => {
   const ROUTES: [method: string, path: string, who: 'anon' | 'user' | 'admin'][] = [
     ['GET', '/api/games/all', 'anon'],
     ['GET', '/api/games/search', 'anon'],
+    ['GET', '/api/games/suggest', 'anon'],
     ['GET', '/api/games/best', 'anon'],
     ['GET', '/api/games/bestGame', 'anon'],
     ['GET', '/api/games/:p', 'anon'],
@@ -135,6 +136,11 @@ describe('hostile input never causes a 500', () => {
     ['GET', '/api/admin/feeds', 'admin'],
     ['POST', '/api/admin/feeds', 'admin'],
     ['DELETE', '/api/admin/feeds/:p', 'admin'],
+    ['GET', '/api/admin/search-misses', 'admin'],
+    ['DELETE', '/api/admin/search-misses/:p', 'admin'],
+    ['GET', '/api/admin/games/:p/aliases', 'admin'],
+    ['POST', '/api/admin/games/:p/aliases', 'admin'],
+    ['DELETE', '/api/admin/games/:p/aliases/:p', 'admin'],
     ['GET', '/game/:p/:p', 'anon'],
     ['GET', '/sitemaps/:p', 'anon'],
   ];

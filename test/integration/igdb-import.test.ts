@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { adminToken, call, finishedJob } from '../support/local-site.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
@@ -39,22 +39,43 @@ function recentGames(title: string) {
         { id: 8, company: { id: 80, name: 'Kepler Interactive' }, developer: false, publisher: true },
       ],
       aggregated_rating: 91.6,
+      alternative_names: [
+        { id: 21, name: 'Expedición 33: Claroscuro', comment: 'Spanish title' },
+        { id: 22, name: 'クレール・オブスキュール：エクスペディション33', comment: 'Japanese title' },
+        { id: 23, name: 'clair obscur expedition 33', comment: 'Other' },
+      ],
+      game_localizations: [{ id: 31, name: 'Claroscuro: Expedición 33', region: { id: 1, name: 'Europe' } }],
     },
     // Only on platforms the site does not cover: skipped.
     { id: 990_000_002, name: 'Juego de móvil', first_release_date: now() - 5 * DAY, platforms: [34, 39] },
   ];
 }
 
-const upcomingGames = () => [
+/** 31 December 2040: a placeholder, not a plan. */
+const PLACEHOLDER_2040 = Date.UTC(2040, 11, 31) / 1000;
+
+const upcomingGames = (soon = now() + 60 * DAY) => [
   {
     id: 990_000_003,
     name: 'Aventura Futura',
-    first_release_date: now() + 60 * DAY,
+    first_release_date: soon,
+    // IGDB's release dates say how much of the date is known: here a quarter (date_format 3 = YYYYQ1).
+    release_dates: [
+      { id: 12, date: soon, date_format: 3, category: 3 },
+      { id: 13, date: soon + 30 * DAY, date_format: 0, category: 0 },
+    ],
     platforms: [508, 130],
     cover: { id: 9, image_id: 'co9fut' },
     involved_companies: [
       { id: 10, company: { id: 100, name: 'Estudio Uno' }, developer: true, publisher: true },
     ],
+  },
+  {
+    id: 990_000_004,
+    name: 'Secuela Sin Fecha',
+    first_release_date: PLACEHOLDER_2040,
+    release_dates: [{ id: 14, date: PLACEHOLDER_2040, date_format: 0, category: 0 }],
+    platforms: [167],
   },
 ];
 
@@ -92,6 +113,10 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
           /sort first_release_date desc/.test(body) ? recentGames(recentTitle) : upcomingGames(),
         );
       }
+      // A LibreTranslate-compatible service for the translate-game jobs the import queues.
+      if (request.method === 'POST' && request.url === '/translate') {
+        return json(200, { translatedText: `[es] ${(JSON.parse(body) as { q: string }).q}` });
+      }
       json(404, { message: 'not found' });
     });
   });
@@ -109,6 +134,8 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
       IGDB_CLIENT_SECRET: 'secreto',
       IGDB_API_URL: `${origin}/v4`,
       TWITCH_TOKEN_URL: `${origin}/oauth2/token`,
+      TRANSLATE_URL: origin,
+      TRANSLATE_BATCH_SIZE: '1',
     });
     workers = await startProcess('workers', api.env);
     db = new pg.Client({ connectionString: testEnv().databaseUrl });
@@ -146,7 +173,7 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
     'creates the recent and upcoming games on the site platforms, then updates them',
     async () => {
       const job = await runCatalogue();
-      expect(job.result).toEqual({ sources: 0, gamesImported: 2 });
+      expect(job.result).toEqual({ sources: 0, gamesImported: 3 });
 
       const games = await storedGames();
       expect(games).toEqual([
@@ -185,14 +212,58 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
         }),
       ]);
 
+      // Precision survives the import; a date decades ahead is stored as unknown.
+      const precision = await db.query(
+        `select igdb_id, to_char(release_date, 'YYYY-MM-DD') as release_date, release_date_precision
+         from games where igdb_id between 990000001 and 990000004 order by igdb_id`,
+      );
+      expect(precision.rows).toEqual([
+        { igdb_id: 990_000_001, release_date: isoDay(now() - 10 * DAY), release_date_precision: 'day' },
+        { igdb_id: 990_000_003, release_date: isoDay(now() + 60 * DAY), release_date_precision: 'quarter' },
+        { igdb_id: 990_000_004, release_date: null, release_date_precision: null },
+      ]);
+      expect((await call(api.baseUrl, 'GET', '/api/games/990000003')).body.releaseDatePrecision).toBe(
+        'quarter',
+      );
+
+      // The imported game with an English synopsis is queued for translation and gets a Spanish one.
+      const translated = await waitFor(
+        async () =>
+          (
+            await db.query(
+              `select summary_es, summary_es_source from games where igdb_id = 990000001 and summary_es is not null`,
+            )
+          ).rows[0],
+        { timeoutMs: 30_000, what: 'the imported game translated' },
+      );
+      expect(translated).toEqual({
+        summary_es: '[es] Un juego de rol por turnos.',
+        summary_es_source: 'libretranslate',
+      });
+
       const queries = requests.filter((request) => request.path === '/v4/games');
       expect(queries).toHaveLength(2);
       for (const query of queries) {
-        expect(query.body).toContain('fields name,first_release_date,platforms,cover.image_id');
+        expect(query.body).toContain(
+          'fields name,first_release_date,release_dates.date,release_dates.date_format,release_dates.category,platforms,cover.image_id',
+        );
         expect(query.body).toContain('platforms = (6,8,9,48,49,130,167,169,508)');
       }
       // At most 4 requests a second.
       expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(240);
+
+      // Alternative names and localised titles become search aliases: Latin-script ones, without the title.
+      const aliases = await db.query(
+        `select a.alias from game_aliases a join games g on g.id = a.game_id
+         where g.igdb_id = 990000001 and a.kind = 'igdb' order by a.alias`,
+      );
+      expect(aliases.rows.map((row) => row.alias)).toEqual([
+        'Claroscuro: Expedición 33',
+        'Expedición 33: Claroscuro',
+      ]);
+      for (const query of queries) expect(query.body).toContain('alternative_names.name');
+      const found = await call(api.baseUrl, 'GET', '/api/games/search?name=claroscuro');
+      expect(found.body[0]).toMatchObject({ igdbID: 990_000_001 });
 
       const { body: detail } = await call(api.baseUrl, 'GET', '/api/games/990000001');
       expect(detail).toMatchObject({
@@ -204,7 +275,7 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
       // A second run updates in place.
       recentTitle = 'Clair Obscur: Expedition 33 (edición final)';
       const again = await runCatalogue();
-      expect(again.result.gamesImported).toBe(2);
+      expect(again.result.gamesImported).toBe(3);
       const updated = await storedGames();
       expect(updated).toHaveLength(2);
       expect(updated[0]).toMatchObject({

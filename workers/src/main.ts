@@ -11,6 +11,7 @@ import { ALL_QUEUES, configureQueueConnection, logConnectionErrors } from '../..
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { NewsProcessor } from './news/news.processor.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { TranslationProcessor } from './translation/translation.processor.js';
 import { WorkersModule } from './workers.module.js';
 
 /** The worker process: a Nest application context (no HTTP server) running the job processors. */
@@ -30,7 +31,12 @@ async function main(): Promise<void> {
   for (const name of ALL_QUEUES) {
     logConnectionErrors(app.get<Queue>(getQueueToken(name), { strict: false }), warn, `cola ${name}`);
   }
-  for (const processor of [RecalculateAverageProcessor, NewsProcessor, ScrapingProcessor]) {
+  for (const processor of [
+    RecalculateAverageProcessor,
+    NewsProcessor,
+    ScrapingProcessor,
+    TranslationProcessor,
+  ]) {
     const { worker } = app.get(processor);
     logConnectionErrors(worker, warn, `worker ${worker.name}`);
   }

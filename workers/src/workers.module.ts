@@ -15,6 +15,8 @@ import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.
 import { IgdbImportService } from './scraping/igdb-import.service.js';
 import { ReviewScrapingService } from './scraping/review-scraping.service.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { GameTranslationService } from './translation/game-translation.service.js';
+import { TranslationProcessor } from './translation/translation.processor.js';
 
 @Module({})
 export class WorkersModule implements OnApplicationBootstrap {
@@ -41,6 +43,8 @@ export class WorkersModule implements OnApplicationBootstrap {
         IgdbImportService,
         CatalogueScrapingService,
         ScrapingProcessor,
+        GameTranslationService,
+        TranslationProcessor,
       ],
     };
   }

@@ -1,9 +1,12 @@
-import type {
-  GameDetailRow,
-  GameMediaFields,
-  GameSummaryRow,
-  MediaReviewRow,
-  UserReviewRow,
+import {
+  spanishGenres,
+  type GameDetailRow,
+  type ReleaseDatePrecision,
+  type SpanishTextSource,
+  type GameMediaFields,
+  type GameSummaryRow,
+  type MediaReviewRow,
+  type UserReviewRow,
 } from '../../../libs/db/src/index.js';
 
 /** JSON shapes of docs/API-CONTRACT.md, with the spec's field names. */
@@ -15,14 +18,25 @@ export interface GameSummaryDto {
   imageCover: string | null;
   platform: string[];
   releaseDate: string | null;
+  /** How much of releaseDate is known: 'year' shows '2026', 'quarter' 'T1 2026', 'month' 'marzo de 2026'. */
+  releaseDatePrecision: ReleaseDatePrecision | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
 }
 
-/** A game page: the card plus the row's media fields, under the same names. */
-export interface GameDetailDto extends GameSummaryDto, GameMediaFields {}
+/**
+ * A game page: the card plus the row's media fields, under the same names. `summary` and `genres` are
+ * Spanish when a Spanish text exists; otherwise `summary` is IGDB's English text and `summaryLanguage`
+ * says so, for the page to label it.
+ */
+export interface GameDetailDto extends GameSummaryDto, GameMediaFields {
+  titleEs: string | null;
+  summaryLanguage: 'es' | 'en' | null;
+  /** Where the Spanish synopsis came from: 'seed' (our file) or the translation service's name. */
+  summarySource: SpanishTextSource | null;
+}
 
 export type Badge = 'bronze' | 'silver' | 'gold' | null;
 
@@ -42,6 +56,7 @@ export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
   imageCover: row.imageCover,
   platform: row.platforms,
   releaseDate: row.releaseDate,
+  releaseDatePrecision: row.releaseDatePrecision,
   avRatings: row.avRatings,
   avUserRatings: row.avUserRatings,
   criticReviewCount: row.criticReviewCount,
@@ -51,8 +66,11 @@ export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
 export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
   ...presentSummary(game),
   imageArt: game.imageArt,
-  summary: game.summary,
-  genres: game.genres,
+  titleEs: game.titleEs,
+  summary: game.summaryEs ?? game.summary,
+  summaryLanguage: game.summaryEs ? 'es' : game.summary ? 'en' : null,
+  summarySource: game.summaryEs ? game.summaryEsSource : null,
+  genres: spanishGenres(game.genresEs, game.genres),
   developers: game.developers,
   publishers: game.publishers,
   screenshots: game.screenshots,

@@ -8,12 +8,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
+import { GamePageQueryDto, SearchQueryDto, SuggestQueryDto } from './dto/game-query.dto.js';
 import {
   ErrorResponse,
   FeaturedGameResponse,
   GameDetailResponse,
   GamePageResponse,
+  GameSuggestionResponse,
   GameSummaryResponse,
   MediaReviewResponse,
   UserReviewResponse,
@@ -35,10 +36,33 @@ export class GamesController {
   constructor(private readonly games: GamesService) {}
 
   @Get('search')
-  @ApiOperation({ summary: 'Búsqueda de juegos (sin acentos, tolerante a erratas y al orden de palabras)' })
-  @ApiOkResponse({ type: [GameSummaryResponse], description: 'Hasta 20 juegos, los más parecidos primero' })
-  search(@Query() query: SearchQueryDto, @Res() response: Response) {
-    return sendJson(response, this.games.search(query.name));
+  @ApiOperation({
+    summary:
+      'Búsqueda de juegos (sin acentos, tolerante a erratas, numerales, siglas, títulos en español); X-Total-Count da el total',
+  })
+  @ApiOkResponse({
+    type: [GameSummaryResponse],
+    description: 'Una página de juegos, los más parecidos primero',
+    headers: {
+      'X-Total-Count': { description: 'Número total de resultados', schema: { type: 'integer' } },
+      'X-Did-You-Mean': {
+        description: 'Sin resultados: el título más parecido (codificado como URI), si lo hay',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  async search(@Query() query: SearchQueryDto, @Res() response: Response) {
+    const answer = await this.games.search(query);
+    response.setHeader('X-Total-Count', String(answer.total));
+    if (answer.didYouMean) response.setHeader('X-Did-You-Mean', encodeURIComponent(answer.didYouMean));
+    response.type(JSON_TYPE).send(answer.body);
+  }
+
+  @Get('suggest')
+  @ApiOperation({ summary: 'Sugerencias del buscador mientras se escribe (hasta 8 juegos)' })
+  @ApiOkResponse({ type: [GameSuggestionResponse] })
+  suggest(@Query() query: SuggestQueryDto, @Res() response: Response) {
+    return sendJson(response, this.games.suggest(query.q));
   }
 
   @Get('all')

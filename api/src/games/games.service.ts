@@ -1,14 +1,26 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { FeaturedGame, Game, MediaReview, platformName, UserReview } from '../../../libs/db/src/index.js';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  FeaturedGame,
+  Game,
+  MediaReview,
+  normalizeSearchText,
+  platformName,
+  SearchMiss,
+  UserReview,
+  type GameSort,
+  type PageIndex,
+} from '../../../libs/db/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
-import type { GamePageQueryDto } from './dto/game-query.dto.js';
+import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
 
 const CAROUSEL_SIZE = 12;
 /** Catalogue sizes change only when games are imported: counted at most every 30 s. */
 const TOTALS_TTL_MS = 30_000;
-const SEARCH_LIMIT = 20;
+const SUGGESTION_LIMIT = 8;
+/** An anchor every this many games of an ordering: no page reads more rows than this before its own. */
+const PAGE_ANCHOR_EVERY = 1000;
 
 /**
  * A JSON body serialised and encoded once, when it is cached: a cached read is then written to the
@@ -17,6 +29,14 @@ const SEARCH_LIMIT = 20;
 export type JsonBody = Buffer & { readonly __json: true };
 const toJson = (value: unknown) => Buffer.from(JSON.stringify(value)) as JsonBody;
 
+/** A page of search results, ready to send, with what goes in its headers. */
+export interface SearchAnswer {
+  body: JsonBody;
+  total: number;
+  /** When nothing matched: the closest well-known title ('¿Quizás buscabas…?'), or null. */
+  didYouMean: string | null;
+}
+
 @Injectable()
 export class GamesService {
   constructor(
@@ -24,7 +44,9 @@ export class GamesService {
     readonly cache: MicroCache,
   ) {}
 
-  private readonly totals = new MicroCache(TOTALS_TTL_MS, 20);
+  private readonly logger = new Logger(GamesService.name);
+  /** Each ordering's size and anchors (sorts × platforms + 1 entries at most). */
+  private readonly pageIndexes = new MicroCache(TOTALS_TTL_MS, 100);
 
   private get games() {
     return this.em.getRepository(Game);
@@ -39,10 +61,12 @@ export class GamesService {
 
   private async loadPage(query: GamePageQueryDto) {
     const platform = query.platform ? platformName(query.platform) : undefined;
-    const [rows, total] = await Promise.all([
-      this.games.findPage({ page: query.page, size: query.size, platform, sortBy: query.sortBy }),
-      this.totals.get(platform ?? 'all', () => this.games.countGames(platform)),
-    ]);
+    const index = await this.pageIndex(query.sortBy, platform);
+    const total = index.total;
+    const rows = await this.games.findPage(
+      { page: query.page, size: query.size, platform, sortBy: query.sortBy },
+      index,
+    );
     return {
       content: rows.map(presentSummary),
       totalPages: Math.ceil(total / query.size),
@@ -52,10 +76,45 @@ export class GamesService {
     };
   }
 
-  search(name: string): Promise<JsonBody> {
-    return this.cache.get(`search:${name.trim().toLowerCase()}`, async () =>
-      toJson((await this.games.search(name, SEARCH_LIMIT)).map(presentSummary)),
+  private pageIndex(sort: GameSort, platform: string | undefined): Promise<PageIndex> {
+    return this.pageIndexes.get(`${sort}:${platform ?? ''}`, () =>
+      this.em.fork().getRepository(Game).findPageIndex(sort, platform, PAGE_ANCHOR_EVERY),
     );
+  }
+
+  async search(query: SearchQueryDto): Promise<SearchAnswer> {
+    const term = normalizeSearchText(query.name);
+    const answer = await this.cache.get(`search:${term}:${query.page}:${query.size}`, async () => {
+      const found = await this.games.search(query.name, { page: query.page, size: query.size });
+      const didYouMean = found.total === 0 ? await this.games.didYouMean(query.name) : null;
+      return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
+    });
+    // Every search that finds nothing is counted, cached or not; a failure to count never fails the search.
+    if (answer.total === 0 && term) {
+      this.em
+        .fork()
+        .getRepository(SearchMiss)
+        .record(term)
+        .catch((error: unknown) => this.logger.warn(`búsqueda sin resultados no contada: ${String(error)}`));
+    }
+    return answer;
+  }
+
+  /** The search box's suggestions while typing: the first results of the same search. */
+  suggest(text: string): Promise<JsonBody> {
+    return this.cache.get(`suggest:${normalizeSearchText(text)}`, async () => {
+      const found = await this.games.search(text, { page: 0, size: SUGGESTION_LIMIT });
+      return toJson(
+        found.rows.map((game) => ({
+          igdbID: game.igdbId,
+          slug: game.slug,
+          title: game.title,
+          imageCover: game.imageCover,
+          releaseDate: game.releaseDate,
+          platform: game.platforms,
+        })),
+      );
+    });
   }
 
   best(): Promise<JsonBody> {

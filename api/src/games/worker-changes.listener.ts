@@ -4,8 +4,11 @@ import { logConnectionErrors, QueueName } from '../../../libs/jobs/src/index.js'
 import { MicroCache } from '../common/micro-cache.js';
 import { JobProducer } from '../jobs/job-producer.service.js';
 
-/** Queues whose jobs change what the public game reads show (media reviews, critic and player averages). */
-const CHANGING_QUEUES = [QueueName.Scraping, QueueName.Averages] as const;
+/**
+ * Queues whose jobs change what the public game reads show (media reviews, critic and player averages,
+ * translated synopses).
+ */
+const CHANGING_QUEUES = [QueueName.Scraping, QueueName.Averages, QueueName.Translation] as const;
 
 /**
  * Workers write to the database behind the API's back. When one of their jobs completes, the cached

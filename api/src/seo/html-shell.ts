@@ -48,6 +48,9 @@ export function renderShell(template: string, meta: PageMeta, options: ShellOpti
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    meta.jsonLd
+      ? `<script type="application/ld+json" nonce="${options.nonce}">${scriptJson(meta.jsonLd)}</script>`
+      : '',
     ...preloadTags(options.preloads),
     `<script nonce="${options.nonce}">window.__VEREDICTO__=${scriptJson({
       siteName: options.siteName,

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { Game, NewsArticle, platformName } from '../../../libs/db/src/index.js';
+import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
   status: number;
@@ -11,6 +12,8 @@ export interface PageMeta {
   image?: string | null;
   type?: 'website' | 'article';
   noindex?: boolean;
+  /** Structured data (schema.org) written into the head as application/ld+json. */
+  jsonLd?: Record<string, unknown>;
 }
 
 /** The home page's title (the front end sets the same one). */
@@ -63,15 +66,18 @@ export class PageMetaService {
     if (first === 'game' && segments.length === 3 && /^\d{1,10}$/.test(third)) {
       const game = await this.em.fork().findOne(Game, { igdbId: Number(third) });
       if (!game) return this.notFound();
-      const description = game.summary
-        ? cut(game.summary)
+      // A Spanish page describes itself in Spanish: an English synopsis is not used as the description.
+      const description = game.summaryEs
+        ? cut(game.summaryEs)
         : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`;
+      const canonicalPath = `/game/${game.slug}/${game.igdbId}`;
       return {
         status: 200,
         title: `Críticas de ${game.title} | ${site}`,
         description,
-        canonicalPath: `/game/${game.slug}/${game.igdbId}`,
+        canonicalPath,
         image: game.imageArt ?? game.imageCover,
+        jsonLd: videoGameJsonLd(game, `${this.config.PUBLIC_URL}${canonicalPath}`),
       };
     }
     if (first === 'news' && (second === 'allNews' || second === 'page' || !second)) {

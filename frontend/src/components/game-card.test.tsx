@@ -65,4 +65,34 @@ describe('GameCard', () => {
     expect(withoutCover.container.querySelector('img')).toBeNull();
     expect(withoutCover.container.querySelector('.cover-placeholder')).not.toBeNull();
   });
+
+  it('tells same-name games apart by platforms and year under the title', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <GameCard
+          game={{
+            ...game,
+            title: 'Grand Theft Auto V',
+            platform: ['PlayStation 3'],
+            releaseDate: '2013-09-17',
+          }}
+        />
+        <GameCard
+          game={{
+            ...game,
+            title: 'Grand Theft Auto V',
+            platform: ['PlayStation 5', 'Xbox Series X|S'],
+            releaseDate: '2022-03-15',
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const subtitles = [...container.querySelectorAll('.game-card__subtitle')].map((node) => node.textContent);
+    expect(subtitles).toEqual(['PS3 · 2013', 'PS5 · Xbox Series · 2022']);
+  });
+
+  it('shows an upcoming date only as precisely as it is known', () => {
+    renderCard({ releaseDate: '2026-12-31', releaseDatePrecision: 'year' });
+    expect(screen.getByText('2026', { selector: 'time' })).toBeTruthy();
+  });
 });

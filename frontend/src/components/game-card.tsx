@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../lib/format';
+import { formatReleaseDate, normalizePlatforms, releaseYear } from '../lib/format';
 import { routes } from '../lib/paths';
 import type { GameSummary } from '../lib/types';
 import { CoverImage } from './cover-image';
@@ -9,8 +9,36 @@ import { ScoreBadge } from './score-badge';
 
 type CardGame = Pick<
   GameSummary,
-  'igdbID' | 'slug' | 'title' | 'imageCover' | 'platform' | 'releaseDate' | 'avRatings' | 'avUserRatings'
+  | 'igdbID'
+  | 'slug'
+  | 'title'
+  | 'imageCover'
+  | 'platform'
+  | 'releaseDate'
+  | 'releaseDatePrecision'
+  | 'avRatings'
+  | 'avUserRatings'
 >;
+
+const SHORT_PLATFORM_NAMES: Record<string, string> = {
+  'PlayStation 5': 'PS5',
+  'PlayStation 4': 'PS4',
+  'PlayStation 3': 'PS3',
+  'PlayStation 2': 'PS2',
+  'Xbox Series X|S': 'Xbox Series',
+  'Nintendo Switch 2': 'Switch 2',
+  'Nintendo Switch': 'Switch',
+};
+
+/**
+ * 'PS4 · Xbox One · 2014': what tells apart games of the same name (three 'Grand Theft Auto V'), whose
+ * platform logos alone look alike.
+ */
+export function cardSubtitle(game: Pick<CardGame, 'platform' | 'releaseDate'>): string {
+  const platforms = normalizePlatforms(game.platform).map((name) => SHORT_PLATFORM_NAMES[name] ?? name);
+  const year = releaseYear(game.releaseDate);
+  return [...platforms, ...(year ? [year] : [])].join(' · ');
+}
 
 /**
  * Cover, title, critic and player scores, platform logos and release date; the whole card links to the game.
@@ -39,6 +67,7 @@ export const GameCard = memo(function GameCard({
             {game.title}
           </Link>
         </h3>
+        <p className="game-card__subtitle">{cardSubtitle(game)}</p>
         <dl className="game-card__scores">
           <div>
             <dt>Crítica</dt>
@@ -57,7 +86,7 @@ export const GameCard = memo(function GameCard({
           <PlatformLogos platforms={game.platform} />
           {game.releaseDate ? (
             <time className="game-card__date" dateTime={game.releaseDate}>
-              {formatDate(game.releaseDate)}
+              {formatReleaseDate(game.releaseDate, game.releaseDatePrecision)}
             </time>
           ) : null}
         </div>

@@ -63,6 +63,14 @@ export function errorMessageOf(body: unknown, status: number): string {
  * parses JSON or text answers and turns every failure into an {@link ApiError}.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, options)).data;
+}
+
+/** {@link apiFetch}, also giving the answer's headers (X-Total-Count of the search, for one). */
+export async function apiFetchWithHeaders<T = unknown>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers = new Headers({ Accept: 'application/json, text/plain;q=0.9' });
   const token = options.token === undefined ? readStoredToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -92,7 +100,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   const text = response.status === 204 ? '' : await response.text();
   const parsed = parseBody(text, response.headers.get('Content-Type'));
   if (!response.ok) throw new ApiError(response.status, errorMessageOf(parsed, response.status), parsed);
-  return parsed as T;
+  return { data: parsed as T, headers: response.headers };
 }
 
 /** SWR fetcher: the key is the API path. */

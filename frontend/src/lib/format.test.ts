@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capitalizeFirst,
   formatDate,
+  formatReleaseDate,
   formatScore,
   normalizePlatforms,
   scoreClass,
@@ -19,6 +20,22 @@ describe('formatDate', () => {
   it('formats timestamps in local time', () => {
     const local = new Date(2025, 0, 5, 10, 30).toISOString();
     expect(formatDate(local)).toBe('05-01-2025');
+  });
+
+  it('shows dates stored at midnight UTC as the calendar day they name, in any time zone', () => {
+    // Node applies a change of TZ at once: read as a local time, these would be 06-03-2025 in Bogotá.
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Bogota';
+    try {
+      expect(new Date('2025-03-07T00:00:00.000Z').getDate()).toBe(6);
+      expect(formatDate('2025-03-07T00:00:00.000Z')).toBe('07-03-2025');
+      expect(formatDate('2025-03-07T00:00:00Z')).toBe('07-03-2025');
+      expect(formatDate('2025-03-07T00:00:00+00:00')).toBe('07-03-2025');
+      expect(formatDate('2025-03-07')).toBe('07-03-2025');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('returns an empty text for missing or invalid dates', () => {
@@ -96,5 +113,19 @@ describe('helpers', () => {
     expect(normalizePlatforms('PC, PlayStation 5 ,')).toEqual(['PC', 'PlayStation 5']);
     expect(normalizePlatforms(['Xbox One'])).toEqual(['Xbox One']);
     expect(normalizePlatforms(null)).toEqual([]);
+  });
+});
+
+describe('formatReleaseDate', () => {
+  it.each([
+    ['2026-12-31', 'year', '2026'],
+    ['2026-03-31', 'quarter', 'T1 2026'],
+    ['2026-09-30', 'quarter', 'T3 2026'],
+    ['2026-03-01', 'month', 'marzo de 2026'],
+    ['2026-03-14', 'day', '14-03-2026'],
+    ['2026-03-14', null, '14-03-2026'],
+    [null, 'year', ''],
+  ] as const)('%s with precision %s is %s', (date, precision, text) => {
+    expect(formatReleaseDate(date, precision)).toBe(text);
   });
 });

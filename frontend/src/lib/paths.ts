@@ -5,7 +5,8 @@ const q = encodeURIComponent;
 /** Every API URL the front end calls. */
 export const apiPaths = {
   games: {
-    search: (name: string) => `/api/games/search?name=${q(name)}`,
+    search: (name: string, page = 0) => `/api/games/search?name=${q(name)}${page > 0 ? `&page=${page}` : ''}`,
+    suggest: (text: string) => `/api/games/suggest?q=${q(text)}`,
     catalogue: (params: { page: number; size: number; platform?: string; sortBy?: string }) => {
       const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
       if (params.platform) search.set('platform', params.platform);
@@ -61,6 +62,9 @@ export const apiPaths = {
     session: () => '/api/admin/session',
     logout: () => '/api/admin/logout',
     feed: (id: number) => `/api/admin/feeds/${id}`,
+    searchMisses: () => '/api/admin/search-misses',
+    searchMiss: (term: string) => `/api/admin/search-misses/${q(term)}`,
+    gameAliases: (igdbID: number) => `/api/admin/games/${igdbID}/aliases`,
   },
 } as const;
 

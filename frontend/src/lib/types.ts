@@ -20,10 +20,30 @@ export interface GameSummary {
   /** An array, or (older data) a comma-separated string. */
   platform: PlatformName[] | string[] | string | null;
   releaseDate: string | null;
+  /** How much of releaseDate is known (decisions.md section 9); missing in older answers. */
+  releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+}
+
+/** A suggestion of the search box (GET /api/games/suggest). */
+export interface GameSuggestion {
+  igdbID: number;
+  slug: string;
+  title: string;
+  imageCover: string | null;
+  releaseDate: string | null;
+  platform: string[];
+}
+
+/** A search that found nothing, as the admin lists it (no personal data). */
+export interface SearchMiss {
+  term: string;
+  count: number;
+  firstSearchedAt: string;
+  lastSearchedAt: string;
 }
 
 export interface Video {
@@ -34,7 +54,12 @@ export interface Video {
 
 export interface GameDetail extends GameSummary {
   imageArt: string | null;
+  /** The official Spanish title, when it differs. */
+  titleEs?: string | null;
+  /** Spanish when a Spanish text exists; otherwise English and summaryLanguage 'en'. */
   summary: string | null;
+  summaryLanguage?: 'es' | 'en' | null;
+  /** Genres in Spanish. */
   genres: string[];
   developers: string[];
   publishers: string[];

@@ -47,6 +47,12 @@ const envSchema = z.object({
   IGDB_CLIENT_SECRET: z.string().optional(),
   IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
   TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
+  /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
+  TRANSLATE_URL: optionalUrl,
+  TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
+  TRANSLATE_API_KEY: z.string().optional(),
+  /** Synopses queued for translation per sweep (each scrape-catalogue run and each worker start). */
+  TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
   SITE_NAME: z.string().min(1).default('Veredicto'),
   CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,5 +1,7 @@
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
+import { GameAlias } from './search/game-alias.entity.js';
+import { SearchMiss } from './search/search-miss.entity.js';
 import { GameListEntry } from './lists/game-list-entry.entity.js';
 import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
@@ -18,6 +20,7 @@ export const ENTITIES = [
   EmailToken,
   FeaturedGame,
   Game,
+  GameAlias,
   GameList,
   GameListEntry,
   MediaReview,
@@ -26,6 +29,7 @@ export const ENTITIES = [
   Rating,
   RevokedToken,
   ScraperSource,
+  SearchMiss,
   User,
   UserReview,
 ];

@@ -11,3 +11,4 @@ export const importNewsJobId = (url: string): string =>
 /** Deduplication ids (one pending job per subject); these may contain ':'. */
 export const scrapeGameDeduplicationId = (sourceId: number): string => `scrape-game:${sourceId}`;
 export const recalculateAverageDeduplicationId = (gameId: number): string => `recalculate-average:${gameId}`;
+export const translateGameDeduplicationId = (gameId: number): string => `translate-game:${gameId}`;

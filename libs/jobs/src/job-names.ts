@@ -6,6 +6,7 @@ export enum QueueName {
   Averages = 'averages',
   Scraping = 'scraping',
   News = 'news',
+  Translation = 'translation',
 }
 
 export enum JobName {
@@ -14,6 +15,7 @@ export enum JobName {
   ScrapeCatalogue = 'scrape-catalogue',
   ImportNews = 'import-news',
   PollFeeds = 'poll-feeds',
+  TranslateGame = 'translate-game',
 }
 
 export interface JobPayloads {
@@ -22,6 +24,7 @@ export interface JobPayloads {
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
   [JobName.ImportNews]: { url: string; feedId?: number };
   [JobName.PollFeeds]: { feedId?: number };
+  [JobName.TranslateGame]: { gameId: number };
 }
 
 export interface JobResults {
@@ -36,6 +39,8 @@ export interface JobResults {
   [JobName.ScrapeCatalogue]: { sources: number; gamesImported: number };
   [JobName.ImportNews]: { newsId: number; created: boolean; via: 'http' | 'browser' };
   [JobName.PollFeeds]: { feeds: number; enqueued: number };
+  /** `source` is null when nothing was stored (no English text, or a Spanish one already there). */
+  [JobName.TranslateGame]: { gameId: number; source: 'libretranslate' | 'deepl' | null };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -44,6 +49,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.ScrapeCatalogue]: QueueName.Scraping,
   [JobName.ImportNews]: QueueName.News,
   [JobName.PollFeeds]: QueueName.News,
+  [JobName.TranslateGame]: QueueName.Translation,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

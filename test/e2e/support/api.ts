@@ -222,12 +222,37 @@ export function formatIsoDate(value: string): string {
   return `${day}-${month}-${year}`;
 }
 
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** A release date as precise as the API says it is known: '2026', 'T1 2026', 'marzo de 2026' or dd-MM-yyyy. */
+export function formatReleaseDate(value: string, precision?: string | null): string {
+  const [year, month] = value.split('-');
+  if (precision === 'year') return year;
+  if (precision === 'quarter') return `T${Math.ceil(Number(month) / 3)} ${year}`;
+  if (precision === 'month') return `${MONTHS[Number(month) - 1]} de ${year}`;
+  return formatIsoDate(value);
+}
+
 export interface GameSummary {
   igdbID: number;
   slug: string;
   title: string;
   platform: string[];
   releaseDate: string | null;
+  releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;

@@ -10,6 +10,7 @@ import {
   scrapeGameDeduplicationId,
 } from '../../../libs/jobs/src/index.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
+import { GameTranslationService } from '../translation/game-translation.service.js';
 import { IgdbImportService } from './igdb-import.service.js';
 
 /** How long the catalogue job follows its scrape-game jobs before reporting what it has. */
@@ -26,6 +27,7 @@ export class CatalogueScrapingService {
   constructor(
     private readonly orm: MikroORM,
     private readonly igdb: IgdbImportService,
+    private readonly translations: GameTranslationService,
     @InjectQueue(QueueName.Scraping) private readonly queue: Queue,
   ) {}
 
@@ -42,7 +44,10 @@ export class CatalogueScrapingService {
     );
     await progress({ percent: 5, message: `fuentes en cola: ${children.length}` });
 
-    const gamesImported = await this.igdb.importReleases(progress);
+    const imported = await this.igdb.importReleases(progress);
+    const gamesImported = imported.length;
+    // Spanish synopses for what IGDB just brought, then the next batch of the rest; never waited for.
+    await this.translations.enqueueUntranslated(imported);
     await this.followChildren(children, progress);
     return { sources: sources.length, gamesImported };
   }

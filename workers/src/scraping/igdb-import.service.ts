@@ -2,7 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   Game,
+  igdbDatePrecision,
   igdbImageUrl,
+  knownReleaseDate,
   normalizeSearchText,
   slugify,
   type GameUpsertRow,
@@ -26,6 +28,9 @@ export const IGDB_PLATFORMS: Readonly<Record<number, string>> = {
 const FIELDS = [
   'name',
   'first_release_date',
+  'release_dates.date',
+  'release_dates.date_format',
+  'release_dates.category',
   'platforms',
   'cover.image_id',
   'artworks.image_id',
@@ -38,7 +43,14 @@ const FIELDS = [
   'involved_companies.developer',
   'involved_companies.publisher',
   'aggregated_rating',
+  'alternative_names.name',
+  'alternative_names.comment',
+  'game_localizations.name',
+  'game_localizations.region.name',
 ].join(',');
+
+/** Alternative names and localised titles kept per game: enough for every real one, not a flood. */
+const MAX_IGDB_ALIASES = 20;
 
 const PAGE_SIZE = 500;
 const MAX_PAGES = 6;
@@ -70,6 +82,47 @@ export interface IgdbGame {
     publisher?: boolean;
   }[];
   aggregated_rating?: number;
+  /** Other names: abbreviations, Spanish or other regional titles ('comment' says which). */
+  alternative_names?: { id?: number; name?: string; comment?: string }[];
+  /** Official titles per region ('Europe', 'Japan'...). */
+  game_localizations?: { id?: number; name?: string; region?: number | { id?: number; name?: string } }[];
+  /** `date_format` (IGDB's current field) or `category` (its deprecated twin) give the date's precision. */
+  release_dates?: { id?: number; date?: number; date_format?: number | { id?: number }; category?: number }[];
+}
+
+/** A game's other names from IGDB, without its own title or duplicates, for the search's aliases. */
+export function igdbAliases(game: IgdbGame, title: string): string[] {
+  const names = [
+    ...(game.alternative_names ?? []).map((alternative) => alternative.name),
+    ...(game.game_localizations ?? []).map((localization) => localization.name),
+  ];
+  const seen = new Set([normalizeSearchText(title)]);
+  const aliases: string[] = [];
+  for (const name of names) {
+    const trimmed = name?.trim();
+    const key = trimmed ? normalizeSearchText(trimmed) : '';
+    // Names in other scripts normalise to nothing (or bare numbers): not searchable in the Latin alphabet.
+    if (!trimmed || !/[a-z]/.test(key) || seen.has(key)) continue;
+    seen.add(key);
+    aliases.push(trimmed);
+  }
+  return aliases.slice(0, MAX_IGDB_ALIASES);
+}
+
+/**
+ * The game's first release date with IGDB's precision: the release date entry that gave
+ * `first_release_date` says whether it is a day, a month, a quarter, a year or "to be determined".
+ */
+function igdbReleaseDate(game: IgdbGame) {
+  if (!game.first_release_date) return knownReleaseDate(null);
+  const first = (game.release_dates ?? []).find((release) => release.date === game.first_release_date);
+  const format =
+    typeof first?.date_format === 'object' ? first.date_format.id : (first?.date_format ?? first?.category);
+  return knownReleaseDate(
+    new Date(game.first_release_date * 1000).toISOString().slice(0, 10),
+    // Without the entry the date is taken as IGDB states it, a day, not guessed from its shape.
+    first ? igdbDatePrecision(format) : 'day',
+  );
 }
 
 /** Maps an IGDB game to our columns; null when it has no name or none of the site's platforms. */
@@ -100,9 +153,7 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
     slug: slugify(title),
     searchName: normalizeSearchText(title),
     platforms,
-    releaseDate: game.first_release_date
-      ? new Date(game.first_release_date * 1000).toISOString().slice(0, 10)
-      : null,
+    ...igdbReleaseDate(game),
     imageCover: game.cover?.image_id ? igdbImageUrl('cover_big', game.cover.image_id) : null,
     imageArt: artwork ? igdbImageUrl('1080p', artwork) : null,
     summary: game.summary?.trim() || null,
@@ -119,6 +170,7 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
       .filter((video) => video.video_id)
       .map((video, index) => ({ id: index + 1, title: video.name ?? '', videoID: video.video_id! })),
     igdbRating: typeof game.aggregated_rating === 'number' ? game.aggregated_rating : null,
+    aliases: { igdb: igdbAliases(game, title) },
   };
 }
 
@@ -137,8 +189,9 @@ export class IgdbImportService {
     return Boolean(this.config.IGDB_CLIENT_ID && this.config.IGDB_CLIENT_SECRET);
   }
 
-  async importReleases(progress: ProgressReporter): Promise<number> {
-    if (!this.enabled) return 0;
+  /** The IGDB ids of the games imported (inserted or refreshed). */
+  async importReleases(progress: ProgressReporter): Promise<number[]> {
+    if (!this.enabled) return [];
     const token = await this.accessToken();
     const now = Math.floor(Date.now() / 1000);
     const platforms = Object.keys(IGDB_PLATFORMS).join(',');
@@ -166,7 +219,7 @@ export class IgdbImportService {
       .getRepository(Game)
       .upsertGames([...games.values()]);
     this.logger.log(`IGDB: ${imported} juegos importados`);
-    return imported;
+    return [...games.keys()];
   }
 
   private async accessToken(): Promise<string> {

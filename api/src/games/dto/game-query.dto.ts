@@ -34,9 +34,37 @@ export class GamePageQueryDto {
   sortBy: (typeof SORT_FIELDS)[number] = 'releaseDate';
 }
 
+export const SEARCH_PAGE_SIZE = 20;
+
 export class SearchQueryDto {
   @ApiPropertyOptional({ description: 'Texto a buscar (1-100 caracteres)' })
   @IsString({ message: 'name es obligatorio' })
   @Length(1, 100, { message: 'name debe tener entre 1 y 100 caracteres' })
   name!: string;
+
+  @ApiPropertyOptional({ description: 'Página de resultados, empezando en 0', default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page debe ser un número entero' })
+  @Min(0, { message: 'page no puede ser negativo' })
+  @Max(500, { message: 'page es demasiado grande' })
+  page: number = 0;
+
+  @ApiPropertyOptional({
+    description: `Resultados por página (máximo ${MAX_PAGE_SIZE})`,
+    default: SEARCH_PAGE_SIZE,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'size debe ser un número entero' })
+  @Min(1, { message: 'size debe ser al menos 1' })
+  @Max(MAX_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_PAGE_SIZE}` })
+  size: number = SEARCH_PAGE_SIZE;
+}
+
+export class SuggestQueryDto {
+  @ApiPropertyOptional({ description: 'Lo escrito hasta ahora en el buscador (1-100 caracteres)' })
+  @IsString({ message: 'q es obligatorio' })
+  @Length(1, 100, { message: 'q debe tener entre 1 y 100 caracteres' })
+  q!: string;
 }

@@ -26,6 +26,12 @@ export class GameSummaryResponse implements GameSummaryDto {
   platform!: string[];
   @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
   releaseDate!: string | null;
+  @ApiPropertyOptional({
+    enum: ['day', 'month', 'quarter', 'year'],
+    nullable: true,
+    description: 'Cuánto se sabe de releaseDate: día, mes, trimestre o solo el año; null sin fecha',
+  })
+  releaseDatePrecision!: 'day' | 'month' | 'quarter' | 'year' | null;
   @ApiPropertyOptional(nullableNumber('Media de la crítica, 0-100; null sin críticas puntuadas'))
   avRatings!: number | null;
   @ApiPropertyOptional(nullableNumber('Media de los jugadores, 0-100; null sin puntuaciones'))
@@ -42,6 +48,19 @@ export class GamePageResponse {
   @ApiProperty() size!: number;
 }
 
+/** A suggestion of the search box: enough to show it (cover, title, year, platforms) and link to it. */
+export class GameSuggestionResponse {
+  @ApiProperty({ description: 'Identificador de IGDB' }) igdbID!: number;
+  @ApiProperty({ example: 'elden-ring' }) slug!: string;
+  @ApiProperty({ example: 'Elden Ring' }) title!: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'URL de la portada' })
+  imageCover!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
+  releaseDate!: string | null;
+  @ApiProperty({ type: [String], description: 'Plataformas, para distinguir juegos del mismo nombre' })
+  platform!: string[];
+}
+
 class GameVideoResponse {
   @ApiProperty() id!: number;
   @ApiProperty() title!: string;
@@ -50,8 +69,23 @@ class GameVideoResponse {
 
 export class GameDetailResponse extends GameSummaryResponse implements GameDetailDto {
   @ApiPropertyOptional({ type: String, nullable: true }) imageArt!: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) summary!: string | null;
-  @ApiProperty({ type: [String] }) genres!: string[];
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Título oficial en España, si es otro' })
+  titleEs!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Sinopsis en español si existe; si no, la inglesa (summaryLanguage = en)',
+  })
+  summary!: string | null;
+  @ApiPropertyOptional({ enum: ['es', 'en'], nullable: true, description: 'Idioma de summary' })
+  summaryLanguage!: 'es' | 'en' | null;
+  @ApiPropertyOptional({
+    enum: ['seed', 'libretranslate', 'deepl'],
+    nullable: true,
+    description: 'Origen de la sinopsis española: el catálogo propio o el servicio de traducción',
+  })
+  summarySource!: 'seed' | 'libretranslate' | 'deepl' | null;
+  @ApiProperty({ type: [String], description: 'Géneros en español' }) genres!: string[];
   @ApiProperty({ type: [String] }) developers!: string[];
   @ApiProperty({ type: [String] }) publishers!: string[];
   @ApiProperty({ type: [String] }) screenshots!: string[];

@@ -5,7 +5,7 @@ describe('describeJob', () => {
   it('describes a completed job with its result', () => {
     expect(
       describeJob({ state: 'completed', progress: 100, result: { reviewsImported: 12 }, failedReason: null }),
-    ).toBe('Estado: completado — reseñas importadas: 12');
+    ).toBe('Estado: completado — críticas importadas: 12');
   });
 
   it('describes progress while active', () => {

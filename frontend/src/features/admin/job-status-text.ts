@@ -12,8 +12,8 @@ const STATE_LABELS: Record<string, string> = {
 };
 
 const FIELD_LABELS: Record<string, string> = {
-  reviewsImported: 'reseñas importadas',
-  reviews: 'reseñas importadas',
+  reviewsImported: 'críticas importadas',
+  reviews: 'críticas importadas',
   gamesImported: 'juegos importados',
   games: 'juegos importados',
   gamesUpdated: 'juegos actualizados',
@@ -51,7 +51,7 @@ export function describeValue(value: unknown): string {
   return '';
 }
 
-/** e.g. 'Estado: completado — reseñas importadas: 12'. */
+/** e.g. 'Estado: completado — críticas importadas: 12'. */
 export function describeJob(
   status: Pick<JobStatus, 'state' | 'progress' | 'result' | 'failedReason'>,
 ): string {

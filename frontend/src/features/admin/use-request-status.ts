@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, serverMessage } from '../../lib/api-client';
 
 export type RequestStatus =
   | { kind: 'idle' }
@@ -7,8 +7,12 @@ export type RequestStatus =
   | { kind: 'success'; message: string }
   | { kind: 'error'; message: string };
 
+/** The server's own message when it says why (a 400's validation text); a status only when it does not. */
 export function requestErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return `Error en la petición: ${error.status || 'sin conexión'}`;
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'Error en la petición: sin conexión';
+    return serverMessage(error, `Error en la petición: ${error.status}`);
+  }
   return `Error en la petición: ${error instanceof Error ? error.message : String(error)}`;
 }
 

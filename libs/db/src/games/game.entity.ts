@@ -2,29 +2,43 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { GameRepository } from './game.repository.js';
 
+/** How much of `releaseDate` is known: IGDB stores a year-only date as 31 December, a quarter as its last day. */
+export type ReleaseDatePrecision = 'day' | 'month' | 'quarter' | 'year';
+
+/** Where the Spanish synopsis came from: the project's own seed file or a translation service. */
+export type SpanishTextSource = 'seed' | 'libretranslate' | 'deepl';
+
 export interface GameVideo {
   id: number;
   title: string;
   videoID: string;
 }
 
+// The sort indexes include the platforms so a platform-filtered page finds its ids by an index-only scan.
 @Entity({ tableName: 'games', repository: () => GameRepository })
 @Index({
   name: 'games_release_date_idx',
-  expression: 'create index "games_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc)',
+  expression:
+    'create index "games_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms")',
 })
 @Index({
   name: 'games_av_ratings_idx',
-  expression: 'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc)',
+  expression:
+    'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms")',
 })
 @Index({
   name: 'games_av_user_ratings_idx',
   expression:
-    'create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" desc nulls last, "id" desc)',
+    'create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" desc nulls last, "id" desc) include ("platforms")',
 })
 @Index({
   name: 'games_platforms_idx',
   expression: 'create index "games_platforms_idx" on "games" using gin ("platforms")',
+})
+// Exact and prefix look-ups of the search (a trigram index answers '=' slowly for short common trigrams).
+@Index({
+  name: 'games_search_name_idx',
+  expression: 'create index "games_search_name_idx" on "games" ("search_name" text_pattern_ops)',
 })
 @Index({
   name: 'games_search_name_trgm_idx',
@@ -57,6 +71,9 @@ export class Game {
   @Property({ type: 'string', columnType: 'date', nullable: true })
   releaseDate?: string | null;
 
+  @Property({ type: 'string', length: 10, nullable: true })
+  releaseDatePrecision?: ReleaseDatePrecision | null;
+
   @Property({ type: 'text', nullable: true })
   imageCover?: string | null;
 
@@ -68,6 +85,25 @@ export class Game {
 
   @Property({ type: 'text[]', defaultRaw: "'{}'" })
   genres: string[] = [];
+
+  /** The official Spanish title, when it differs from `title`. */
+  @Property({ length: 300, nullable: true })
+  titleEs?: string | null;
+
+  /** Spanish synopsis; `summary` keeps IGDB's English text, the source of any translation. */
+  @Property({ type: 'text', nullable: true })
+  summaryEs?: string | null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  summaryEsSource?: SpanishTextSource | null;
+
+  /** Last failed translation: the catalogue sweep skips the game for a while instead of retrying forever. */
+  @Property({ type: 'timestamptz', nullable: true })
+  translationFailedAt?: Date | null;
+
+  /** Spanish genre names from the seed file; others are translated from `genres` when presented. */
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  genresEs: string[] = [];
 
   @Property({ type: 'text[]', defaultRaw: "'{}'" })
   developers: string[] = [];

@@ -1,6 +1,12 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import type { Game, GameVideo } from './game.entity.js';
-import { normalizeSearchText } from './search-text.js';
+import type { Game, GameVideo, ReleaseDatePrecision, SpanishTextSource } from './game.entity.js';
+import type { AliasKind } from '../search/game-alias.entity.js';
+import {
+  renormalizeAliasTerms,
+  replaceGameAliases,
+  type GameAliasReplacement,
+} from '../search/game-alias.repository.js';
+import { compactSearchText, expandFranchises, normalizeSearchText, titleAcronyms } from './search-text.js';
 
 export type GameSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 
@@ -12,6 +18,7 @@ export interface GameSummaryRow {
   imageCover: string | null;
   platforms: string[];
   releaseDate: string | null;
+  releaseDatePrecision: ReleaseDatePrecision | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
@@ -30,8 +37,27 @@ export interface GameMediaFields {
   videos: GameVideo[];
 }
 
+/** The Spanish text of a game: from the seed file or a translation job (see `summaryEsSource`). */
+export interface GameSpanishFields {
+  titleEs: string | null;
+  summaryEs: string | null;
+  summaryEsSource: SpanishTextSource | null;
+  genresEs: string[];
+}
+
 /** Everything the game page shows of a game (game.presenter.ts turns it into the API's shape). */
-export interface GameDetailRow extends GameSummaryRow, GameMediaFields {}
+export interface GameDetailRow extends GameSummaryRow, GameMediaFields, GameSpanishFields {}
+
+/** One line of the Spanish seed file (`summaries-es.jsonl.gz`). */
+export interface SpanishContentRow {
+  igdbId: number;
+  titleEs: string | null;
+  summaryEs: string | null;
+  genresEs: string[];
+}
+
+/** How long a game whose translation failed is left out of the translation sweep. */
+const TRANSLATION_RETRY_DAYS = 7;
 
 export interface GamePageQuery {
   page: number;
@@ -48,15 +74,61 @@ export interface AverageResult {
 }
 
 const SUMMARY_COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.platforms,
-  to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.av_ratings, g.av_user_ratings,
+  to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.release_date_precision, g.av_ratings, g.av_user_ratings,
   g.critic_review_count, g.user_rating_count`;
 
-// Each sort matches one index of the games table (see game.entity.ts), with id as the tie-breaker.
-const ORDER_BY: Record<GameSort, string> = {
-  releaseDate: 'g.release_date desc nulls last, g.id desc',
-  avRatings: 'g.av_ratings desc nulls last, g.id desc',
-  avUserRatings: 'g.av_user_ratings desc nulls last, g.id desc',
+/**
+ * The column of each sort, always descending with nulls last and id as the tie-breaker, each matching one
+ * index of the games table (see game.entity.ts). Everything about pages (ORDER BY, anchors) is derived
+ * from this table, so a sort changes here only.
+ */
+const SORT_COLUMN: Record<GameSort, string> = {
+  releaseDate: 'release_date',
+  avRatings: 'av_ratings',
+  avUserRatings: 'av_user_ratings',
 };
+const orderBy = (sort: GameSort, alias = 'g') =>
+  `${alias}.${SORT_COLUMN[sort]} desc nulls last, ${alias}.id desc`;
+
+/** The default order (newest first) starts at today: unreleased games are 'Próximos lanzamientos'. */
+const RELEASED_ONLY: Record<GameSort, boolean> = {
+  releaseDate: true,
+  avRatings: false,
+  avUserRatings: false,
+};
+
+/** A known position in one ordering of the catalogue: the game there and its sort value (as text). */
+export interface PageAnchor {
+  position: number;
+  id: number;
+  value: string | null;
+}
+
+/** Where each position of one ordering (sort + platform) is: its size and an anchor every N games. */
+export interface PageIndex {
+  total: number;
+  every: number;
+  anchors: PageAnchor[];
+}
+
+export interface SearchPageQuery {
+  page: number;
+  size: number;
+}
+
+export interface SearchResultPage {
+  rows: GameSummaryRow[];
+  total: number;
+}
+
+const WORD_SIMILARITY_THRESHOLD = 0.5;
+/** Fewer matches than this as typed: the search also looks for typos. */
+const TYPO_FALLBACK_BELOW = 10;
+
+/** Popularity and recency break ties between equally good matches; they never beat a better match. */
+const POPULARITY = `least(ln(1 + g.critic_review_count + g.user_rating_count) / 1.5, 3.5)
+  + (case when g.metascore is not null or g.igdb_rating is not null then 0.3 else 0 end)
+  + coalesce(least(greatest(extract(year from g.release_date) - 1990, 0), 40), 0) / 200.0`;
 
 type Row = Record<string, unknown>;
 
@@ -68,8 +140,14 @@ export interface GameUpsertRow extends GameMediaFields {
   searchName: string;
   platforms: string[];
   releaseDate: string | null;
+  releaseDatePrecision: ReleaseDatePrecision | null;
   imageCover: string | null;
   igdbRating: number | null;
+  /**
+   * Other names by kind ('spanish', 'igdb'): a kind present replaces that kind's aliases of the game, a
+   * kind absent leaves them alone. Acronyms of the title are always regenerated.
+   */
+  aliases?: Partial<Record<Exclude<AliasKind, 'acronym' | 'admin'>, string[]>>;
   /** Seed reference scores (Metacritic); sources without them leave the stored ones alone. */
   metascore?: number | null;
   externalUserScore?: number | null;
@@ -84,6 +162,7 @@ export function toSummaryRow(row: Row): GameSummaryRow {
     imageCover: (row.image_cover as string | null) ?? null,
     platforms: (row.platforms as string[]) ?? [],
     releaseDate: (row.release_date as string | null) ?? null,
+    releaseDatePrecision: (row.release_date_precision as ReleaseDatePrecision | null) ?? null,
     avRatings: row.av_ratings === null ? null : Number(row.av_ratings),
     avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
     criticReviewCount: Number(row.critic_review_count),
@@ -103,7 +182,7 @@ export class GameRepository extends EntityRepository<Game> {
   async findDetail(key: { igdbId: number } | { id: number }): Promise<GameDetailRow | null> {
     const [row] = await this.sql(
       `select ${SUMMARY_COLUMNS}, g.image_art, g.summary, g.genres, g.developers, g.publishers,
-         g.screenshots, g.big_screenshots, g.videos
+         g.screenshots, g.big_screenshots, g.videos, g.title_es, g.summary_es, g.summary_es_source, g.genres_es
        from games g where ${'id' in key ? 'g.id' : 'g.igdb_id'} = ?`,
       ['id' in key ? key.id : key.igdbId],
     );
@@ -118,6 +197,10 @@ export class GameRepository extends EntityRepository<Game> {
       screenshots: (row.screenshots as string[]) ?? [],
       bigScreenshots: (row.big_screenshots as string[]) ?? [],
       videos: (row.videos as GameVideo[]) ?? [],
+      titleEs: (row.title_es as string | null) ?? null,
+      summaryEs: (row.summary_es as string | null) ?? null,
+      summaryEsSource: (row.summary_es_source as SpanishTextSource | null) ?? null,
+      genresEs: (row.genres_es as string[]) ?? [],
     };
   }
 
@@ -134,64 +217,255 @@ export class GameRepository extends EntityRepository<Game> {
     };
   }
 
-  async findPage(query: GamePageQuery): Promise<GameSummaryRow[]> {
-    const where = query.platform ? 'where g.platforms @> array[?]::text[]' : '';
-    const params: unknown[] = query.platform ? [query.platform] : [];
+  private pageFilters(sort: GameSort, platform?: string): { where: string; params: unknown[] } {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (platform) {
+      conditions.push('g.platforms @> array[?]::text[]');
+      params.push(platform);
+    }
+    if (RELEASED_ONLY[sort]) conditions.push('(g.release_date <= current_date or g.release_date is null)');
+    return { where: conditions.length ? conditions.join(' and ') : 'true', params };
+  }
+
+  /**
+   * One walk of an ordering's index: how many games it holds and the game at every `every`-th position.
+   * A page then starts from the nearest anchor before it instead of skipping up to 100k rows (deep
+   * OFFSETs cost in proportion to the depth). Callers cache it: positions drift only by the games added
+   * or re-scored since.
+   */
+  async findPageIndex(sort: GameSort, platform: string | undefined, every: number): Promise<PageIndex> {
+    const { where, params } = this.pageFilters(sort, platform);
+    const column = SORT_COLUMN[sort];
+    const rows = await this.sql<{ position: string; id: number; value: string | null; total: string }>(
+      `select position, id, value, total from (
+         select row_number() over (order by ${orderBy(sort)}) - 1 as position, g.id,
+           g.${column}::text as value, count(*) over () as total
+         from games g where ${where}) ordered
+       where position % ? = 0 order by position`,
+      [...params, every],
+    );
+    return {
+      total: rows.length ? Number(rows[0].total) : 0,
+      every,
+      anchors: rows.map((row) => ({ position: Number(row.position), id: Number(row.id), value: row.value })),
+    };
+  }
+
+  /**
+   * A catalogue page by number. With the ordering's page index (findPageIndex) the page is read from the
+   * last anchor at or before its first position, so no page skips more than `every` rows; without it,
+   * by plain OFFSET. Ids are found on the sort index first (index-only with the platforms it includes),
+   * then only the page's rows are read.
+   */
+  async findPage(query: GamePageQuery, index?: PageIndex): Promise<GameSummaryRow[]> {
+    const { where, params } = this.pageFilters(query.sortBy, query.platform);
+    const offset = query.page * query.size;
+    if (index && offset >= index.total) return [];
+    const anchor = index?.anchors[Math.floor(offset / index.every)];
+    const column = `g.${SORT_COLUMN[query.sortBy]}`;
+    let ids: string;
+    let idParams: unknown[];
+    if (!anchor || anchor.position === 0) {
+      ids = `select g.id, ${column} as sort_value from games g where ${where}
+             order by ${orderBy(query.sortBy)} limit ? offset ?`;
+      idParams = [...params, query.size, offset];
+    } else {
+      const skip = offset - anchor.position;
+      const reach = skip + query.size;
+      // Rows at or after the anchor: the non-null values below it (a row comparison the sort index
+      // answers as a range), then the null tail. Each branch is in index order; the merge keeps it.
+      const branches =
+        anchor.value === null
+          ? [
+              `(select g.id, ${column} as sort_value from games g
+                where ${where} and ${column} is null and g.id <= ? order by ${orderBy(query.sortBy)} limit ?)`,
+            ]
+          : [
+              `(select g.id, ${column} as sort_value from games g
+                where ${where} and (${column}, g.id) <= (?, ?) order by ${orderBy(query.sortBy)} limit ?)`,
+              `(select g.id, ${column} as sort_value from games g
+                where ${where} and ${column} is null order by ${orderBy(query.sortBy)} limit ?)`,
+            ];
+      ids = `select id, sort_value from (${branches.join(' union all ')}) candidates
+             order by sort_value desc nulls last, id desc limit ? offset ?`;
+      idParams =
+        anchor.value === null
+          ? [...params, anchor.id, reach, query.size, skip]
+          : [...params, anchor.value, anchor.id, reach, ...params, reach, query.size, skip];
+    }
     const rows = await this.sql(
-      `select ${SUMMARY_COLUMNS} from games g ${where} order by ${ORDER_BY[query.sortBy]} limit ? offset ?`,
-      [...params, query.size, query.page * query.size],
+      `select ${SUMMARY_COLUMNS} from (${ids}) p join games g on g.id = p.id
+       order by p.sort_value desc nulls last, p.id desc`,
+      idParams,
     );
     return rows.map(toSummaryRow);
   }
 
   /** The expensive half of a page (a count over the whole catalogue): callers cache it. */
-  async countGames(platform?: string): Promise<number> {
+  async countGames(platform?: string, sort: GameSort = 'releaseDate'): Promise<number> {
+    const { where, params } = this.pageFilters(sort, platform);
     const [row] = await this.sql<{ total: string }>(
-      `select count(*) as total from games g ${platform ? 'where g.platforms @> array[?]::text[]' : ''}`,
-      platform ? [platform] : [],
+      `select count(*) as total from games g where ${where}`,
+      params,
     );
     return Number(row.total);
   }
 
   /**
-   * Accent- and case-insensitive search that tolerates word order and typos: every word must appear
-   * (as a substring, or fuzzily by trigram word similarity), ranked exact > prefix > similarity, then
-   * better-known games (more reviews and ratings) first.
+   * Search as people type: titles and aliases (acronyms, Spanish titles, IGDB names, the operator's),
+   * normalised alike (accents, case, punctuation, numerals, articles), with franchise abbreviations
+   * written out ('gta 5'). Ranked exact > prefix > every word present > similar (typos), then by
+   * popularity and recency. Candidates come only from conditions the trigram and text_pattern indexes
+   * answer, so the ranking never scans the table; `total` counts every match.
    */
-  async search(text: string, limit: number): Promise<GameSummaryRow[]> {
+  async search(text: string, query: SearchPageQuery): Promise<SearchResultPage> {
     const normalized = normalizeSearchText(text);
-    if (!normalized) return [];
-    const allTokens = [...new Set(normalized.split(' ').filter(Boolean))].slice(0, 8);
-    // Words under 3 characters have no trigram to look up: they only rank.
-    const long = allTokens.filter((word) => word.length >= 3);
-    const words = long.length ? long : allTokens;
-    // Candidates come only from conditions the trigram GIN index answers cheaply (LIKE on every word,
-    // in any order; word similarity for typos), so the ranking never scans the table. Whole-text
-    // similarity (%) is left to the ranking: as a filter it costs ~10x more on the large catalogue.
+    if (!normalized) return { rows: [], total: 0 };
+    const expanded = expandFranchises(normalized);
+    const variants = expanded ? [normalized, expanded] : [normalized];
+    const exacts = [...new Set([...variants, compactSearchText(normalized)])];
+    const fuzzy = expanded ?? normalized;
     const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
-    const allWords = words.map(() => `g.search_name like ?`).join(' and ');
-    const rows = await this.sql(
-      `select ${SUMMARY_COLUMNS},
-         (case when g.search_name = ? then 4 when g.search_name like ? then 2.5 else 0 end)
-         + word_similarity(?, g.search_name) * 2
-         + similarity(?, g.search_name)
-         + least(ln(1 + g.critic_review_count + g.user_rating_count) / 4, 1)
-         + (case when g.metascore is not null or g.igdb_rating is not null then 0.3 else 0 end) as rank
-       from games g
-       where (${allWords}) or (? <% g.search_name)
-       order by rank desc, g.id
-       limit ?`,
-      [
-        normalized,
-        `${escapeLike(normalized)}%`,
-        normalized,
-        normalized,
-        ...words.map((word) => `%${escapeLike(word)}%`),
-        normalized,
-        limit,
-      ],
-    );
-    return rows.map(toSummaryRow);
+    // Each variant's words as LIKE patterns. Words under 3 characters have no trigram of their own: they
+    // count only when nothing longer is typed, and then as the start of a word ('% ze%'; the title's own
+    // start is the prefix condition), which the trigram index answers, where '%ze%' would scan it whole.
+    const wordLists = variants.map((variant) => {
+      const words = [...new Set(variant.split(' '))].slice(0, 8);
+      const long = words.filter((word) => word.length >= 3);
+      return long.length
+        ? long.map((word) => `%${escapeLike(word)}%`)
+        : words.map((word) => `% ${escapeLike(word)}%`);
+    });
+
+    // Cheap conditions: exact, prefix, every word present; the trigram and text_pattern indexes answer
+    // them in about a millisecond. Typos need the word similarity, ~50x dearer on the large catalogue.
+    const conditions = (column: string) => {
+      const sql = [
+        ...exacts.map(() => `${column} = ?`),
+        ...variants.map(() => `${column} like ?`),
+        ...wordLists.map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`),
+      ].join(' or ');
+      const params = [
+        ...exacts,
+        ...variants.map((variant) => `${escapeLike(variant)}%`),
+        ...wordLists.flat(),
+      ];
+      return { sql: `(${sql})`, params };
+    };
+    const score = (column: string) => {
+      const exact = exacts.map(() => `${column} = ?`).join(' or ');
+      const prefix = variants.map(() => `${column} like ?`).join(' or ');
+      const allWords = wordLists
+        .map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`)
+        .join(' or ');
+      // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1) plus how close the text is.
+      const sql = `(case when ${exact} then 10
+          else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)
+        + word_similarity(?, ${column}) * 3 + similarity(?, ${column})`;
+      const params = [
+        ...exacts,
+        ...wordLists.flat(),
+        ...variants.map((variant) => `${escapeLike(variant)}%`),
+        fuzzy,
+        fuzzy,
+      ];
+      return { sql, params };
+    };
+
+    const run = (withTypos: boolean, page: number, size: number) => {
+      const sources = [
+        { table: 'games g', id: 'g.id', column: 'g.search_name', penalty: '0' },
+        {
+          table: 'game_aliases a',
+          id: 'a.game_id',
+          column: 'a.term',
+          penalty: `(case when a.kind = 'acronym' then 1.5 else 0.5 end)`,
+        },
+      ];
+      const selects: string[] = [];
+      const params: unknown[] = [];
+      for (const source of sources) {
+        const ranked = score(source.column);
+        const cheap = conditions(source.column);
+        // Each condition its own branch, so each is one index scan without rechecking the others.
+        for (const where of withTypos
+          ? [cheap, { sql: `? <% ${source.column}`, params: [fuzzy] }]
+          : [cheap]) {
+          selects.push(
+            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as score
+             from ${source.table} where ${where.sql}`,
+          );
+          params.push(...ranked.params, ...where.params);
+        }
+      }
+      const sql = `with matches as (${selects.join(' union all ')}),
+         best as (select game_id, max(score) as score from matches group by game_id),
+         -- Ranked on the few columns it needs; the page's rows alone are then read and formatted.
+         ranked as (
+           select g.id, b.score + ${POPULARITY} as rank, count(*) over () as total_matches
+           from best b join games g on g.id = b.game_id
+           order by rank desc, g.id
+           limit ? offset ?)
+         select ${SUMMARY_COLUMNS}, r.total_matches
+         from ranked r join games g on g.id = r.id
+         order by r.rank desc, g.id`;
+      params.push(size, page * size);
+      if (!withTypos) return this.sql(sql, params);
+      // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
+      // elisyum'); set for this statement's transaction only.
+      return this.em.transactional(async (em) => {
+        const connection = em.getConnection();
+        const context = em.getTransactionContext();
+        await connection.execute(
+          `select set_config('pg_trgm.word_similarity_threshold', ?, true)`,
+          [String(WORD_SIMILARITY_THRESHOLD)],
+          'all',
+          context,
+        );
+        return connection.execute<Row[]>(sql, params, 'all', context);
+      });
+    };
+
+    const totalOf = (found: Row[]) => (found.length ? Number(found[0].total_matches) : 0);
+    const cheap = await run(false, query.page, query.size);
+    // A page past the last match has no row to carry the count: the first page's gives it.
+    const cheapTotal = cheap.length || query.page === 0 ? totalOf(cheap) : totalOf(await run(false, 0, 1));
+    // Typos are looked for only when what was typed is (nearly) nowhere as it is: the same query always
+    // takes the same path, so its count and its pages agree.
+    if (cheapTotal >= TYPO_FALLBACK_BELOW) {
+      return { rows: cheap.map(toSummaryRow), total: cheapTotal };
+    }
+    const rows = await run(true, query.page, query.size);
+    const total = rows.length || query.page === 0 ? totalOf(rows) : totalOf(await run(true, 0, 1));
+    return { rows: rows.map(toSummaryRow), total };
+  }
+
+  /**
+   * The best-known title closest to a query that found nothing ('¿Quizás buscabas…?'), by trigram
+   * similarity with a looser threshold than the search's; null when nothing is even that close.
+   */
+  async didYouMean(text: string): Promise<string | null> {
+    const normalized = normalizeSearchText(text);
+    if (normalized.length < 3) return null;
+    return this.em.transactional(async (em) => {
+      const connection = em.getConnection();
+      const context = em.getTransactionContext();
+      await connection.execute(
+        `select set_config('pg_trgm.similarity_threshold', '0.3', true)`,
+        [],
+        'all',
+        context,
+      );
+      const [row] = await connection.execute<{ title: string }[]>(
+        `select g.title from games g where g.search_name % ?
+         order by similarity(?, g.search_name) + ${POPULARITY} / 10 desc, g.id limit 1`,
+        [normalized, normalized],
+        'all',
+        context,
+      );
+      return row?.title ?? null;
+    });
   }
 
   async findBest(limit: number, sinceDate: string): Promise<GameSummaryRow[]> {
@@ -302,6 +576,7 @@ export class GameRepository extends EntityRepository<Game> {
       search_name: game.searchName.slice(0, 300),
       platforms: game.platforms,
       release_date: game.releaseDate,
+      release_date_precision: game.releaseDatePrecision,
       image_cover: game.imageCover,
       image_art: game.imageArt,
       summary: game.summary,
@@ -317,22 +592,32 @@ export class GameRepository extends EntityRepository<Game> {
     }));
     const result = await this.sql<{ total: number }>(
       `with upserted as (
-         insert into games (igdb_id, slug, title, search_name, platforms, release_date, image_cover, image_art,
+         insert into games (igdb_id, slug, title, search_name, platforms, release_date, release_date_precision,
+           image_cover, image_art,
            summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating,
            metascore, external_user_score)
-         select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.image_cover, x.image_art,
+         select x.igdb_id, x.slug, x.title, x.search_name, x.platforms, x.release_date, x.release_date_precision,
+           x.image_cover, x.image_art,
            x.summary, x.genres, x.developers, x.publishers, x.screenshots, x.big_screenshots, x.videos, x.igdb_rating,
            x.metascore, x.external_user_score
          from jsonb_to_recordset(?::jsonb) as x(igdb_id int, slug text, title text, search_name text,
-           platforms text[], release_date date, image_cover text, image_art text, summary text, genres text[],
+           platforms text[], release_date date, release_date_precision text, image_cover text, image_art text, summary text, genres text[],
            developers text[], publishers text[], screenshots text[], big_screenshots text[], videos jsonb,
            igdb_rating real, metascore smallint, external_user_score smallint)
          on conflict (igdb_id) do update set
            slug = excluded.slug, title = excluded.title, search_name = excluded.search_name,
            platforms = excluded.platforms, release_date = excluded.release_date,
+           release_date_precision = excluded.release_date_precision,
            image_cover = coalesce(excluded.image_cover, games.image_cover),
            image_art = coalesce(excluded.image_art, games.image_art),
            summary = coalesce(excluded.summary, games.summary),
+           -- A machine translation of an English synopsis that changed is stale: the next sweep redoes it.
+           summary_es = case when games.summary_es_source <> 'seed'
+             and excluded.summary is distinct from games.summary and excluded.summary is not null
+             then null else games.summary_es end,
+           summary_es_source = case when games.summary_es_source <> 'seed'
+             and excluded.summary is distinct from games.summary and excluded.summary is not null
+             then null else games.summary_es_source end,
            genres = excluded.genres, developers = excluded.developers, publishers = excluded.publishers,
            screenshots = case when cardinality(excluded.screenshots) > 0 then excluded.screenshots else games.screenshots end,
            big_screenshots = case when cardinality(excluded.big_screenshots) > 0 then excluded.big_screenshots else games.big_screenshots end,
@@ -345,6 +630,143 @@ export class GameRepository extends EntityRepository<Game> {
        select count(*)::int as total from upserted`,
       [JSON.stringify(rows)],
     );
+    await this.aliases().replaceAliases(
+      games.map((game) => {
+        const given = Object.entries(game.aliases ?? {}) as [AliasKind, string[]][];
+        // An acronym is worth keeping for a game people know (one with reference scores); for the long
+        // tail it would only crowd out better matches.
+        const known = game.metascore != null || game.igdbRating != null;
+        return {
+          igdbId: game.igdbId,
+          kinds: ['acronym', ...given.map(([kind]) => kind)],
+          aliases: [
+            ...(known ? titleAcronyms(game.title).map((alias) => ({ kind: 'acronym' as const, alias })) : []),
+            ...given.flatMap(([kind, names]) => names.map((alias) => ({ kind, alias }))),
+          ],
+        };
+      }),
+    );
     return Number(result[0]?.total ?? 0);
+  }
+
+  /** The alias statements run on this repository's EntityManager (the entity class would be an import cycle). */
+  private aliases() {
+    return {
+      replaceAliases: (games: GameAliasReplacement[]) => replaceGameAliases(this.em, games),
+      renormalizeTerms: (batchSize: number) => renormalizeAliasTerms(this.em, batchSize),
+    };
+  }
+
+  /**
+   * Brings the stored search text of every game and alias up to the current normalisation, in batches
+   * (after normalizeSearchText changed): search_name, the title acronyms and the terms of the aliases.
+   */
+  async refreshSearchText(batchSize = 5000): Promise<number> {
+    let lastId = 0;
+    let games = 0;
+    for (;;) {
+      const rows = await this.sql<{ id: number; igdb_id: number; title: string; known: boolean }>(
+        `select id, igdb_id, title, (metascore is not null or igdb_rating is not null) as known
+         from games where id > ? order by id limit ?`,
+        [lastId, batchSize],
+      );
+      if (rows.length === 0) break;
+      lastId = Number(rows.at(-1)!.id);
+      games += rows.length;
+      await this.sql(
+        `update games g set search_name = x.search_name
+         from jsonb_to_recordset(?::jsonb) as x(id int, search_name text)
+         where g.id = x.id and g.search_name is distinct from x.search_name`,
+        [
+          JSON.stringify(
+            rows.map((row) => ({
+              id: Number(row.id),
+              search_name: normalizeSearchText(row.title).slice(0, 300),
+            })),
+          ),
+        ],
+      );
+      await this.aliases().replaceAliases(
+        rows.map((row) => ({
+          igdbId: Number(row.igdb_id),
+          kinds: ['acronym'],
+          aliases: row.known
+            ? titleAcronyms(row.title).map((alias) => ({ kind: 'acronym' as const, alias }))
+            : [],
+        })),
+      );
+    }
+    await this.aliases().renormalizeTerms(batchSize);
+    return games;
+  }
+
+  /** Loads the Spanish seed file's titles, synopses and genres onto the games it names (idempotent). */
+  async applySpanishContent(rows: SpanishContentRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const result = await this.sql<{ total: number }>(
+      `with updated as (
+         update games g set
+           title_es = x.title_es,
+           summary_es = coalesce(x.summary_es, g.summary_es),
+           summary_es_source = case when x.summary_es is not null then 'seed' else g.summary_es_source end,
+           genres_es = coalesce(x.genres_es, '{}'), updated_at = now()
+         from jsonb_to_recordset(?::jsonb) as x(igdb_id int, title_es text, summary_es text, genres_es text[])
+         where g.igdb_id = x.igdb_id
+         returning 1)
+       select count(*)::int as total from updated`,
+      [
+        JSON.stringify(
+          rows.map((row) => ({
+            igdb_id: row.igdbId,
+            title_es: row.titleEs?.slice(0, 300) ?? null,
+            summary_es: row.summaryEs,
+            genres_es: row.genresEs,
+          })),
+        ),
+      ],
+    );
+    return Number(result[0]?.total ?? 0);
+  }
+
+  /**
+   * Games with an English synopsis and no Spanish one, best-known first, leaving out recent failures:
+   * the translation sweep takes a bounded batch per run and the next run goes on where it stopped.
+   */
+  async findUntranslatedIds(limit: number, igdbIds?: number[]): Promise<number[]> {
+    const retryAfter = new Date(Date.now() - TRANSLATION_RETRY_DAYS * 86_400_000);
+    const games = await this.find(
+      {
+        summary: { $ne: null },
+        summaryEs: null,
+        $or: [{ translationFailedAt: null }, { translationFailedAt: { $lt: retryAfter } }],
+        ...(igdbIds ? { igdbId: { $in: igdbIds } } : {}),
+      },
+      {
+        fields: ['id'],
+        orderBy: { criticReviewCount: 'desc', userRatingCount: 'desc', id: 'asc' },
+        limit,
+      },
+    );
+    return games.map((game) => game.id);
+  }
+
+  /** The English synopsis to translate and whether a Spanish one is already there. */
+  async findTranslationSource(id: number): Promise<{ summary: string | null; hasSpanish: boolean } | null> {
+    const game = await this.findOne({ id }, { fields: ['summary', 'summaryEs'], disableIdentityMap: true });
+    if (!game) return null;
+    return { summary: game.summary ?? null, hasSpanish: Boolean(game.summaryEs) };
+  }
+
+  /** Stores a translation unless a Spanish text arrived meanwhile (the seed file's wins). */
+  async saveTranslation(id: number, summaryEs: string, source: SpanishTextSource): Promise<boolean> {
+    const updated = await this.nativeUpdate(
+      { id, summaryEs: null },
+      { summaryEs, summaryEsSource: source, translationFailedAt: null },
+    );
+    return updated > 0;
+  }
+
+  async markTranslationFailed(id: number): Promise<void> {
+    await this.nativeUpdate({ id }, { translationFailedAt: new Date() });
   }
 }

@@ -1,11 +1,43 @@
-import { normalizeSearchText, slugify } from './search-text.js';
+import { expandFranchises, normalizeSearchText, slugify, titleAcronyms } from './search-text.js';
 
 describe('search text and slugs', () => {
   it('normalises accents, case, apostrophes and punctuation', () => {
     expect(normalizeSearchText('Pokémon Escarlata')).toBe('pokemon escarlata');
-    expect(normalizeSearchText("Senua's Saga: Hellblade II")).toBe('senuas saga hellblade ii');
+    expect(normalizeSearchText("Senua's Saga: Hellblade II")).toBe('senuas saga hellblade 2');
     expect(normalizeSearchText('Ratchet & Clank')).toBe('ratchet and clank');
     expect(normalizeSearchText('  ¿Qué?  ')).toBe('que');
+  });
+
+  it('reads roman numerals II-XX as arabic, drops a leading article and joins &, and, y', () => {
+    expect(normalizeSearchText('Grand Theft Auto V')).toBe(
+      normalizeSearchText('gta 5').replace('gta', 'grand theft auto'),
+    );
+    expect(normalizeSearchText("Baldur's Gate III")).toBe('baldurs gate 3');
+    expect(normalizeSearchText('Final Fantasy XVI')).toBe('final fantasy 16');
+    expect(normalizeSearchText('The Witcher 3: Wild Hunt')).toBe('witcher 3 wild hunt');
+    expect(normalizeSearchText('La Tierra Media')).toBe('tierra media');
+    expect(normalizeSearchText('Ratchet y Clank')).toBe(normalizeSearchText('Ratchet & Clank'));
+    // 'I' stays a word; a lone article stays a title.
+    expect(normalizeSearchText('I Am Bread')).toBe('i am bread');
+    expect(normalizeSearchText('The')).toBe('the');
+  });
+
+  it('generates the acronyms people type, only from three words or more', () => {
+    expect(titleAcronyms('Grand Theft Auto V')).toEqual(expect.arrayContaining(['gtav', 'gta5']));
+    expect(titleAcronyms('The Legend of Zelda: Breath of the Wild')).toEqual(
+      expect.arrayContaining(['tlozbotw', 'botw']),
+    );
+    expect(titleAcronyms('The Last of Us Part II')).toEqual(expect.arrayContaining(['tlou2', 'tlouii']));
+    expect(titleAcronyms('Red Dead Redemption 2')).toContain('rdr2');
+    expect(titleAcronyms('Final Fantasy VII')).toContain('ff7');
+    expect(titleAcronyms('Elden Ring')).toEqual([]);
+  });
+
+  it('writes out franchise abbreviations, alone or glued to a number', () => {
+    expect(expandFranchises('gta 5')).toBe('grand theft auto 5');
+    expect(expandFranchises('ff7')).toBe('final fantasy 7');
+    expect(expandFranchises('cod modern warfare')).toBe('call of duty modern warfare');
+    expect(expandFranchises('elden ring')).toBeNull();
   });
 
   it('builds the spec slug', () => {

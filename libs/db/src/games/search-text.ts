@@ -1,8 +1,38 @@
 /**
- * The one normalisation used for the search column and for queries: lower case, accents removed
- * (NFKD), '&' read as 'and', apostrophes dropped, every other run of non-alphanumerics one space.
+ * Bump when normalizeSearchText or titleAcronyms change: the API's start then rewrites the stored search
+ * text of every game and alias (GameRepository.refreshSearchText).
  */
-export function normalizeSearchText(text: string): string {
+export const SEARCH_TEXT_VERSION = '2';
+
+const ROMAN_NUMERALS = [
+  'ii',
+  'iii',
+  'iv',
+  'v',
+  'vi',
+  'vii',
+  'viii',
+  'ix',
+  'x',
+  'xi',
+  'xii',
+  'xiii',
+  'xiv',
+  'xv',
+  'xvi',
+  'xvii',
+  'xviii',
+  'xix',
+  'xx',
+];
+/** II-XX read as 2-20 ('I' alone is too often a pronoun or a letter to be a numeral). */
+const ROMAN_TO_ARABIC = new Map(ROMAN_NUMERALS.map((roman, index) => [roman, String(index + 2)]));
+/** A leading article carries no meaning for a search: 'The Witcher 3' is 'witcher 3'. */
+const LEADING_ARTICLES = new Set(['the', 'a', 'an', 'el', 'la', 'los', 'las']);
+/** '&', 'and' and the Spanish 'y' are one word, so 'Ratchet y Clank' finds 'Ratchet & Clank'. */
+const CONJUNCTIONS = new Set(['and', 'y']);
+
+function baseTokens(text: string): string[] {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -10,7 +40,111 @@ export function normalizeSearchText(text: string): string {
     .replace(/&/g, ' and ')
     .replace(/['’`´]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+}
+
+function canonicalToken(token: string): string {
+  if (CONJUNCTIONS.has(token)) return 'and';
+  return ROMAN_TO_ARABIC.get(token) ?? token;
+}
+
+/**
+ * The one normalisation of titles, aliases and queries: lower case, accents removed (NFKD), apostrophes
+ * dropped, every other run of non-alphanumerics one space, '&'/'and'/'y' one token, roman numerals II-XX
+ * as arabic ones, and a leading article dropped (when something follows it).
+ */
+export function normalizeSearchText(text: string): string {
+  const tokens = baseTokens(text).map(canonicalToken);
+  if (tokens.length > 1 && LEADING_ARTICLES.has(tokens[0])) tokens.shift();
+  return tokens.join(' ');
+}
+
+/** The normalised text without spaces: 'gta 5' and 'gta5' meet here. */
+export function compactSearchText(normalized: string): string {
+  return normalized.replace(/ /g, '');
+}
+
+/** Words an acronym skips: 'Part' in 'The Last of Us Part II' ('tlou2'). */
+const ACRONYM_SKIPPED = new Set(['part', 'parte', 'and']);
+
+function acronymOf(tokens: string[], keepNumerals: boolean): string {
+  return tokens
+    .filter((token) => !ACRONYM_SKIPPED.has(token))
+    .map((token) => {
+      if (/^\d+$/.test(token)) return token;
+      if (ROMAN_TO_ARABIC.has(token)) return keepNumerals ? token : ROMAN_TO_ARABIC.get(token)!;
+      return token[0];
+    })
+    .join('');
+}
+
+/**
+ * The acronyms people type for a title: of the whole title ('gtav', 'gta5', 'rdr2', 'tlou2', 'ff7') and of
+ * its subtitle ('botw', 'totk'). Kept only when useful: at least three characters from at least three
+ * words, and at least one letter (a bare number finds nothing meaningful).
+ */
+export function titleAcronyms(title: string): string[] {
+  const parts = title.split(/\s*[:\u2013\u2014]\s*|\s+-\s+/).filter((part) => part.trim());
+  const candidates = [title, ...(parts.length > 1 ? parts.slice(1) : [])];
+  const acronyms = new Set<string>();
+  for (const candidate of candidates) {
+    const tokens = baseTokens(candidate);
+    if (tokens.filter((token) => !ACRONYM_SKIPPED.has(token)).length < 3) continue;
+    for (const keepNumerals of [true, false]) {
+      const acronym = acronymOf(tokens, keepNumerals);
+      if (acronym.length >= 3 && acronym.length <= 10 && /[a-z]/.test(acronym)) acronyms.add(acronym);
+    }
+  }
+  return [...acronyms];
+}
+
+/**
+ * The small curated table of franchise abbreviations: a query word that is one of them (alone or glued
+ * to a number, 'ff7') is also read as the franchise's name.
+ */
+export const FRANCHISE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  gta: 'grand theft auto',
+  cod: 'call of duty',
+  ff: 'final fantasy',
+  mgs: 'metal gear solid',
+  re: 'resident evil',
+  ac: 'assassins creed',
+  mk: 'mortal kombat',
+  tlou: 'last of us',
+  rdr: 'red dead redemption',
+  loz: 'legend of zelda',
+  tloz: 'legend of zelda',
+  dmc: 'devil may cry',
+  kh: 'kingdom hearts',
+  cs: 'counter strike',
+  nfs: 'need for speed',
+  ffx: 'final fantasy 10',
+  smt: 'shin megami tensei',
+  dq: 'dragon quest',
+  mh: 'monster hunter',
+  bg: 'baldurs gate',
+  tes: 'elder scrolls',
+  wow: 'world of warcraft',
+  lol: 'league of legends',
+  pvz: 'plants vs zombies',
+};
+
+/**
+ * The query read with its franchise abbreviations written out ('gta 5' → 'grand theft auto 5',
+ * 'ff7' → 'final fantasy 7'), or null when it has none.
+ */
+export function expandFranchises(normalized: string): string | null {
+  let changed = false;
+  const words = normalized.split(' ').map((word) => {
+    const match = /^([a-z]+)(\d*)$/.exec(word);
+    const franchise = match ? FRANCHISE_ABBREVIATIONS[match[1]] : undefined;
+    if (!match || !franchise) return word;
+    changed = true;
+    return match[2] ? `${franchise} ${match[2]}` : franchise;
+  });
+  return changed ? words.join(' ') : null;
 }
 
 /** Spec slug rule: lower case, accents removed, non-alphanumeric runs → one hyphen, trimmed. */

@@ -1,5 +1,7 @@
 import { Migration20261122035804_Initial } from './Migration20261122035804_Initial.js';
+import { Migration20261124015707_SpanishContent } from './Migration20261124015707_SpanishContent.js';
 import { Migration20261124015925_NewsDateUnknown } from './Migration20261124015925_NewsDateUnknown.js';
+import { Migration20261124020151_SearchAliases } from './Migration20261124020151_SearchAliases.js';
 import { Migration20261124020418_AccountSessions } from './Migration20261124020418_AccountSessions.js';
 
 /**
@@ -8,6 +10,8 @@ import { Migration20261124020418_AccountSessions } from './Migration202611240204
  */
 export const MIGRATIONS = [
   { name: 'Migration20261122035804_Initial', class: Migration20261122035804_Initial },
+  { name: 'Migration20261124015707_SpanishContent', class: Migration20261124015707_SpanishContent },
   { name: 'Migration20261124015925_NewsDateUnknown', class: Migration20261124015925_NewsDateUnknown },
+  { name: 'Migration20261124020151_SearchAliases', class: Migration20261124020151_SearchAliases },
   { name: 'Migration20261124020418_AccountSessions', class: Migration20261124020418_AccountSessions },
 ];

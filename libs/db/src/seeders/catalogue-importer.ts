@@ -3,13 +3,14 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { fromRoot } from '../../../config/src/project-root.js';
 import { Game } from '../games/game.entity.js';
-import type { GameUpsertRow } from '../games/game.repository.js';
+import type { GameUpsertRow, SpanishContentRow } from '../games/game.repository.js';
+import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
 /** Bump when the demo data or its mapping changes: the next start re-imports (idempotently). */
-export const DEMO_SEED_VERSION = '1';
+export const DEMO_SEED_VERSION = '2';
 
 const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
 const CHUNK_SIZE = 2000;
@@ -27,6 +28,12 @@ interface GameRecord {
   metascore?: number | null;
   userScore?: number | null;
   igdbRating?: number | null;
+}
+
+/** The Spanish file (summaries-es.jsonl.gz): here only its official Spanish titles are read. */
+interface SpanishRecord {
+  igdbId: number;
+  titleEs: string | null;
 }
 
 interface ReviewRecord {
@@ -87,7 +94,7 @@ async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncGenerator
 
 const dedupeKey = (review: ReviewRecord) => `seed:${review.source}:${review.outlet}:${review.platform ?? ''}`;
 
-function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow {
+function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: string | null): GameUpsertRow {
   const cover = showcase?.coverImageId ?? record.coverImageId;
   return {
     igdbId: record.igdbId,
@@ -95,7 +102,7 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow
     title: record.title,
     searchName: normalizeSearchText(record.title),
     platforms: record.platforms,
-    releaseDate: record.releaseDate,
+    ...knownReleaseDate(record.releaseDate),
     imageCover: cover ? igdbImageUrl('cover_big', cover) : null,
     imageArt: showcase?.artworkImageIds[0] ? igdbImageUrl('1080p', showcase.artworkImageIds[0]) : null,
     summary: record.summary ?? null,
@@ -112,6 +119,8 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord): GameUpsertRow
     igdbRating: record.igdbRating ?? null,
     metascore: record.metascore ?? null,
     externalUserScore: record.userScore ?? null,
+    // With the Spanish file at hand, a game without a Spanish title in it has none (an old one goes).
+    ...(titleEs === undefined ? {} : { aliases: { spanish: titleEs ? [titleEs] : [] } }),
   };
 }
 
@@ -127,18 +136,40 @@ export class CatalogueImporter {
     return this.em.getConnection().execute(sql, params, 'run');
   }
 
-  async importGames(path: string, showcasePath?: string): Promise<number> {
+  async importGames(path: string, showcasePath?: string, spanishPath?: string): Promise<number> {
     const showcase = new Map<number, ShowcaseRecord>();
     if (showcasePath) {
       for await (const record of readJsonLines<ShowcaseRecord>(showcasePath))
         showcase.set(record.igdbId, record);
     }
+    const spanishTitles = spanishPath ? new Map<number, string | null>() : undefined;
+    if (spanishPath && spanishTitles) {
+      for await (const record of readJsonLines<SpanishRecord>(spanishPath))
+        spanishTitles.set(record.igdbId, record.titleEs);
+    }
     let total = 0;
     for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {
       await this.em
         .getRepository(Game)
-        .upsertGames(chunk.map((record) => toGameRow(record, showcase.get(record.igdbId))));
+        .upsertGames(
+          chunk.map((record) =>
+            toGameRow(
+              record,
+              showcase.get(record.igdbId),
+              spanishTitles ? (spanishTitles.get(record.igdbId) ?? null) : undefined,
+            ),
+          ),
+        );
       total += chunk.length;
+    }
+    return total;
+  }
+
+  /** The Spanish titles, synopses and genres of `summaries-es.jsonl.gz`, onto games already imported. */
+  async importSpanishContent(path: string): Promise<number> {
+    let total = 0;
+    for await (const chunk of chunks(readJsonLines<SpanishContentRow>(path), CHUNK_SIZE)) {
+      total += await this.em.getRepository(Game).applySpanishContent(chunk);
     }
     return total;
   }
@@ -178,7 +209,12 @@ export class CatalogueImporter {
 
   async importDemoCatalogue(dataDir = DEMO_DATA_DIR): Promise<ImportReport> {
     const started = performance.now();
-    const games = await this.importGames(`${dataDir}games.jsonl.gz`, `${dataDir}showcase.jsonl.gz`);
+    const games = await this.importGames(
+      `${dataDir}games.jsonl.gz`,
+      `${dataDir}showcase.jsonl.gz`,
+      `${dataDir}summaries-es.jsonl.gz`,
+    );
+    await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();
     await this.execute(

@@ -6,10 +6,11 @@ import { describeJob } from '../job-status-text';
 interface JobProgressProps {
   job: EnqueuedJob | null;
   onCompleted?: (status: JobStatus) => void;
+  onFailed?: (status: JobStatus) => void;
 }
 
 /** Polls an enqueued job every second and shows its state and progress until it completes or fails. */
-export function JobProgress({ job, onCompleted }: JobProgressProps) {
+export function JobProgress({ job, onCompleted, onFailed }: JobProgressProps) {
   const { data: status, error } = useJobStatus(job);
   const reported = useRef<string | null>(null);
 
@@ -17,7 +18,8 @@ export function JobProgress({ job, onCompleted }: JobProgressProps) {
     if (!status || !FINISHED_STATES.has(status.state) || reported.current === status.id) return;
     reported.current = status.id;
     if (status.state === 'completed') onCompleted?.(status);
-  }, [status, onCompleted]);
+    else onFailed?.(status);
+  }, [status, onCompleted, onFailed]);
 
   if (!job) return null;
   let text = 'Estado: en cola';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { serverMessage } from '../../../lib/api-client';
-import type { EnqueuedJob } from '../../../lib/types';
+import type { EnqueuedJob, JobStatus } from '../../../lib/types';
 import { runCatalogueScraper } from '../api/run-catalogue-scraper';
 import { asEnqueuedJob } from '../enqueued-job';
 import type { RequestStatus } from '../use-request-status';
@@ -13,14 +13,21 @@ export function RunScraperPanel() {
   const [status, setStatus] = useState<RequestStatus>({ kind: 'idle' });
   const [job, setJob] = useState<EnqueuedJob | null>(null);
   const { mutate } = useSWRConfig();
-  const refreshGames = useCallback(() => void mutate(isGamesKey), [mutate]);
+  // 'Scraper ejecutado correctamente' only once the job has run; until then the job's own progress shows.
+  const onCompleted = useCallback(() => {
+    setStatus({ kind: 'success', message: 'Scraper ejecutado correctamente' });
+    void mutate(isGamesKey);
+  }, [mutate]);
+  const onFailed = useCallback((failed: JobStatus) => {
+    setStatus({ kind: 'error', message: `Error: ${failed.failedReason || 'el scraper ha fallado'}` });
+  }, []);
 
   const onRun = async () => {
     setJob(null);
     setStatus({ kind: 'sending', message: 'Lanzando scraper...' });
     try {
       const answer = await runCatalogueScraper();
-      setStatus({ kind: 'success', message: 'Scraper ejecutado correctamente' });
+      setStatus({ kind: 'sending', message: 'Scraper en marcha...' });
       setJob(asEnqueuedJob(answer));
     } catch (error) {
       setStatus({ kind: 'error', message: `Error: ${serverMessage(error, 'Error en la petición')}` });
@@ -41,7 +48,7 @@ export function RunScraperPanel() {
         Ejecutar Scraper
       </button>
       <RequestStatusText status={status} />
-      <JobProgress job={job} onCompleted={refreshGames} />
+      <JobProgress job={job} onCompleted={onCompleted} onFailed={onFailed} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { adminLogout, useAdminToken } from '../api/admin-token';
 import { openQueueDashboard } from '../api/open-queue-dashboard';
@@ -9,11 +10,13 @@ import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
 import { RunScraperPanel } from '../components/run-scraper-panel';
+import { SearchMissesPanel } from '../components/search-misses-panel';
 import './admin.css';
 
 /** /admin: every call carries the short-lived admin token kept in sessionStorage 'adminToken'. */
 export function AdminPage() {
   const adminToken = useAdminToken();
+  const [dashboardError, setDashboardError] = useState(false);
   usePageMeta({ title: 'Administración' });
 
   return (
@@ -26,7 +29,10 @@ export function AdminPage() {
               type="button"
               className="button button--ghost"
               onClick={() =>
-                void openQueueDashboard().catch(() => window.alert('Error al abrir el panel de colas'))
+                void openQueueDashboard().then(
+                  () => setDashboardError(false),
+                  () => setDashboardError(true),
+                )
               }
             >
               Panel de colas
@@ -37,6 +43,11 @@ export function AdminPage() {
           </div>
         ) : null}
       </div>
+      {dashboardError ? (
+        <p className="form-error" role="alert">
+          Error al abrir el panel de colas
+        </p>
+      ) : null}
       {adminToken ? (
         <>
           <Collapsible title="Añadir">
@@ -55,6 +66,9 @@ export function AdminPage() {
             <Collapsible title="Fuentes RSS" level={3}>
               <FeedsPanel />
             </Collapsible>
+          </Collapsible>
+          <Collapsible title="Búsquedas sin resultados">
+            <SearchMissesPanel />
           </Collapsible>
           <Collapsible title="Borrar">
             <Collapsible title="Borrar noticia" level={3}>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CoverImage } from '../../../components/cover-image';
 import { PlatformLogos } from '../../../components/platform-logos';
-import { formatDate } from '../../../lib/format';
+import { formatReleaseDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { useUpcomingGames } from '../api/use-upcoming-games';
 
@@ -26,7 +26,9 @@ export function UpcomingGames() {
                 </Link>
                 <div className="upcoming__meta">
                   {game.releaseDate ? (
-                    <time dateTime={game.releaseDate}>{formatDate(game.releaseDate)}</time>
+                    <time dateTime={game.releaseDate}>
+                      {formatReleaseDate(game.releaseDate, game.releaseDatePrecision)}
+                    </time>
                   ) : null}
                   <PlatformLogos platforms={game.platform} />
                 </div>

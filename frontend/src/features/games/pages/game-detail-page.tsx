@@ -6,12 +6,13 @@ import { PlatformLogos } from '../../../components/platform-logos';
 import { ScoreBar } from '../../../components/score-bar';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { formatDate, truncate } from '../../../lib/format';
+import { formatReleaseDate, truncate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
 import { usePlayerAverage } from '../api/use-player-average';
 import { GameActions } from '../components/game-actions';
+import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
 import { GameVideos } from '../components/game-videos';
@@ -38,8 +39,9 @@ export function GameDetailPage() {
 
   usePageMeta({
     title: game ? `Críticas de ${game.title}` : null,
+    // As the server's head (page-meta.service.ts): an English synopsis is not a Spanish page's description.
     description: game
-      ? game.summary
+      ? game.summary && game.summaryLanguage !== 'en'
         ? truncate(game.summary, 160)
         : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`
       : null,
@@ -86,11 +88,19 @@ export function GameDetailPage() {
         />
         <div className="game-detail__info">
           <h1 className="game-detail__title">{game.title}</h1>
+          {game.titleEs ? (
+            <p className="game-detail__title-es" lang="es">
+              En España: {game.titleEs}
+            </p>
+          ) : null}
           <div className="game-detail__meta">
             <PlatformLogos platforms={game.platform} />
             {game.releaseDate ? (
               <span>
-                Lanzamiento: <time dateTime={game.releaseDate}>{formatDate(game.releaseDate)}</time>
+                Lanzamiento:{' '}
+                <time dateTime={game.releaseDate}>
+                  {formatReleaseDate(game.releaseDate, game.releaseDatePrecision)}
+                </time>
               </span>
             ) : null}
           </div>
@@ -108,7 +118,15 @@ export function GameDetailPage() {
             />
           </div>
           <GameActions game={game} onRated={onRated} />
-          {game.summary ? <p className="game-detail__summary">{game.summary}</p> : null}
+          {game.summary ? (
+            <div className="game-detail__summary">
+              {game.summaryLanguage === 'en' ? (
+                <p className="game-detail__summary-label">Sinopsis en inglés</p>
+              ) : null}
+              <p lang={game.summaryLanguage === 'en' ? 'en' : 'es'}>{game.summary}</p>
+            </div>
+          ) : null}
+          <GameFacts game={game} />
         </div>
       </div>
 

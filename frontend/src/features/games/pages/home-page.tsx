@@ -2,6 +2,7 @@ import { getSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { HomeNews } from '../../news/components/home-news';
 import { useBestGames } from '../api/use-best-games';
+import { useFeaturedGame } from '../api/use-featured-game';
 import { useLatestGames } from '../api/use-latest-games';
 import { FeaturedGame } from '../components/featured-game';
 import { GameCarouselSection } from '../components/game-carousel-section';
@@ -28,16 +29,25 @@ export function HomePage() {
       'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.',
     canonicalPath: '/',
   });
+  // The featured game opens the page and its height depends on its reviews: the sections below wait for
+  // it (its request starts with the HTML) instead of being pushed down when it arrives.
+  const { isLoading: featuredLoading } = useFeaturedGame();
   return (
     <div className="page home">
       <h1 className="visually-hidden">{getSiteConfig().siteName}: críticas y noticias de videojuegos</h1>
-      <FeaturedGame />
-      <BestGames />
-      <LatestGames />
-      <div className="home__columns">
-        <UpcomingGames />
-        <HomeNews />
-      </div>
+      {featuredLoading ? (
+        <div className="home__pending" aria-busy="true" />
+      ) : (
+        <>
+          <FeaturedGame />
+          <BestGames />
+          <LatestGames />
+          <div className="home__columns">
+            <UpcomingGames />
+            <HomeNews />
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../test/render';
 import { SearchResultsPage } from './search-results-page';
@@ -47,5 +47,52 @@ describe('SearchResultsPage', () => {
     const link = await screen.findByRole('link', { name: 'The Legend of Zelda: Breath of the Wild' });
     expect(link.getAttribute('href')).toBe('/game/the-legend-of-zelda-breath-of-the-wild/7346');
     expect(screen.queryByText(/Lo sentimos/)).toBeNull();
+  });
+
+  it('shows the count under RESULTADOS and loads more results on demand', async () => {
+    const game = (igdbID: number) => ({
+      id: igdbID,
+      igdbID,
+      slug: `mario-${igdbID}`,
+      title: `Mario ${igdbID}`,
+      imageCover: null,
+      platform: ['PC'],
+      releaseDate: '2020-01-01',
+      avRatings: null,
+      avUserRatings: null,
+      criticReviewCount: 0,
+      userRatingCount: 0,
+    });
+    const fetchMock = stubFetch((url) => {
+      const page = Number(new URL(url, 'http://local').searchParams.get('page') ?? 0);
+      const games = page === 0 ? [1, 2].map(game) : [game(3)];
+      return new Response(JSON.stringify(games), {
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '3' },
+      });
+    });
+    renderWithProviders(<SearchResultsPage />, { route: '/results?name=mario' });
+    expect(await screen.findByText('3 resultados para «mario»')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Mario 3' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ver más resultados' }));
+    expect(await screen.findByRole('link', { name: 'Mario 3' })).toBeTruthy();
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/games/search?name=mario&page=1');
+    expect(screen.queryByRole('button', { name: 'Ver más resultados' })).toBeNull();
+  });
+
+  it("offers '¿Quizás buscabas…?' when nothing matches", async () => {
+    stubFetch(
+      () =>
+        new Response('[]', {
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Total-Count': '0',
+            'X-Did-You-Mean': encodeURIComponent('Hollow Knight'),
+          },
+        }),
+    );
+    renderWithProviders(<SearchResultsPage />, { route: '/results?name=hollwo%20kinght' });
+    const link = await screen.findByRole('link', { name: 'Hollow Knight' });
+    expect(link.getAttribute('href')).toBe('/results?name=Hollow%20Knight');
+    expect(screen.getByText(/¿Quizás buscabas/)).toBeTruthy();
   });
 });

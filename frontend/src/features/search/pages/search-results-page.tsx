@@ -1,35 +1,66 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { GameGrid } from '../../../components/game-grid';
 import { Spinner } from '../../../components/spinner';
+import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useSearchGames } from '../api/use-search-games';
 
-/** /results?name= : loading, results, or the empty state (a failed search also shows the empty state). */
+const countText = (total: number) =>
+  total === 1 ? '1 resultado' : `${total.toLocaleString('es-ES')} resultados`;
+
+/**
+ * /results?name= : the term and the number of results under RESULTADOS, the results with more on demand,
+ * or the empty state with '¿Quizás buscabas…?' (a failed search also shows the empty state).
+ */
 export function SearchResultsPage() {
   const [searchParams] = useSearchParams();
   const term = (searchParams.get('name') ?? '').trim();
-  const { data, error, isLoading } = useSearchGames(term);
+  const search = useSearchGames(term);
   usePageMeta({
     title: term || 'Búsqueda',
     description: term ? `Resultados de la búsqueda de "${term}": críticas y puntuaciones.` : null,
   });
   useEffect(() => {
-    if (error) console.error('Error en la búsqueda', error);
-  }, [error]);
+    if (search.error) console.error('Error en la búsqueda', search.error);
+  }, [search.error]);
 
-  const games = error ? [] : (data ?? []);
+  const games = search.error ? [] : search.games;
   return (
     <div className="page results">
       <h1 className="page-title">RESULTADOS</h1>
-      {isLoading ? (
+      {search.isLoading ? (
         <Spinner label="Buscando..." />
       ) : games.length > 0 ? (
-        <GameGrid games={games} label={`Resultados para ${term}`} />
+        <>
+          <p className="results__summary" aria-live="polite">
+            {countText(search.total)} para «{term}»
+          </p>
+          <GameGrid games={games} label={`Resultados para ${term}`} />
+          {search.hasMore ? (
+            <div className="results__more">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={search.loadMore}
+                disabled={search.isLoadingMore}
+              >
+                {search.isLoadingMore ? 'Cargando...' : 'Ver más resultados'}
+              </button>
+            </div>
+          ) : null}
+        </>
       ) : (
-        <p className="empty-state">
-          Lo sentimos, no hemos encontrado ningún resultado para: &quot;{term}&quot;
-        </p>
+        <div className="results__empty">
+          <p className="empty-state">
+            Lo sentimos, no hemos encontrado ningún resultado para: &quot;{term}&quot;
+          </p>
+          {search.didYouMean ? (
+            <p className="results__did-you-mean">
+              ¿Quizás buscabas <Link to={routes.results(search.didYouMean)}>{search.didYouMean}</Link>?
+            </p>
+          ) : null}
+        </div>
       )}
     </div>
   );

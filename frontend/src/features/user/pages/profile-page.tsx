@@ -27,6 +27,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
   const [confirming, setConfirming] = useState<'save' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
+  // The spec asks no alert for a saved profile: the confirmation is shown in the page.
+  const [saved, setSaved] = useState(false);
+  const [pendingEmailNotice, setPendingEmailNotice] = useState<string | null>(null);
   const id = useId();
   const tier = badgeTier(reviewCount);
 
@@ -37,6 +40,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 
   const save = async () => {
     setBusy(true);
+    setSaved(false);
     try {
       const answer = await updateProfile({ newUsername: username.trim(), newEmail: email.trim() });
       setConfirming(null);
@@ -45,12 +49,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       } else if (token) {
         void mutate([apiPaths.user.me(), token]);
       }
-      // A new address takes effect only once the link mailed to it is opened.
-      notify(
-        answer && typeof answer === 'object' && answer.message
-          ? answer.message
-          : 'Perfil actualizado con éxito',
-      );
+      setSaved(true);
+      // A new address takes effect only once the link mailed to it is opened: the page says so.
+      setPendingEmailNotice(answer && typeof answer === 'object' && answer.message ? answer.message : null);
     } catch (caught) {
       setConfirming(null);
       notify(`Hubo un error: ${serverMessage(caught, 'Error al actualizar el perfil')}`);
@@ -106,6 +107,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             Guardar cambios
           </button>
         </div>
+        <p className="form-success" role="status">
+          {saved ? 'Perfil actualizado con éxito' : ''}
+          {saved && pendingEmailNotice ? ` ${pendingEmailNotice}` : ''}
+        </p>
       </form>
       <PasswordForm />
       <section className="danger-zone" aria-labelledby={`${id}-danger`}>

@@ -1,0 +1,52 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Game, GameAlias, SearchMiss } from '../../../libs/db/src/index.js';
+import { MicroCache } from '../common/micro-cache.js';
+import type { AddAliasDto } from './dto/add-alias.dto.js';
+
+const MISSES_LISTED = 200;
+
+/** The operator's side of search: what people searched in vain, and the aliases that fix it. */
+@Injectable()
+export class SearchAdminService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalogueCache: MicroCache,
+  ) {}
+
+  misses() {
+    return this.em.getRepository(SearchMiss).findTop(MISSES_LISTED);
+  }
+
+  async dismissMiss(term: string): Promise<void> {
+    if (!(await this.em.getRepository(SearchMiss).remove(term)))
+      throw new NotFoundException('Búsqueda no encontrada');
+  }
+
+  private async gameId(igdbId: number): Promise<number> {
+    const key = await this.em.getRepository(Game).findKey(igdbId);
+    if (!key) throw new NotFoundException('Juego no encontrado');
+    return key.id;
+  }
+
+  async aliases(igdbId: number) {
+    return this.em.getRepository(GameAlias).findForGame(await this.gameId(igdbId));
+  }
+
+  async addAlias(igdbId: number, dto: AddAliasDto) {
+    const gameId = await this.gameId(igdbId);
+    const added = await this.em.getRepository(GameAlias).addAdminAlias(gameId, dto.alias.trim());
+    if (!added) throw new ConflictException('El juego ya tiene ese alias');
+    if (dto.missTerm) await this.em.getRepository(SearchMiss).remove(dto.missTerm);
+    // Cached searches (and their zero-result answers) would hide the new alias for a moment.
+    this.catalogueCache.invalidate();
+    return added;
+  }
+
+  async deleteAlias(igdbId: number, aliasId: number): Promise<void> {
+    const gameId = await this.gameId(igdbId);
+    if (!(await this.em.getRepository(GameAlias).deleteAdminAlias(gameId, aliasId)))
+      throw new NotFoundException('Alias no encontrado');
+    this.catalogueCache.invalidate();
+  }
+}

@@ -1,0 +1,218 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import { call } from '../support/accounts.js';
+import { startTestApi, type TestApi } from '../support/api-app.js';
+import { createGame } from '../support/factories.js';
+import { SEARCH_QUALITY_CASES } from '../support/search-quality-cases.js';
+import { testEnv } from '../support/test-env.js';
+
+interface Summary {
+  igdbID: number;
+  title: string;
+  releaseDate: string | null;
+  platform: string[];
+}
+
+describe('search and catalogue pages on the demo catalogue', () => {
+  let api: TestApi;
+  let db: pg.Pool;
+  let admin: string;
+  const search = async (name: string, extra = '') => {
+    const response = await fetch(`${api.baseUrl}/api/games/search?name=${encodeURIComponent(name)}${extra}`);
+    return {
+      status: response.status,
+      body: (await response.json()) as Summary[],
+      total: response.headers.get('x-total-count'),
+      didYouMean: response.headers.get('x-did-you-mean'),
+    };
+  };
+
+  beforeAll(async () => {
+    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
+    await migrateDatabase(orm, testEnv().databaseUrl);
+    const importer = new CatalogueImporter(orm.em.fork());
+    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
+    await orm.close(true);
+    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 2 });
+    api = await startTestApi('postgres');
+    const login = await call(api, 'POST', '/api/auth/check-password', {
+      body: { password: api.config.ADMIN_PASSWORD },
+    });
+    admin = (login.json() as { token: string }).token;
+  }, 180_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await db?.end();
+  });
+
+  it(`finds the expected game in the top 3 for ${SEARCH_QUALITY_CASES.length} real queries`, async () => {
+    expect(SEARCH_QUALITY_CASES.length).toBeGreaterThanOrEqual(60);
+    const misses: string[] = [];
+    for (const [query, expected] of SEARCH_QUALITY_CASES) {
+      const { status, body } = await search(query, '&size=3');
+      expect(status).toBe(200);
+      const titles = body.map((game) => game.title);
+      if (!titles.includes(expected)) misses.push(`"${query}" → ${expected}, got ${JSON.stringify(titles)}`);
+    }
+    expect(misses).toEqual([]);
+  }, 120_000);
+
+  it('answers an array with X-Total-Count and pages through every match', async () => {
+    const first = await search('mario', '&size=10');
+    expect(first.status).toBe(200);
+    const total = Number(first.total);
+    expect(total).toBeGreaterThan(10);
+    expect(first.body).toHaveLength(10);
+    const second = await search('mario', '&size=10&page=1');
+    expect(Number(second.total)).toBe(total);
+    const firstIds = new Set(first.body.map((game) => game.igdbID));
+    expect(second.body.some((game) => firstIds.has(game.igdbID))).toBe(false);
+    const past = await search('mario', `&size=10&page=${Math.ceil(total / 10) + 1}`);
+    expect(past.body).toEqual([]);
+    expect(Number(past.total)).toBe(total);
+    // The default page size is the spec's 20.
+    expect((await search('mario')).body).toHaveLength(20);
+    expect((await call(api, 'GET', '/api/games/search?name=zelda&size=0')).status).toBe(400);
+  });
+
+  it('suggests up to 8 games with cover, title, year and platforms while typing', async () => {
+    const response = await call(api, 'GET', '/api/games/suggest?q=zeld');
+    expect(response.status).toBe(200);
+    const suggestions = response.json() as Record<string, unknown>[];
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions.length).toBeLessThanOrEqual(8);
+    expect(Object.keys(suggestions[0]).sort()).toEqual(
+      ['igdbID', 'imageCover', 'platform', 'releaseDate', 'slug', 'title'].sort(),
+    );
+    expect(String(suggestions[0].title)).toMatch(/Zelda/);
+    const empty = await call(api, 'GET', '/api/games/suggest?q=');
+    expect(empty.status).toBe(400);
+    expect(empty.json()).toEqual({ statusCode: 400, message: expect.stringContaining('q') });
+  });
+
+  it('offers the closest title when nothing matches, and counts the miss without personal data', async () => {
+    const typo = await search('hollwo kinght');
+    expect(typo.body).toEqual([]);
+    expect(typo.total).toBe('0');
+    expect(decodeURIComponent(typo.didYouMean ?? '')).toBe('Hollow Knight');
+
+    const term = `zzqx ${Date.now().toString(36)}`;
+    await search(term);
+    await search(term.toUpperCase());
+    // Counting happens after the answer: wait for it.
+    let listed: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 50 && Number(listed?.count ?? 0) < 2; attempt++) {
+      const misses = await call(api, 'GET', '/api/admin/search-misses', { token: admin });
+      listed = (misses.json() as Record<string, unknown>[]).find((miss) => miss.term === term);
+      if (Number(listed?.count ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listed).toEqual({
+      term,
+      count: 2,
+      firstSearchedAt: expect.any(String),
+      lastSearchedAt: expect.any(String),
+    });
+    expect((await call(api, 'GET', '/api/admin/search-misses')).status).toBe(401);
+
+    // The operator answers it with an alias of Hollow Knight (IGDB 14593): the search now finds it.
+    const [{ igdb_id: igdbId }] = (
+      await db.query(
+        `select igdb_id from games where title = 'Hollow Knight' order by critic_review_count desc`,
+      )
+    ).rows;
+    const added = await call(api, 'POST', `/api/admin/games/${igdbId}/aliases`, {
+      token: admin,
+      body: { alias: term, missTerm: term },
+    });
+    expect(added.status).toBe(201);
+    expect(added.json()).toEqual({ id: expect.any(Number), kind: 'admin', alias: term });
+    expect((await search(term)).body[0].title).toBe('Hollow Knight');
+    const again = await call(api, 'POST', `/api/admin/games/${igdbId}/aliases`, {
+      token: admin,
+      body: { alias: term.toUpperCase() },
+    });
+    expect(again.status).toBe(409);
+    const misses = (await call(api, 'GET', '/api/admin/search-misses', { token: admin })).json() as {
+      term: string;
+    }[];
+    expect(misses.some((miss) => miss.term === term)).toBe(false);
+    const aliases = (
+      await call(api, 'GET', `/api/admin/games/${igdbId}/aliases`, { token: admin })
+    ).json() as {
+      id: number;
+      kind: string;
+    }[];
+    expect(aliases.map((alias) => alias.kind)).toEqual(expect.arrayContaining(['admin']));
+    const id = (added.json() as { id: number }).id;
+    expect(
+      (await call(api, 'DELETE', `/api/admin/games/${igdbId}/aliases/${id}`, { token: admin })).status,
+    ).toBe(204);
+    expect((await search(term)).body).toEqual([]);
+  });
+
+  it('the default catalogue page holds no game released after today', async () => {
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const future = await createGame(db, { title: `Lanzamiento futuro ${Date.now()}`, releaseDate: inAMonth });
+    const today = new Date().toISOString().slice(0, 10);
+    const page = await call(api, 'GET', '/api/games/all?page=0&size=100');
+    const content = (page.json() as { content: Summary[] }).content;
+    expect(content).toHaveLength(100);
+    expect(content.filter((game) => (game.releaseDate ?? '') > today)).toEqual([]);
+    expect(content.some((game) => game.igdbID === future.igdbId)).toBe(false);
+    const upcoming = (await call(api, 'GET', '/api/games/upcoming')).json() as Summary[];
+    expect(upcoming.every((game) => (game.releaseDate ?? '') > today)).toBe(true);
+    // Sorted by score, the catalogue still holds every game.
+    const byScore = (await call(api, 'GET', '/api/games/all?page=0&size=1&sortBy=avRatings')).json() as {
+      totalElements: number;
+    };
+    const { rows } = await db.query('select count(*)::int as total from games');
+    expect(byScore.totalElements).toBe(rows[0].total);
+  });
+
+  it.each([
+    ['releaseDate', ''],
+    ['avRatings', ''],
+    ['avUserRatings', ''],
+    ['releaseDate', 'ps4'],
+    ['avRatings', 'switch'],
+  ])(
+    'deep pages sorted by %s (platform "%s") are the same as plain OFFSET pages',
+    async (sortBy, platform) => {
+      const column = {
+        releaseDate: 'release_date',
+        avRatings: 'av_ratings',
+        avUserRatings: 'av_user_ratings',
+      }[sortBy]!;
+      const platformName = { '': null, ps4: 'PlayStation 4', switch: 'Nintendo Switch' }[platform];
+      const first = (
+        await call(
+          api,
+          'GET',
+          `/api/games/all?page=0&size=50&sortBy=${sortBy}${platform ? `&platform=${platform}` : ''}`,
+        )
+      ).json() as { totalPages: number; totalElements: number };
+      // Pages right at, just after and far from an anchor (one every 1,000 games), and the last one.
+      for (const page of [19, 20, 21, 57, first.totalPages - 1]) {
+        const answer = (
+          await call(
+            api,
+            'GET',
+            `/api/games/all?page=${page}&size=50&sortBy=${sortBy}${platform ? `&platform=${platform}` : ''}`,
+          )
+        ).json() as { content: Summary[] };
+        const conditions = [
+          platformName ? `platforms @> array[$3]::text[]` : 'true',
+          sortBy === 'releaseDate' ? '(release_date <= current_date or release_date is null)' : 'true',
+        ];
+        const { rows } = await db.query(
+          `select igdb_id from games where ${conditions.join(' and ')}
+         order by ${column} desc nulls last, id desc limit $1 offset $2`,
+          [50, page * 50, ...(platformName ? [platformName] : [])],
+        );
+        expect(answer.content.map((game) => game.igdbID)).toEqual(rows.map((row) => Number(row.igdb_id)));
+      }
+    },
+  );
+});

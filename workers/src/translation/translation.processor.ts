@@ -1,0 +1,50 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { JobName, type JobPayloads, QueueName } from '../../../libs/jobs/src/index.js';
+import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+import { GameTranslationService } from './game-translation.service.js';
+import { TranslationRefusedError } from './translator.js';
+
+/** Two at a time: translation services limit requests per client, and a page never waits for them. */
+@Processor(QueueName.Translation, { concurrency: 2 })
+export class TranslationProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(TranslationProcessor.name);
+
+  readonly handlers: QueueHandlers<QueueName.Translation> = {
+    [JobName.TranslateGame]: async ({ gameId }: JobPayloads[JobName.TranslateGame]) => {
+      try {
+        return await this.translations.translate(gameId);
+      } catch (error) {
+        if (error instanceof TranslationRefusedError) throw new UnrecoverableError(error.message);
+        throw error;
+      }
+    },
+  };
+
+  constructor(private readonly translations: GameTranslationService) {
+    super();
+    registerHandlers(QueueName.Translation, this.handlers);
+  }
+
+  /** Each worker start goes on with the catalogue where the previous sweep stopped. */
+  async onApplicationBootstrap(): Promise<void> {
+    // A queue that cannot be reached now must not stop the worker: the next sweep catches up.
+    await this.translations.enqueueUntranslated().catch((error: unknown) => {
+      this.logger.warn(`translation sweep at start failed: ${String(error)}`);
+    });
+  }
+
+  process(job: Job): Promise<unknown> {
+    return dispatch(this.handlers, job);
+  }
+
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job<JobPayloads[JobName.TranslateGame]> | undefined, error: Error): Promise<void> {
+    if (!job) return;
+    const lastAttempt = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (!lastAttempt) return;
+    this.logger.warn(`translate-game ${job.data.gameId}: ${error.message}`);
+    await this.translations.markFailed(job.data.gameId);
+  }
+}
