@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { collectDialogs, createUser, DEFAULT_PASSWORD, signInPage } from './support/api.js';
+import {
+  collectDialogs,
+  createUser,
+  DEFAULT_PASSWORD,
+  setupClientHeaders,
+  signInPage,
+} from './support/api.js';
 import { mailedLinkFor } from './support/env.js';
 
 test('contraseña olvidada: desde el formulario de acceso hasta entrar con la nueva', async ({
@@ -7,6 +13,8 @@ test('contraseña olvidada: desde el formulario de acceso hasta entrar con la nu
   request,
 }) => {
   const user = await createUser(request, 'olvida');
+  // A client address of its own: the other specs' browser logins must not use up this one's per-IP limit.
+  await page.setExtraHTTPHeaders(setupClientHeaders());
   const newPassword = 'otra-contraseña-nueva-2';
 
   await page.goto('/login');
@@ -53,6 +61,7 @@ test('contraseña olvidada: desde el formulario de acceso hasta entrar con la nu
 
 test('perfil: cambiar la contraseña cierra la sesión y se entra con la nueva', async ({ page, request }) => {
   const user = await createUser(request, 'cambia');
+  await page.setExtraHTTPHeaders(setupClientHeaders());
   await signInPage(page, user.token);
   const alerts = collectDialogs(page);
   const newPassword = 'contraseña-cambiada-3';
