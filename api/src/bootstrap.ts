@@ -9,6 +9,7 @@ import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { refuseDeepJson } from './common/json-depth.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
+import { RetryReadInterceptor } from './common/unavailable.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 
 const NO_FILES = /^\/(api|health)\//;
@@ -79,6 +80,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   );
 
   app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalInterceptors(new RetryReadInterceptor());
   app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   app.enableShutdownHooks();
 

@@ -17,11 +17,12 @@ export interface TestApi {
 /** The environment shared by an in-process API and the worker processes it talks to. */
 export function testProcessEnv(backend: 'redis' | 'postgres', overrides: Record<string, string> = {}) {
   const env = testEnv();
-  if (backend === 'redis' && !env.redisUrl) throw new Error('REDIS_URL is not set');
+  const redisUrl = overrides.REDIS_URL ?? env.redisUrl;
+  if (backend === 'redis' && !redisUrl) throw new Error('REDIS_URL is not set');
   return {
     NODE_ENV: 'test',
     DATABASE_URL: env.databaseUrl,
-    REDIS_URL: backend === 'redis' ? env.redisUrl! : '',
+    REDIS_URL: backend === 'redis' ? redisUrl! : '',
     QUEUE_PREFIX: `${env.queuePrefix}_${backend}`,
     JWT_SECRET: 'integration-test-secret-integration-test-secret',
     ADMIN_PASSWORD: 'clave-de-administracion-de-prueba',

@@ -2,9 +2,9 @@
 import '../../libs/config/src/require-node.js';
 import 'reflect-metadata';
 import { getQueueToken } from '@nestjs/bullmq';
-import { Logger as NestLogger } from '@nestjs/common';
+import { Logger as NestLogger, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { Queue } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit } from '../../libs/config/src/index.js';
 import { ALL_QUEUES, configureQueueConnection, logConnectionErrors } from '../../libs/jobs/src/index.js';
@@ -14,6 +14,11 @@ import { ScrapingProcessor } from './scraping/scraping.processor.js';
 import { TranslationProcessor } from './translation/translation.processor.js';
 import { WorkersModule } from './workers.module.js';
 
+const PROCESSORS = [RecalculateAverageProcessor, NewsProcessor, ScrapingProcessor, TranslationProcessor];
+/** After the grace period, how long a forced close and the closing of connections may take. */
+const CLOSE_TIMEOUT_MS = 5000;
+const sleep = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms));
+
 /** The worker process: a Nest application context (no HTTP server) running the job processors. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit('workers');
@@ -22,8 +27,6 @@ async function main(): Promise<void> {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  // On SIGTERM/SIGINT Nest closes the BullMQ workers, which let running jobs finish first.
-  app.enableShutdownHooks();
   await app.init();
   // Connection errors (a database or Redis restart) become one short warning line per queue and worker.
   const logger = new NestLogger('Queues');
@@ -31,19 +34,52 @@ async function main(): Promise<void> {
   for (const name of ALL_QUEUES) {
     logConnectionErrors(app.get<Queue>(getQueueToken(name), { strict: false }), warn, `cola ${name}`);
   }
-  for (const processor of [
-    RecalculateAverageProcessor,
-    NewsProcessor,
-    ScrapingProcessor,
-    TranslationProcessor,
-  ]) {
-    const { worker } = app.get(processor);
-    logConnectionErrors(worker, warn, `worker ${worker.name}`);
-  }
+  const workers = PROCESSORS.map((processor) => app.get(processor).worker);
+  for (const worker of workers) logConnectionErrors(worker, warn, `worker ${worker.name}`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (reason: string) =>
+    (stopping ??= shutdown(app, workers, config.WORKER_SHUTDOWN_GRACE_MS, reason).then(
+      (code) => process.exit(code),
+      () => process.exit(1),
+    ));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('disconnect', () => void stop('supervisor gone'));
+
   app.get(Logger).log(`workers ready (queues on ${queue.backend})`, 'Bootstrap');
   process.stdout.write('WORKERS READY\n');
   process.send?.({ type: 'ready', process: 'workers' });
-  process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
+}
+
+/**
+ * The shutdown order: stop taking jobs and let the running ones finish (at most `graceMs`), and only then
+ * close the queues, the relay and the database, so a finishing job can still store its result and mark
+ * itself completed. A job still running after the grace period is abandoned: its lock expires and another
+ * worker runs it again (jobs are idempotent). Answers the exit code.
+ */
+async function shutdown(
+  app: INestApplicationContext,
+  workers: Worker[],
+  graceMs: number,
+  reason: string,
+): Promise<number> {
+  const logger = new NestLogger('Shutdown');
+  const started = Date.now();
+  logger.log(
+    `${reason}: no se aceptan trabajos nuevos; se esperan los que están en marcha (máx. ${graceMs} ms)`,
+  );
+  const drained = await Promise.race([
+    Promise.all(workers.map((worker) => worker.close())).then(() => true),
+    sleep(graceMs),
+  ]);
+  if (!drained) {
+    logger.warn(`plazo de ${graceMs} ms agotado: se abandonan los trabajos en marcha`);
+    await Promise.race([Promise.all(workers.map((worker) => worker.close(true))), sleep(CLOSE_TIMEOUT_MS)]);
+  }
+  await Promise.race([app.close(), sleep(CLOSE_TIMEOUT_MS)]);
+  logger.log(`detenido en ${Date.now() - started} ms`);
+  return drained ? 0 : 1;
 }
 
 main().catch((error: unknown) => {

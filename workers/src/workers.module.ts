@@ -1,13 +1,14 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
 import { createOrmConfig } from '../../libs/db/src/index.js';
-import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../libs/jobs/src/index.js';
+import { JobsCoreModule, OutboxRelay, type QueueConnection } from '../../libs/jobs/src/index.js';
+import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { assertEveryJobHasAHandler } from './common/job-handlers.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
+import { ScheduleKeeper } from './common/schedule-keeper.service.js';
 import { FeedPollingService } from './news/feed-polling.service.js';
 import { NewsImportService } from './news/news-import.service.js';
 import { NewsProcessor } from './news/news.processor.js';
@@ -30,11 +31,13 @@ export class WorkersModule implements OnApplicationBootstrap {
           ...createOrmConfig({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }),
           registerRequestContext: false,
         }),
-        BullModule.forRoot({ ...queue.options, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
-        BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
+        JobsCoreModule.forRoot(queue),
       ],
       providers: [
         WorkerPageFetcher,
+        OutboxRelay,
+        ScheduleKeeper,
+        FiguresReconciliationService,
         RecalculateAverageProcessor,
         NewsImportService,
         FeedPollingService,

@@ -16,9 +16,9 @@ import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { JobGateway } from '../../../libs/jobs/src/index.js';
 import { AuthThrottlerGuard } from '../auth/auth-throttler.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
-import { JobProducer } from '../jobs/job-producer.service.js';
 import { AdminGuard } from './admin.guard.js';
 import {
   ADMIN_COOKIE,
@@ -29,6 +29,7 @@ import {
 import { CheckPasswordDto } from './dto/check-password.dto.js';
 import { CreateFeedDto } from './dto/feed.dto.js';
 import { FeedsService } from './feeds.service.js';
+import { ReliabilityService } from './reliability.service.js';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -38,7 +39,8 @@ export class AdminController {
   constructor(
     private readonly tokens: AdminTokenService,
     private readonly feeds: FeedsService,
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
+    private readonly reliability: ReliabilityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -102,6 +104,14 @@ export class AdminController {
   @ApiOperation({ summary: 'Estado y progreso de un trabajo en cola' })
   jobStatus(@Param('queue') queue: string, @Param('jobId') jobId: string) {
     return this.jobs.status(queue, jobId);
+  }
+
+  @Get('api/admin/reliability')
+  @UseGuards(AdminGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Última reconciliación de las notas y trabajos pendientes de enviar a la cola' })
+  reliabilityReport() {
+    return this.reliability.report();
   }
 
   @Get('api/admin/feeds')

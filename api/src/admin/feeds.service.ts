@@ -2,9 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { NewsFeed } from '../../../libs/db/src/index.js';
-import { JobName } from '../../../libs/jobs/src/index.js';
+import { JobGateway, JobName } from '../../../libs/jobs/src/index.js';
 import { parseScrapeUrl } from '../common/scrape-url.js';
-import { JobProducer } from '../jobs/job-producer.service.js';
 
 export const presentFeed = (feed: NewsFeed) => ({
   id: feed.id,
@@ -21,7 +20,7 @@ export const presentFeed = (feed: NewsFeed) => ({
 export class FeedsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -36,11 +35,7 @@ export class FeedsService {
       .getConnection()
       .execute(`insert into news_feeds (url) values (?) on conflict (url) do nothing`, [url], 'run');
     const feed = await this.em.findOneOrFail(NewsFeed, { url });
-    const job = await this.jobs.enqueue(
-      JobName.PollFeeds,
-      { feedId: feed.id },
-      { deduplication: { id: `poll-feeds:${feed.id}` } },
-    );
+    const job = await this.jobs.enqueue(JobName.PollFeeds, { feedId: feed.id });
     return { ...presentFeed(feed), ...job };
   }
 

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { TOO_DEEP_MESSAGE, TOO_DEEP_TYPE } from './json-depth.js';
+import { isServiceUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './unavailable.js';
 
 /** Thrown where the spec says the error body is plain text (register, profile update, account deletion). */
 export class PlainTextException extends HttpException {
@@ -34,6 +35,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       message = Array.isArray(raw) ? raw.join('. ') : typeof raw === 'string' ? raw : exception.message;
       if (status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ')) message = 'Recurso no encontrado';
       if (status === HttpStatus.PAYLOAD_TOO_LARGE) message = 'La petición es demasiado grande';
+    } else if (isServiceUnavailable(exception)) {
+      // PostgreSQL or Redis is away: a clear, immediate 503, not a 500 (the client may retry).
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      message = SERVICE_UNAVAILABLE_MESSAGE;
+      this.logger.warn(exception instanceof Error ? exception.message : String(exception));
     } else {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),

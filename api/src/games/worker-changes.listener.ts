@@ -1,8 +1,6 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { QueueEvents } from 'bullmq';
-import { logConnectionErrors, QueueName } from '../../../libs/jobs/src/index.js';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { JobGateway, QueueName } from '../../../libs/jobs/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
-import { JobProducer } from '../jobs/job-producer.service.js';
 
 /**
  * Queues whose jobs change what the public game reads show (media reviews, critic and player averages,
@@ -17,28 +15,20 @@ const CHANGING_QUEUES = [QueueName.Scraping, QueueName.Averages, QueueName.Trans
  */
 @Injectable()
 export class WorkerChangesListener implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(WorkerChangesListener.name);
-  private readonly events: QueueEvents[] = [];
+  private unsubscribe: (() => void)[] = [];
 
   constructor(
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
     private readonly cache: MicroCache,
   ) {}
 
   onModuleInit(): void {
-    for (const name of CHANGING_QUEUES) {
-      const queue = this.jobs.queue(name);
-      const events = new QueueEvents(queue.name, {
-        connection: queue.opts.connection,
-        prefix: queue.opts.prefix,
-      });
-      events.on('completed', () => this.cache.invalidate());
-      logConnectionErrors(events, (line) => this.logger.warn(line), `eventos de la cola ${name}`);
-      this.events.push(events);
-    }
+    this.unsubscribe = CHANGING_QUEUES.map((queue) =>
+      this.jobs.onCompleted(queue, () => this.cache.invalidate()),
+    );
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.events.map((events) => events.close()));
+  onModuleDestroy(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
   }
 }

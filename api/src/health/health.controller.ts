@@ -1,8 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { QueueName } from '../../../libs/jobs/src/index.js';
-import { JobProducer } from '../jobs/job-producer.service.js';
+import { JobGateway, QueueName } from '../../../libs/jobs/src/index.js';
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([
@@ -15,7 +14,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
 export class HealthController {
   constructor(
     private readonly em: EntityManager,
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
   ) {}
 
   @Get('live')

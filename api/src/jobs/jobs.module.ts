@@ -1,20 +1,16 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { ALL_QUEUES, DEFAULT_JOB_OPTIONS, type QueueConnection } from '../../../libs/jobs/src/index.js';
-import { JobProducer } from './job-producer.service.js';
+import { JobsCoreModule, OutboxRelay, type QueueConnection } from '../../../libs/jobs/src/index.js';
 
+/** The API's side of the queues: the job gateway (it adds jobs, never runs them) and the outbox relay. */
 @Global()
 @Module({})
 export class JobsModule {
   static forRoot(connection: QueueConnection): DynamicModule {
     return {
       module: JobsModule,
-      imports: [
-        BullModule.forRoot({ ...connection.options, defaultJobOptions: DEFAULT_JOB_OPTIONS }),
-        BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
-      ],
-      providers: [JobProducer],
-      exports: [JobProducer, BullModule],
+      imports: [JobsCoreModule.forRoot(connection)],
+      providers: [OutboxRelay],
+      exports: [OutboxRelay],
     };
   }
 }

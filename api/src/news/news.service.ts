@@ -2,9 +2,8 @@ import { EntityManager, QueryOrder } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { NewsArticle } from '../../../libs/db/src/index.js';
-import { importNewsJobId, JobName, QueueName } from '../../../libs/jobs/src/index.js';
+import { type EnqueuedJob, JobGateway, JobName } from '../../../libs/jobs/src/index.js';
 import { parseScrapeUrl } from '../common/scrape-url.js';
-import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
 import { presentNews } from './news.presenter.js';
 
 export const NEWS_NOT_FOUND = 'Noticia no encontrada';
@@ -15,7 +14,7 @@ const MAX_LISTED = 1000;
 export class NewsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -47,11 +46,6 @@ export class NewsService {
    */
   async enqueueImport(input: string): Promise<EnqueuedJob> {
     const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
-    const jobId = importNewsJobId(url);
-    const existing = await this.jobs.queue(QueueName.News).getJob(jobId);
-    if (existing && ['completed', 'failed'].includes(await existing.getState())) {
-      await existing.remove().catch(() => undefined);
-    }
-    return this.jobs.enqueue(JobName.ImportNews, { url }, { jobId });
+    return this.jobs.enqueue(JobName.ImportNews, { url });
   }
 }

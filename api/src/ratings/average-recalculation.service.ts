@@ -1,106 +1,64 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { QueueEvents } from 'bullmq';
+import { Injectable } from '@nestjs/common';
 import { Rating } from '../../../libs/db/src/index.js';
-import { logConnectionErrors, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobGateway, JobName, OutboxRelay } from '../../../libs/jobs/src/index.js';
 import { MicroCache } from '../common/micro-cache.js';
-import { JobProducer } from '../jobs/job-producer.service.js';
-
-/** How long a rating request waits for the worker before answering anyway. */
-export const RECALCULATION_WAIT_MS = 3000;
-const POLL_MS = 50;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Enqueues a game's recalculation and waits (bounded) until a run that saw the caller's rating has
- * finished, so the front's re-fetch of the average right after the POST shows it (decisions.md
- * section 2). The API never computes the average itself: if the worker is down or slow it answers
- * after the timeout and the queued job catches up later.
+ * How long a rating request waits for the worker before answering anyway (decisions.md section 2). A
+ * recalculation takes milliseconds; past this bound the worker is down or Redis is away, and the answer
+ * reads the player average from the ratings themselves while the outbox makes sure the job runs later.
+ */
+export const RECALCULATION_WAIT_MS = 1000;
+
+export interface PlayerAverage {
+  avUserRatings: number | null;
+  userRatingCount: number;
+}
+
+/**
+ * The one path of every change that moves a game's figures from the API (a rating set or removed, a
+ * review with a score): the change and the "recompute this game" outbox record commit in one transaction,
+ * the job is sent at once, and the request waits (bounded) until a run that saw the change has stored the
+ * figures, so the front's re-fetch of the average right after shows it. The API never stores an average.
  */
 @Injectable()
-export class AverageRecalculationService implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(AverageRecalculationService.name);
-  private events!: QueueEvents;
-
+export class AverageRecalculationService {
   constructor(
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
+    private readonly outbox: OutboxRelay,
     private readonly em: EntityManager,
     private readonly catalogueCache: MicroCache,
   ) {}
 
-  onModuleInit(): void {
-    const queue = this.jobs.queue(QueueName.Averages);
-    // Every request waiting for a job listens to the queue's 'closing' event: many at once is normal.
-    queue.setMaxListeners(0);
-    this.events = new QueueEvents(queue.name, {
-      connection: queue.opts.connection,
-      prefix: queue.opts.prefix,
-    });
-    // Each waiting request listens for its job's end on this one QueueEvents: many at once is normal.
-    this.events.setMaxListeners(0);
-    logConnectionErrors(this.events, (line) => this.logger.warn(line), 'eventos de la cola averages');
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.events?.close();
-  }
-
-  /** The database time after the caller's write committed: a later run started after it saw the write. */
-  committedAt(): Promise<bigint> {
-    return this.em.getRepository(Rating).databaseNowMicros();
-  }
-
-  /**
-   * With deduplication, adding may return the pending job (it will see the rating), the running one
-   * (it may not), or the one queued behind it. So: wait for the returned job, check that the stored
-   * average was written after the rating committed, and otherwise wait for the next run.
-   */
-  async recalculateAndWait(
+  /** Answers the game's player average after the change (from the stored figures, or live if late). */
+  async storeThenRecalculate(
     gameId: number,
-    committedAt: bigint,
-    timeoutMs = RECALCULATION_WAIT_MS,
-  ): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    const queue = this.jobs.queue(QueueName.Averages);
-    try {
-      let { jobId } = await this.jobs.recalculateAverage(gameId);
-      for (;;) {
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) return false;
-        const job = await queue.getJob(jobId);
-        const finished = job
-          ? job.waitUntilFinished(this.events, remaining).then(
-              () => true,
-              () => true,
-            )
-          : Promise.resolve(true);
-        // Also watch the stored row itself: the end-of-job event can arrive late (notably on the
-        // PostgreSQL queue backend), while the row tells at once that a run saw the rating.
-        for (;;) {
-          if (await this.includes(gameId, committedAt)) {
-            // The catalogue's short cache must not hide the new average from the caller's next read.
-            this.catalogueCache.invalidate();
-            return true;
-          }
-          if (Date.now() >= deadline) return false;
-          const ended = await Promise.race([finished, sleep(POLL_MS).then(() => false)]);
-          if (ended) break;
-        }
-        if (await this.includes(gameId, committedAt)) {
-          this.catalogueCache.invalidate();
-          return true;
-        }
-        ({ jobId } = await this.jobs.recalculateAverage(gameId));
-      }
-    } catch (error) {
-      // Redis away: the rating is stored; the average catches up when a job runs.
-      this.logger.warn(`recalculation of game ${gameId}: ${error instanceof Error ? error.message : error}`);
-      return false;
-    }
-  }
-
-  private async includes(gameId: number, committedAt: bigint): Promise<boolean> {
-    const row = await this.em.getRepository(Rating).findPlayerAverage(gameId);
-    return !row || row.recalculatedAtMicros > committedAt;
+    write: (tx: EntityManager) => Promise<void>,
+  ): Promise<PlayerAverage | null> {
+    const outboxIds = await this.em.transactional(async (tx) => {
+      await write(tx);
+      return this.outbox.record(tx, JobName.RecalculateAverage, [{ gameId }]);
+    });
+    const ratings = this.em.getRepository(Rating);
+    const committedAt = await ratings.databaseNowMicros();
+    const visible = await this.jobs.enqueueAndWait(
+      JobName.RecalculateAverage,
+      { gameId },
+      {
+        isVisible: async () => {
+          const row = await ratings.findPlayerAverage(gameId);
+          return !row || row.recalculatedAtMicros > committedAt;
+        },
+        timeoutMs: RECALCULATION_WAIT_MS,
+        onEnqueued: () => this.outbox.markSent(outboxIds),
+      },
+    );
+    // The catalogue's short cache must not hide the new average from the caller's next read.
+    if (visible) this.catalogueCache.invalidate();
+    const row = visible
+      ? await ratings.findPlayerAverage(gameId)
+      : await ratings.findLivePlayerAverage(gameId);
+    return row && { avUserRatings: row.avUserRatings, userRatingCount: row.userRatingCount };
   }
 }

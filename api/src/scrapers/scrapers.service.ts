@@ -2,9 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { Game } from '../../../libs/db/src/index.js';
-import { JobName, scrapeGameDeduplicationId } from '../../../libs/jobs/src/index.js';
+import { type EnqueuedJob, JobGateway, JobName } from '../../../libs/jobs/src/index.js';
 import { parseScrapeUrl } from '../common/scrape-url.js';
-import { JobProducer, type EnqueuedJob } from '../jobs/job-producer.service.js';
 
 export const GAME_NOT_FOUND = 'Juego no encontrado';
 export const FEATURED_GAME_SAVED = 'Juego marcado como el mejor con éxito';
@@ -14,7 +13,7 @@ export const FEATURED_GAME_SAVED = 'Juego marcado como el mejor con éxito';
 export class ScrapersService {
   constructor(
     private readonly em: EntityManager,
-    private readonly jobs: JobProducer,
+    private readonly jobs: JobGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -30,20 +29,12 @@ export class ScrapersService {
       'all',
     );
     const sourceId = Number(source.id);
-    return this.jobs.enqueue(
-      JobName.ScrapeGame,
-      { sourceId },
-      { deduplication: { id: scrapeGameDeduplicationId(sourceId) } },
-    );
+    return this.jobs.enqueue(JobName.ScrapeGame, { sourceId });
   }
 
   /** The general scraper; one run at a time (asking again while it runs returns the same job). */
   runCatalogue(): Promise<EnqueuedJob> {
-    return this.jobs.enqueue(
-      JobName.ScrapeCatalogue,
-      { requestedBy: 'admin' },
-      { deduplication: { id: 'scrape-catalogue' }, attempts: 1 },
-    );
+    return this.jobs.enqueue(JobName.ScrapeCatalogue, { requestedBy: 'admin' });
   }
 
   async setFeatured(igdbId: number, imageArt: string | undefined): Promise<string> {

@@ -97,7 +97,9 @@ export class FrontendController {
     const base = this.config.PUBLIC_URL;
     let urls: { loc: string; lastmod?: string }[] | undefined;
     if (name === 'pages.xml') {
-      urls = ['/', '/games/all', '/news/allNews'].map((path) => ({ loc: `${base}${path}` }));
+      urls = ['/', '/games/all', '/news/allNews', '/como-calculamos-las-notas'].map((path) => ({
+        loc: `${base}${path}`,
+      }));
     } else if (name === 'news.xml') {
       const rows = await this.em
         .getConnection()

@@ -102,6 +102,15 @@ export class PageMetaService {
         type: 'article',
       };
     }
+    if (first === 'como-calculamos-las-notas' && segments.length === 1) {
+      return {
+        status: 200,
+        title: `Cómo calculamos las notas | ${site}`,
+        description:
+          'Media y mínimos de la crítica, prensa en español, mediana, porcentaje de recomendación, nivel y media de los jugadores: cómo se calcula cada nota.',
+        canonicalPath: '/como-calculamos-las-notas',
+      };
+    }
     if (first === 'results') {
       const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';
       return {

@@ -11,12 +11,12 @@ import {
 import argon2 from 'argon2';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { EmailToken, Rating, User } from '../../../libs/db/src/index.js';
+import { JobName, OutboxRelay } from '../../../libs/jobs/src/index.js';
 import { AuthTokenService } from '../auth/auth-token.service.js';
 import { accountConflict, emailTokenFor, hashPassword, newConfirmationToken } from '../auth/auth.service.js';
 import type { ChangePasswordDto } from '../auth/dto/password.dto.js';
 import { MailService } from '../mail/mail.service.js';
 import { PlainTextException } from '../common/http-exception.filter.js';
-import { JobProducer } from '../jobs/job-producer.service.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
@@ -29,7 +29,7 @@ export class UsersService {
   constructor(
     private readonly em: EntityManager,
     private readonly tokens: AuthTokenService,
-    private readonly jobs: JobProducer,
+    private readonly outbox: OutboxRelay,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -129,26 +129,22 @@ export class UsersService {
 
   /**
    * Deletes the account and, by cascade, its ratings, reviews and lists in one transaction; then the
-   * averages of the games it had rated are recalculated (decisions.md section 5).
+   * averages of the games it had rated are recalculated (decisions.md section 5): their recalculations are
+   * recorded in the same transaction (outbox) and relayed to the queue within a second or two.
    */
   async deleteAccount(userId: number) {
-    const ratedGameIds = await this.em.transactional(async (tx) => {
+    await this.em.transactional(async (tx) => {
       // Locking the account first holds back a rating being added for it meanwhile.
       const user = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!user) throw new PlainTextException(USER_NOT_FOUND, HttpStatus.NOT_FOUND);
       const gameIds = await tx.getRepository(Rating).findGameIdsRatedBy(userId);
       await tx.nativeDelete(User, { id: userId });
-      return gameIds;
+      await this.outbox.record(
+        tx,
+        JobName.RecalculateAverage,
+        gameIds.map((gameId) => ({ gameId })),
+      );
     });
-    for (const gameId of ratedGameIds) {
-      await this.jobs
-        .recalculateAverage(gameId)
-        .catch((error: unknown) =>
-          this.logger.error(
-            `recalculation of game ${gameId} not enqueued: ${error instanceof Error ? error.message : error}`,
-          ),
-        );
-    }
     return { message: 'Cuenta eliminada con éxito' };
   }
 }

@@ -36,6 +36,10 @@ const ConfirmEmailPage = lazyPage(
 const ProfilePage = lazyPage(() => import('../features/user/pages/profile-page'), 'ProfilePage');
 const MyReviewsPage = lazyPage(() => import('../features/user/pages/my-reviews-page'), 'MyReviewsPage');
 const ListsPage = lazyPage(() => import('../features/user/pages/lists-page'), 'ListsPage');
+const ScoringMethodPage = lazyPage(
+  () => import('../features/games/pages/scoring-method-page'),
+  'ScoringMethodPage',
+);
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
 export const router = createBrowserRouter([
@@ -63,6 +67,7 @@ export const router = createBrowserRouter([
           { path: 'user/lists', element: <ListsPage /> },
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },
+          { path: 'como-calculamos-las-notas', element: <ScoringMethodPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

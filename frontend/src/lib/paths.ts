@@ -45,6 +45,7 @@ export const apiPaths = {
     review: (id: number) => `/api/user/reviews/${id}`,
     reviewCount: () => '/api/user/reviews/count',
     rating: () => '/api/user/rating',
+    ownRating: (igdbID: number | string) => `/api/user/rating/${q(String(igdbID))}`,
     lists: () => '/api/user/gamelist',
     list: (listId: number) => `/api/user/gamelist/${listId}`,
     listGames: (listName: string) => `/api/user/${q(listName)}/games`,
@@ -59,6 +60,7 @@ export const apiPaths = {
   admin: {
     job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,
     feeds: () => '/api/admin/feeds',
+    reliability: () => '/api/admin/reliability',
     session: () => '/api/admin/session',
     logout: () => '/api/admin/logout',
     feed: (id: number) => `/api/admin/feeds/${id}`,
@@ -88,5 +90,6 @@ export const routes = {
   myReviews: () => '/user/reviews',
   myLists: () => '/user/lists',
   admin: () => '/admin',
+  scoringMethod: () => '/como-calculamos-las-notas',
   queueDashboard: () => '/admin/queues',
 } as const;

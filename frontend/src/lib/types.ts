@@ -52,7 +52,35 @@ export interface Video {
   videoID: string;
 }
 
+export type CriticTier = 'Excepcional' | 'Notable' | 'Correcto' | 'Flojo';
+
+/** decisions.md section 8: figures recomputed by the workers; averages null below their minimums. */
+export interface CriticStats {
+  count: number;
+  average: number | null;
+  median: number | null;
+  /** 10 counts: 0-9, 10-19, ..., 90-100. */
+  histogram: number[];
+  percentRecommended: number | null;
+  tier: CriticTier | null;
+}
+
+export interface SpanishPressStats {
+  count: number;
+  average: number | null;
+}
+
+export interface PlayerStats {
+  count: number;
+  average: number | null;
+  histogram: number[];
+}
+
 export interface GameDetail extends GameSummary {
+  /** Absent only in answers of an older API. */
+  criticStats?: CriticStats;
+  spanishPress?: SpanishPressStats;
+  playerStats?: PlayerStats;
   imageArt: string | null;
   /** The official Spanish title, when it differs. */
   titleEs?: string | null;
@@ -79,6 +107,9 @@ export interface MediaReview {
   link: string | null;
   platform: string | null;
   date: string | null;
+  /** ISO 3166-1 alpha-2 and ISO 639-1 of the outlet, from the registry; null when unknown. */
+  outletCountry?: string | null;
+  outletLanguage?: string | null;
 }
 
 export interface FeaturedGame extends GameDetail {

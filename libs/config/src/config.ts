@@ -58,6 +58,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRONTEND_DIST: z.string().default('frontend/dist'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
+   * abandons them (they run again elsewhere) and closes its connections. Below Kubernetes' default 30 s.
+   */
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   SEED_DEMO: z

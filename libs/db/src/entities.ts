@@ -7,6 +7,8 @@ import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
 import { NewsArticle } from './news/news-article.entity.js';
 import { NewsFeed } from './news/news-feed.entity.js';
+import { OutboxMessage } from './outbox/outbox-message.entity.js';
+import { Outlet } from './outlets/outlet.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
@@ -26,6 +28,8 @@ export const ENTITIES = [
   MediaReview,
   NewsArticle,
   NewsFeed,
+  Outlet,
+  OutboxMessage,
   Rating,
   RevokedToken,
   ScraperSource,

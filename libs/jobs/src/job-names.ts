@@ -15,6 +15,7 @@ export enum JobName {
   ScrapeCatalogue = 'scrape-catalogue',
   ImportNews = 'import-news',
   PollFeeds = 'poll-feeds',
+  ReconcileFigures = 'reconcile-figures',
   TranslateGame = 'translate-game',
 }
 
@@ -24,6 +25,7 @@ export interface JobPayloads {
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
   [JobName.ImportNews]: { url: string; feedId?: number };
   [JobName.PollFeeds]: { feedId?: number };
+  [JobName.ReconcileFigures]: Record<string, never>;
   [JobName.TranslateGame]: { gameId: number };
 }
 
@@ -39,6 +41,7 @@ export interface JobResults {
   [JobName.ScrapeCatalogue]: { sources: number; gamesImported: number };
   [JobName.ImportNews]: { newsId: number; created: boolean; via: 'http' | 'browser' };
   [JobName.PollFeeds]: { feeds: number; enqueued: number };
+  [JobName.ReconcileFigures]: { checked: number; fixed: number; gameIds: number[] };
   /** `source` is null when nothing was stored (no English text, or a Spanish one already there). */
   [JobName.TranslateGame]: { gameId: number; source: 'libretranslate' | 'deepl' | null };
 }
@@ -49,6 +52,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.ScrapeCatalogue]: QueueName.Scraping,
   [JobName.ImportNews]: QueueName.News,
   [JobName.PollFeeds]: QueueName.News,
+  [JobName.ReconcileFigures]: QueueName.Averages,
   [JobName.TranslateGame]: QueueName.Translation,
 };
 

@@ -1,11 +1,21 @@
-import { createPostgresBackend, setDefaultBackendFactory, type DefaultJobOptions } from 'bullmq';
+import { createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
 import type { AppConfig } from '../../config/src/config.js';
 
 export interface QueueConnection {
   backend: 'redis' | 'postgres';
-  /** Options spread into every BullMQ Queue / Worker / QueueEvents of this process. */
+  /** Options spread into every BullMQ Worker / QueueEvents of this process (blocking connections). */
   options: { connection: Record<string, unknown>; prefix?: string };
+  /**
+   * The connection of the Queue objects that add jobs: on Redis it refuses commands at once while the
+   * connection is down (no offline queue), so a request that enqueues fails fast instead of waiting for
+   * Redis to come back.
+   */
+  producerConnection: Record<string, unknown>;
 }
+
+/** Reconnect within a second of Redis returning (BullMQ's default backs off to 20 s). */
+export const RECONNECT_DELAY_MAX_MS = 1000;
+const reconnectDelay = (attempt: number): number => Math.min(attempt * 200, RECONNECT_DELAY_MAX_MS);
 
 /**
  * Redis from REDIS_URL as in production; without it, BullMQ's PostgreSQL backend in its own schema of
@@ -18,40 +28,30 @@ export function configureQueueConnection(
   if (config.REDIS_URL) {
     setDefaultBackendFactory(undefined);
     const url = new URL(config.REDIS_URL);
+    const connection = {
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      username: url.username ? decodeURIComponent(url.username) : undefined,
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+      db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+      tls: url.protocol === 'rediss:' ? {} : undefined,
+      // Workers block on Redis: BullMQ requires unlimited retries per request.
+      maxRetriesPerRequest: null,
+      retryStrategy: reconnectDelay,
+      connectTimeout: 2000,
+    };
     return {
       backend: 'redis',
-      options: {
-        prefix: config.QUEUE_PREFIX,
-        connection: {
-          host: url.hostname,
-          port: Number(url.port || 6379),
-          username: url.username ? decodeURIComponent(url.username) : undefined,
-          password: url.password ? decodeURIComponent(url.password) : undefined,
-          db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
-          tls: url.protocol === 'rediss:' ? {} : undefined,
-          // Workers block on Redis: BullMQ requires unlimited retries per request.
-          maxRetriesPerRequest: null,
-        },
-      },
+      options: { prefix: config.QUEUE_PREFIX, connection },
+      producerConnection: { ...connection, enableOfflineQueue: false },
     };
   }
   setDefaultBackendFactory(createPostgresBackend);
-  return {
-    backend: 'postgres',
-    options: {
-      connection: {
-        connectionString: config.DATABASE_URL,
-        schema: `bullmq_${config.QUEUE_PREFIX}`,
-        migrate: true,
-        max: 5,
-      },
-    },
+  const connection = {
+    connectionString: config.DATABASE_URL,
+    schema: `bullmq_${config.QUEUE_PREFIX}`,
+    migrate: true,
+    max: 5,
   };
+  return { backend: 'postgres', options: { connection }, producerConnection: connection };
 }
-
-export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 24 * 3600, count: 2000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-};

@@ -265,6 +265,16 @@ export interface GameDetail extends GameSummary {
   screenshots: string[];
   bigScreenshots: string[];
   videos: { id: number; title: string; videoID: string }[];
+  criticStats: {
+    count: number;
+    average: number | null;
+    median: number | null;
+    histogram: number[];
+    percentRecommended: number | null;
+    tier: string | null;
+  };
+  spanishPress: { count: number; average: number | null };
+  playerStats: { count: number; average: number | null; histogram: number[] };
 }
 
 export interface MediaReview {
@@ -273,6 +283,10 @@ export interface MediaReview {
   autor: string | null;
   rating: number | null;
   link: string | null;
+  rawScore: string | null;
+  platform: string | null;
+  outletCountry: string | null;
+  outletLanguage: string | null;
 }
 
 export interface GamePage {

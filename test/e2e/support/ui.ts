@@ -43,7 +43,7 @@ export async function swipe(page: Page, target: Locator, distance: number): Prom
 }
 
 /** A score bar ('Medios', 'Jugadores') of the game page. */
-export function scoreBar(page: Page, label: 'Medios' | 'Jugadores'): Locator {
+export function scoreBar(page: Page, label: 'Medios' | 'Prensa en español' | 'Jugadores'): Locator {
   return page
     .locator('.score-bar')
     .filter({ has: page.locator('.score-bar__label', { hasText: new RegExp(`^${label}$`) }) });

@@ -1,15 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { NewsArticle, NewsFeed } from '../../../libs/db/src/index.js';
-import {
-  importNewsJobId,
-  JobName,
-  type JobPayloads,
-  type JobResults,
-  QueueName,
-} from '../../../libs/jobs/src/index.js';
+import { JobGateway, JobName, type JobResults } from '../../../libs/jobs/src/index.js';
 import { fetchFeed } from '../../../libs/scraping/src/feeds/parse-feed.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { errorMessage } from '../common/scrape-errors.js';
@@ -23,7 +15,7 @@ export class FeedPollingService {
   constructor(
     private readonly orm: MikroORM,
     private readonly pages: WorkerPageFetcher,
-    @InjectQueue(QueueName.News) private readonly queue: Queue,
+    private readonly jobs: JobGateway,
   ) {}
 
   async poll(feedId: number | undefined, progress: ProgressReporter): Promise<JobResults[JobName.PollFeeds]> {
@@ -38,13 +30,9 @@ export class FeedPollingService {
         const missing = await em
           .getRepository(NewsArticle)
           .missingLinks(parsed.items.map((item) => item.link));
-        const payload = (url: string): JobPayloads[JobName.ImportNews] => ({ url, feedId: feed.id });
-        const jobs = await this.queue.addBulk(
-          missing.map((link) => ({
-            name: JobName.ImportNews,
-            data: payload(link),
-            opts: { jobId: importNewsJobId(link) },
-          })),
+        const jobs = await this.jobs.enqueueMany(
+          JobName.ImportNews,
+          missing.map((url) => ({ url, feedId: feed.id })),
         );
         feed.title = parsed.title.slice(0, 300) || feed.title;
         feed.lastImportedCount = jobs.length;

@@ -1,13 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
 import { ScraperSource } from '../../../libs/db/src/index.js';
 import {
+  type EnqueuedJob,
+  JobGateway,
   JobName,
   type JobResults,
   QueueName,
-  scrapeGameDeduplicationId,
 } from '../../../libs/jobs/src/index.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { GameTranslationService } from '../translation/game-translation.service.js';
@@ -27,20 +26,17 @@ export class CatalogueScrapingService {
   constructor(
     private readonly orm: MikroORM,
     private readonly igdb: IgdbImportService,
+    private readonly jobs: JobGateway,
     private readonly translations: GameTranslationService,
-    @InjectQueue(QueueName.Scraping) private readonly queue: Queue,
   ) {}
 
   async run(progress: ProgressReporter): Promise<JobResults[JobName.ScrapeCatalogue]> {
     const sources = await this.orm.em
       .fork()
       .find(ScraperSource, {}, { fields: ['id'], orderBy: { id: 'asc' } });
-    const children = await this.queue.addBulk(
-      sources.map((source) => ({
-        name: JobName.ScrapeGame,
-        data: { sourceId: source.id },
-        opts: { deduplication: { id: scrapeGameDeduplicationId(source.id) } },
-      })),
+    const children = await this.jobs.enqueueMany(
+      JobName.ScrapeGame,
+      sources.map((source) => ({ sourceId: source.id })),
     );
     await progress({ percent: 5, message: `fuentes en cola: ${children.length}` });
 
@@ -52,12 +48,14 @@ export class CatalogueScrapingService {
     return { sources: sources.length, gamesImported };
   }
 
-  private async followChildren(children: Job[], progress: ProgressReporter): Promise<void> {
+  private async followChildren(children: EnqueuedJob[], progress: ProgressReporter): Promise<void> {
     if (children.length === 0) return;
     const deadline = Date.now() + CHILDREN_WAIT_MS;
     let finished = 0;
     while (Date.now() < deadline) {
-      const states = await Promise.all(children.map((child) => this.queue.getJobState(child.id!)));
+      const states = await Promise.all(
+        children.map((child) => this.jobs.queue(QueueName.Scraping).getJobState(child.jobId)),
+      );
       const done = states.filter(
         (state) => state === 'completed' || state === 'failed' || state === 'unknown',
       ).length;

@@ -1,14 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { UnrecoverableError, type Queue } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import { MediaReview, ScraperSource, type ScrapedMediaReview } from '../../../libs/db/src/index.js';
-import {
-  JobName,
-  type JobResults,
-  QueueName,
-  recalculateAverageDeduplicationId,
-} from '../../../libs/jobs/src/index.js';
+import { JobGateway, JobName, type JobResults, OutboxRelay } from '../../../libs/jobs/src/index.js';
 import { ReadOnce } from '../../../libs/scraping/src/html/read-once.js';
 import { readReviewPage } from '../../../libs/scraping/src/reviews/extract-reviews.js';
 import { storableReviews } from '../../../libs/scraping/src/reviews/storable-review.js';
@@ -22,7 +16,8 @@ export class ReviewScrapingService {
   constructor(
     private readonly orm: MikroORM,
     private readonly pages: WorkerPageFetcher,
-    @InjectQueue(QueueName.Averages) private readonly averages: Queue,
+    private readonly jobs: JobGateway,
+    private readonly outbox: OutboxRelay,
   ) {}
 
   async scrapeSource(sourceId: number, progress: ProgressReporter): Promise<JobResults[JobName.ScrapeGame]> {
@@ -33,6 +28,7 @@ export class ReviewScrapingService {
 
     await progress({ percent: 10, message: 'descargando la página de críticas' });
     let imported: number;
+    let outboxIds: string[];
     let via: 'http' | 'browser';
     try {
       // The reading that decided "no browser needed" is the page's reading: each page is parsed once.
@@ -44,7 +40,11 @@ export class ReviewScrapingService {
       via = page.via;
       const reading = reader.get(page.body, page.url);
       const rows: ScrapedMediaReview[] = storableReviews(reading.reviews);
-      imported = await em.getRepository(MediaReview).upsertScraped(gameId, source.id, rows);
+      // The reviews and the record that the game's figures must be recomputed commit together.
+      ({ imported, outboxIds } = await em.transactional(async (tx) => ({
+        imported: await tx.getRepository(MediaReview).upsertScraped(gameId, source.id, rows),
+        outboxIds: await this.outbox.record(tx, JobName.RecalculateAverage, [{ gameId }]),
+      })));
     } catch (error) {
       source.lastScrapedAt = new Date();
       source.lastStatus = 'failed';
@@ -59,12 +59,11 @@ export class ReviewScrapingService {
     await em.flush();
     await progress({ percent: 90, message: `reseñas importadas: ${imported}` });
 
-    // One pending recalculation per game, as the API's producer does.
-    await this.averages.add(
-      JobName.RecalculateAverage,
-      { gameId },
-      { deduplication: { id: recalculateAverageDeduplicationId(gameId), keepLastIfActive: true } },
-    );
+    // Sent at once; if the queue refuses it, the outbox relay sends it later.
+    await this.jobs
+      .enqueue(JobName.RecalculateAverage, { gameId })
+      .then(() => this.outbox.markSent(outboxIds))
+      .catch(() => undefined);
     await progress({ percent: 100, message: `reseñas importadas: ${imported}` });
     return { sourceId, reviewsImported: imported, via };
   }

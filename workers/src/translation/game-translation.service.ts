@@ -1,15 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
 import { Game } from '../../../libs/db/src/index.js';
-import {
-  JobName,
-  type JobResults,
-  QueueName,
-  translateGameDeduplicationId,
-} from '../../../libs/jobs/src/index.js';
+import { JobGateway, JobName, type JobResults } from '../../../libs/jobs/src/index.js';
 import { createTranslator, type Translator } from './translator.js';
 
 /**
@@ -25,7 +18,7 @@ export class GameTranslationService {
   constructor(
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectQueue(QueueName.Translation) private readonly queue: Queue,
+    private readonly jobs: JobGateway,
   ) {
     this.translator = createTranslator(config);
   }
@@ -60,12 +53,9 @@ export class GameTranslationService {
     const imported = igdbIds.length ? await games.findUntranslatedIds(igdbIds.length, igdbIds) : [];
     const rest = await games.findUntranslatedIds(limit);
     const ids = [...new Set([...imported, ...rest])];
-    await this.queue.addBulk(
-      ids.map((gameId) => ({
-        name: JobName.TranslateGame,
-        data: { gameId },
-        opts: { deduplication: { id: translateGameDeduplicationId(gameId) } },
-      })),
+    await this.jobs.enqueueMany(
+      JobName.TranslateGame,
+      ids.map((gameId) => ({ gameId })),
     );
     if (ids.length) this.logger.log(`translate-game: ${ids.length} juegos en cola`);
     return ids.length;

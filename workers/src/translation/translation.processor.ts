@@ -1,13 +1,12 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { JobName, type JobPayloads, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '../../../libs/jobs/src/index.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { GameTranslationService } from './game-translation.service.js';
 import { TranslationRefusedError } from './translator.js';
 
-/** Two at a time: translation services limit requests per client, and a page never waits for them. */
-@Processor(QueueName.Translation, { concurrency: 2 })
+@Processor(QueueName.Translation, WORKER_OPTIONS[QueueName.Translation])
 export class TranslationProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(TranslationProcessor.name);
 

@@ -27,6 +27,24 @@ export class RatingRepository extends EntityRepository<Rating> {
     );
   }
 
+  /** The user's score for the game, or null. */
+  async findScore(userId: number, gameId: number): Promise<number | null> {
+    const [row] = await this.sql<{ score: number }>(
+      'select score from ratings where user_id = ? and game_id = ?',
+      [userId, gameId],
+    );
+    return row ? Number(row.score) : null;
+  }
+
+  /** Withdraws the user's score for the game; false when there was none. */
+  async deleteScore(userId: number, gameId: number): Promise<boolean> {
+    const rows = await this.sql('delete from ratings where user_id = ? and game_id = ? returning id', [
+      userId,
+      gameId,
+    ]);
+    return rows.length > 0;
+  }
+
   /** The games the user has rated: their averages change when the account goes. */
   async findGameIdsRatedBy(userId: number): Promise<number[]> {
     const rows = await this.sql<{ game_id: number }>(
@@ -56,6 +74,25 @@ export class RatingRepository extends EntityRepository<Rating> {
       avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
       userRatingCount: Number(row.user_rating_count),
       recalculatedAtMicros: BigInt(row.updated_at as string),
+    };
+  }
+
+  /**
+   * The player average computed from the ratings themselves (what a recalculation would store), for the
+   * answer to a rating when the worker is late; null when the game does not exist.
+   */
+  async findLivePlayerAverage(
+    gameId: number,
+  ): Promise<Omit<PlayerAverageRow, 'recalculatedAtMicros'> | null> {
+    const [row] = await this.sql(
+      `select round(avg(r.score))::int as average, count(r.score)::int as total
+       from games g left join ratings r on r.game_id = g.id where g.id = ? group by g.id`,
+      [gameId],
+    );
+    if (!row) return null;
+    return {
+      avUserRatings: row.average === null ? null : Number(row.average),
+      userRatingCount: Number(row.total),
     };
   }
 }

@@ -9,6 +9,7 @@ import { DeleteNewsPanel } from '../components/delete-news-panel';
 import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
+import { ReliabilityPanel } from '../components/reliability-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
 import { SearchMissesPanel } from '../components/search-misses-panel';
 import './admin.css';
@@ -74,6 +75,9 @@ export function AdminPage() {
             <Collapsible title="Borrar noticia" level={3}>
               <DeleteNewsPanel />
             </Collapsible>
+          </Collapsible>
+          <Collapsible title="Estado de los trabajos">
+            <ReliabilityPanel />
           </Collapsible>
         </>
       ) : (

@@ -37,8 +37,17 @@ export function ReviewModal({ game, onClose, onPublished }: ReviewModalProps) {
     setBusy(true);
     setStatus(null);
     try {
-      await createReview({ gameId: game.igdbID, review, rating: score, imageCover: game.imageCover });
-      setStatus({ kind: 'success', message: 'Crítica agregada con éxito.' });
+      const answer = await createReview({
+        gameId: game.igdbID,
+        review,
+        rating: score,
+        imageCover: game.imageCover,
+      });
+      // The API says whether the review was new or replaced the user's earlier one.
+      setStatus({
+        kind: 'success',
+        message: typeof answer === 'string' && answer ? answer : 'Crítica agregada con éxito.',
+      });
       setText('');
       setRating('');
       onPublished();

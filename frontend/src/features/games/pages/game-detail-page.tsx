@@ -15,6 +15,7 @@ import { GameActions } from '../components/game-actions';
 import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
+import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
 import './games.css';
 
@@ -110,6 +111,13 @@ export function GameDetailPage() {
               score={game.avRatings}
               caption={countLabel(game.criticReviewCount, 'crítica', 'críticas')}
             />
+            {game.spanishPress ? (
+              <ScoreBar
+                label="Prensa en español"
+                score={game.spanishPress.average}
+                caption={countLabel(game.spanishPress.count, 'crítica', 'críticas')}
+              />
+            ) : null}
             <ScoreBar
               label="Jugadores"
               score={playerScore}
@@ -129,6 +137,18 @@ export function GameDetailPage() {
           <GameFacts game={game} />
         </div>
       </div>
+
+      {game.criticStats && game.playerStats ? (
+        <section className="game-detail__section" aria-labelledby="figures-title">
+          <h2 id="figures-title" className="section-title">
+            LAS NOTAS
+          </h2>
+          <div className="game-detail__figures">
+            <CriticFigures critic={game.criticStats} />
+            <PlayerFigures player={game.playerStats} />
+          </div>
+        </section>
+      ) : null}
 
       <section className="game-detail__section" aria-labelledby="reviews-title">
         <h2 id="reviews-title" className="section-title">

@@ -1,0 +1,21 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { AppMeta } from '../../../libs/db/src/index.js';
+import { OutboxRelay } from '../../../libs/jobs/src/index.js';
+
+/** What the admin screen shows about the jobs' health: the last reconciliation and the outbox backlog. */
+@Injectable()
+export class ReliabilityService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxRelay,
+  ) {}
+
+  async report() {
+    const [reconciliation, outbox] = await Promise.all([
+      this.em.getRepository(AppMeta).findReconciliationReport(),
+      this.outbox.backlog(),
+    ]);
+    return { reconciliation, outbox };
+  }
+}

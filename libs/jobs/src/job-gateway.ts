@@ -1,0 +1,192 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { QueueEvents, type Queue } from 'bullmq';
+import { logConnectionErrors } from './connection-errors.js';
+import { jobOptions } from './job-options.js';
+import { ALL_QUEUES, JobName, type JobPayloads, QUEUE_OF, QueueName } from './job-names.js';
+import type { QueueConnection } from './queue-connection.js';
+
+export const QUEUE_CONNECTION = Symbol('QUEUE_CONNECTION');
+
+export interface EnqueuedJob {
+  jobId: string;
+  queue: QueueName;
+}
+
+export interface EnqueueAndWaitOptions {
+  /** Whether the job's effect can be read (e.g. the stored average counts the caller's rating). */
+  isVisible: () => Promise<boolean>;
+  /** The whole wait, enqueueing included. */
+  timeoutMs: number;
+  /** Runs once the queue accepted the job (e.g. marks its outbox message sent). */
+  onEnqueued?: () => Promise<void>;
+}
+
+export type CompletionListener = (event: { jobId: string; returnvalue: unknown }) => void;
+
+/** How often "enqueue and wait" re-reads the result besides the completion events (which can lag). */
+const VISIBILITY_CHECK_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one door to the queues, for the API and the workers alike: jobs are added by name and typed payload,
+ * with the options of the one table in job-options.ts; one QueueEvents per queue feeds every completion
+ * listener; `enqueueAndWait` owns "add the job and wait (bounded) until its result is visible".
+ */
+@Injectable()
+export class JobGateway implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(JobGateway.name);
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly events = new Map<QueueName, QueueEvents>();
+  private readonly listeners = new Map<QueueName, Set<CompletionListener>>();
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @Inject(QUEUE_CONNECTION) private readonly connection: QueueConnection,
+  ) {}
+
+  onModuleInit(): void {
+    for (const name of ALL_QUEUES) {
+      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      logConnectionErrors(queue, (line) => this.logger.warn(line), `cola ${name}`);
+      this.queues.set(name, queue);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.events.values()].map((events) => events.close()));
+    this.events.clear();
+  }
+
+  queue(name: QueueName): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new NotFoundException('Cola desconocida');
+    return queue;
+  }
+
+  /** Adds one job with its options from the table. A finished job holding the same fixed id is replaced. */
+  async enqueue<J extends JobName>(name: J, payload: JobPayloads[J]): Promise<EnqueuedJob> {
+    const queue = this.queue(QUEUE_OF[name]);
+    const options = jobOptions(name, payload);
+    if (options.jobId) {
+      const existing = await queue.getJob(options.jobId);
+      if (existing && ['completed', 'failed'].includes(await existing.getState())) {
+        await existing.remove().catch(() => undefined);
+      }
+    }
+    const job = await queue.add(name, payload, options);
+    return { jobId: String(job.id), queue: QUEUE_OF[name] };
+  }
+
+  /** Adds many jobs of one name at once (a feed's new articles, the catalogue's sources). */
+  async enqueueMany<J extends JobName>(name: J, payloads: JobPayloads[J][]): Promise<EnqueuedJob[]> {
+    if (payloads.length === 0) return [];
+    const jobs = await this.queue(QUEUE_OF[name]).addBulk(
+      payloads.map((data) => ({ name, data, opts: jobOptions(name, data) })),
+    );
+    return jobs.map((job) => ({ jobId: String(job.id), queue: QUEUE_OF[name] }));
+  }
+
+  /** Calls `listener` for every job of the queue that completes; answers the function that unsubscribes. */
+  onCompleted(queue: QueueName, listener: CompletionListener): () => void {
+    this.eventsOf(queue);
+    const set = this.listeners.get(queue)!;
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /**
+   * Adds the job, then waits until `isVisible` answers true (checked at each completion in the job's queue
+   * and every 100 ms) or `timeoutMs` passes. With keep-last deduplication a job added while another runs is
+   * queued behind it, so no re-enqueuing is needed: a run that starts after the caller's write will come.
+   * Answers whether the result became visible in time; never throws (a queue that is down answers false).
+   */
+  async enqueueAndWait<J extends JobName>(
+    name: J,
+    payload: JobPayloads[J],
+    { isVisible, timeoutMs, onEnqueued }: EnqueueAndWaitOptions,
+  ): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    try {
+      await withTimeout(this.enqueue(name, payload), timeoutMs);
+      await onEnqueued?.();
+    } catch (error) {
+      this.logger.warn(`${name} no encolado: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+    return this.waitUntil(QUEUE_OF[name], isVisible, deadline - Date.now());
+  }
+
+  /** Waits (bounded) until `isVisible` answers true, re-checking at each completion in `queue`. */
+  async waitUntil(queue: QueueName, isVisible: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    let wake: () => void = () => undefined;
+    const unsubscribe = this.onCompleted(queue, () => wake());
+    try {
+      for (;;) {
+        if (await isVisible()) return true;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return false;
+        await Promise.race([
+          new Promise<void>((resolve) => (wake = resolve)),
+          sleep(Math.min(VISIBILITY_CHECK_MS, remaining)),
+        ]);
+      }
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  /** A job's state, progress and result, for the admin screen. */
+  async status(queueName: string, jobId: string) {
+    if (!ALL_QUEUES.includes(queueName as QueueName)) throw new NotFoundException('Cola desconocida');
+    const queue = this.queue(queueName as QueueName);
+    // State first, then the job: a job that finishes between the two reads is reported as still running
+    // (the caller polls again), never as completed without its result.
+    const state = await queue.getJobState(jobId);
+    const job = state === 'unknown' ? undefined : await queue.getJob(jobId);
+    if (!job) throw new NotFoundException('Trabajo no encontrado');
+    return {
+      id: String(job.id),
+      queue: queueName,
+      name: job.name,
+      state,
+      progress: job.progress,
+      result: job.returnvalue ?? null,
+      failedReason: job.failedReason ?? null,
+      attemptsMade: job.attemptsMade,
+    };
+  }
+
+  private eventsOf(name: QueueName): QueueEvents {
+    let events = this.events.get(name);
+    if (events) return events;
+    events = new QueueEvents(name, this.connection.options);
+    const listeners = new Set<CompletionListener>();
+    this.listeners.set(name, listeners);
+    events.on('completed', ({ jobId, returnvalue }) => {
+      for (const listener of listeners) listener({ jobId, returnvalue });
+    });
+    logConnectionErrors(events, (line) => this.logger.warn(line), `eventos de la cola ${name}`);
+    this.events.set(name, events);
+    return events;
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`sin respuesta en ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

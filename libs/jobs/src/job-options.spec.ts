@@ -1,0 +1,60 @@
+import { jobOptions, SCHEDULES, WORKER_OPTIONS } from './job-options.js';
+import { JobName, QUEUE_OF, QueueName } from './job-names.js';
+
+describe('the job options table', () => {
+  it('keeps one pending recalculation per game, queued behind a running one', () => {
+    expect(jobOptions(JobName.RecalculateAverage, { gameId: 7 }).deduplication).toEqual({
+      id: 'recalculate-average:7',
+      keepLastIfActive: true,
+    });
+    expect(jobOptions(JobName.RecalculateAverage, { gameId: 8 }).deduplication?.id).toBe(
+      'recalculate-average:8',
+    );
+  });
+
+  it('gives an article import a job id derived from its URL (no ":" allowed by BullMQ)', () => {
+    const one = jobOptions(JobName.ImportNews, { url: 'https://example.com/a' }).jobId;
+    expect(one).toMatch(/^import-news-[0-9a-f]{40}$/);
+    expect(jobOptions(JobName.ImportNews, { url: 'https://example.com/a', feedId: 3 }).jobId).toBe(one);
+    expect(jobOptions(JobName.ImportNews, { url: 'https://example.com/b' }).jobId).not.toBe(one);
+  });
+
+  it('never retries the general scraper and deduplicates it', () => {
+    expect(jobOptions(JobName.ScrapeCatalogue, { requestedBy: 'admin' })).toMatchObject({
+      attempts: 1,
+      deduplication: { id: 'scrape-catalogue' },
+    });
+  });
+
+  it('sets attempts, backoff and removal for every job', () => {
+    const samples: { [J in JobName]: Parameters<typeof jobOptions<J>>[1] } = {
+      [JobName.RecalculateAverage]: { gameId: 1 },
+      [JobName.ScrapeGame]: { sourceId: 1 },
+      [JobName.ScrapeCatalogue]: { requestedBy: 'schedule' },
+      [JobName.ImportNews]: { url: 'https://example.com' },
+      [JobName.PollFeeds]: {},
+      [JobName.ReconcileFigures]: {},
+      [JobName.TranslateGame]: { gameId: 1 },
+    };
+    for (const name of Object.values(JobName)) {
+      const options = jobOptions(name, samples[name] as never);
+      expect([name, options.attempts! >= 1, options.backoff, options.removeOnComplete]).toEqual([
+        name,
+        true,
+        expect.anything(),
+        expect.anything(),
+      ]);
+    }
+  });
+
+  it('recovers a dead recalculation within seconds (short lock and stall check)', () => {
+    const averages = WORKER_OPTIONS[QueueName.Averages];
+    expect(averages.lockDuration! + averages.stalledInterval!).toBeLessThanOrEqual(5000);
+  });
+
+  it('schedules only jobs of the contract, each once', () => {
+    const names = SCHEDULES.map((schedule) => schedule.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(Object.values(QueueName)).toContain(QUEUE_OF[name]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { JobsOptions, WorkerOptions } from 'bullmq';
+import {
+  importNewsJobId,
+  recalculateAverageDeduplicationId,
+  scrapeGameDeduplicationId,
+  translateGameDeduplicationId,
+} from './job-ids.js';
+import { JobName, type JobPayloads, QueueName } from './job-names.js';
+
+const RETRIED: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 2000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/**
+ * Every job's options in one table (immich's getJobOptions): attempts, backoff, deduplication, job ids and
+ * removal. Nothing outside `libs/jobs` passes options to BullMQ; a new job type adds one line here.
+ */
+const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsOptions } = {
+  // One pending recalculation per game; while one runs, the newest request waits behind it
+  // (keepLastIfActive), so a rating committed during a run is never missed. A short job: fast retries.
+  [JobName.RecalculateAverage]: ({ gameId }) => ({
+    ...RETRIED,
+    backoff: { type: 'exponential', delay: 250 },
+    removeOnComplete: { age: 3600, count: 1000 },
+    deduplication: { id: recalculateAverageDeduplicationId(gameId), keepLastIfActive: true },
+  }),
+  [JobName.ScrapeGame]: ({ sourceId }) => ({
+    ...RETRIED,
+    deduplication: { id: scrapeGameDeduplicationId(sourceId) },
+  }),
+  // One general scraper at a time (asking again while it runs returns the same job), never retried: the
+  // next day's run does it again.
+  [JobName.ScrapeCatalogue]: () => ({ ...RETRIED, attempts: 1, deduplication: { id: 'scrape-catalogue' } }),
+  // The id derived from the URL makes a double click and a feed listing an article already queued land on
+  // the same job; a finished one is replaced (see JobGateway.enqueue).
+  [JobName.ImportNews]: ({ url }) => ({ ...RETRIED, jobId: importNewsJobId(url) }),
+  [JobName.PollFeeds]: ({ feedId }) => ({
+    ...RETRIED,
+    deduplication: { id: `poll-feeds:${feedId ?? 'all'}` },
+  }),
+  // One pending translation per game.
+  [JobName.TranslateGame]: ({ gameId }) => ({
+    ...RETRIED,
+    deduplication: { id: translateGameDeduplicationId(gameId) },
+  }),
+  [JobName.ReconcileFigures]: () => ({
+    ...RETRIED,
+    attempts: 2,
+    removeOnComplete: { age: 7 * 24 * 3600, count: 200 },
+    deduplication: { id: 'reconcile-figures' },
+  }),
+};
+
+export function jobOptions<J extends JobName>(name: J, payload: JobPayloads[J]): JobsOptions {
+  return JOB_OPTIONS[name](payload);
+}
+
+/**
+ * Lock and stall settings per queue. Recalculations last milliseconds: with BullMQ's defaults (30 s lock,
+ * 30 s stall check) a job whose worker was killed blocks its game's deduplication for about a minute. A
+ * 2 s lock renewed every second and a stall check every second bring such a job back within ~3 s. Scraping
+ * and news jobs run for seconds to minutes (a browser page) and keep the defaults.
+ */
+export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions> } = {
+  [QueueName.Averages]: { lockDuration: 2000, stalledInterval: 1000, maxStalledCount: 3 },
+  [QueueName.Scraping]: { concurrency: 2 },
+  [QueueName.News]: { concurrency: 2 },
+  // Two at a time: translation services limit requests per client, and a page never waits for them.
+  [QueueName.Translation]: { concurrency: 2 },
+};
+
+/** Repeated jobs: every worker process declares them (idempotent) at start, on reconnect and periodically. */
+export const SCHEDULES: readonly {
+  name: JobName;
+  pattern: string;
+  data: JobPayloads[JobName];
+}[] = [
+  // Every 30 minutes on the clock (a cron pattern, so a worker start does not trigger a poll at once).
+  { name: JobName.PollFeeds, pattern: '*/30 * * * *', data: {} },
+  // Every day at 05:00 (server time), when the outlets are quiet.
+  { name: JobName.ScrapeCatalogue, pattern: '0 5 * * *', data: { requestedBy: 'schedule' } },
+  // Every 10 minutes: repairs figures whose recalculation was lost (zero in a healthy system).
+  { name: JobName.ReconcileFigures, pattern: '*/10 * * * *', data: {} },
+];

@@ -1,0 +1,333 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { JobGateway, JobName, QUEUE_OF, QueueName, SCHEDULES } from '../../libs/jobs/src/index.js';
+import { call, userWithToken } from '../support/accounts.js';
+import { startTestApi, type TestApi } from '../support/api-app.js';
+import { createGame } from '../support/factories.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
+import { startTestRedis, type TestRedis } from '../support/redis-server.js';
+import { testEnv } from '../support/test-env.js';
+
+/**
+ * The five faults of issue 12, on real processes: the API in this process, workers as child processes,
+ * PostgreSQL, and a Redis server of the test's own (stopped and restarted by its pid). Each test prints a
+ * `RELIABILITY {...}` line with its figures (docs/RELIABILITY.md quotes them).
+ */
+describe('jobs survive faults (real worker processes, a Redis of our own, PostgreSQL)', () => {
+  let db: pg.Pool;
+  let redis: TestRedis | undefined;
+  let api: TestApi | undefined;
+  const workers: RunningProcess[] = [];
+
+  beforeAll(() => {
+    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+    // The PostgreSQL test terminates this pool's connections too.
+    db.on('error', () => undefined);
+  });
+
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((process) => process.stop('SIGKILL')));
+    await api?.close();
+    api = undefined;
+    await redis?.stop();
+    redis = undefined;
+  }, 30_000);
+
+  afterAll(async () => {
+    await db?.end();
+  });
+
+  const report = (name: string, figures: Record<string, unknown>) =>
+    process.stdout.write(`RELIABILITY ${JSON.stringify({ name, ...figures })}\n`);
+
+  async function start(prefix: string, workerEnv: Record<string, string> = {}, workerCount = 1) {
+    redis = await startTestRedis();
+    api = await startTestApi('redis', {
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: `${testEnv().queuePrefix}_${prefix}`,
+    });
+    for (let index = 0; index < workerCount; index++) {
+      workers.push(await startProcess('workers', { ...api.env, ...workerEnv }));
+    }
+    return api;
+  }
+
+  const truth = async (gameId: number) =>
+    (
+      await db.query(
+        `select round(avg(score))::int as av_user_ratings, count(*)::int as user_rating_count from ratings where game_id = $1`,
+        [gameId],
+      )
+    ).rows[0];
+  const stored = async (gameId: number) =>
+    (await db.query('select av_user_ratings, user_rating_count from games where id = $1', [gameId])).rows[0];
+  const isRight = async (gameId: number) => {
+    const [expected, current] = [await truth(gameId), await stored(gameId)];
+    return (
+      expected.av_user_ratings === current.av_user_ratings &&
+      expected.user_rating_count === current.user_rating_count
+    );
+  };
+
+  /** Calls the API and records how long the answer took. */
+  const latencies: number[] = [];
+  const statuses: number[] = [];
+  const pending = new Map<number, string>();
+  let slowest = '';
+  async function timed(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+    const started = Date.now();
+    const key = Math.random();
+    pending.set(key, `${method} ${path} @${started}`);
+    const response = await call(api!, method, path, options);
+    pending.delete(key);
+    if (Date.now() - started > Math.max(0, ...latencies)) slowest = `${method} ${path} ${response.status}`;
+    latencies.push(Date.now() - started);
+    statuses.push(response.status);
+    return response;
+  }
+  const rate = (token: string, igdbId: number, score: number) =>
+    timed('POST', '/api/user/rating', { token, body: { gameId: igdbId, score } });
+  beforeEach(() => {
+    latencies.length = 0;
+    statuses.length = 0;
+  });
+
+  /** Holds the game's row so that a recalculation (an UPDATE of it) blocks mid-job; ratings still insert. */
+  async function holdGameRow(gameId: number) {
+    const client = await db.connect();
+    await client.query('begin');
+    await client.query('select 1 from games where id = $1 for no key update', [gameId]);
+    return async () => {
+      await client.query('rollback');
+      client.release();
+    };
+  }
+
+  const activeRecalculations = () => api!.app.get(JobGateway).queue(QueueName.Averages).getActiveCount();
+
+  it('SIGKILL of a worker during a recalculation: the average is right again within 5 s', async () => {
+    await start('kill');
+    const game = await createGame(db);
+    const users = [
+      await userWithToken(api!, db),
+      await userWithToken(api!, db),
+      await userWithToken(api!, db),
+    ];
+    expect((await rate(users[0].token, game.igdbId, 60)).status).toBe(200);
+
+    const release = await holdGameRow(game.id);
+    const blocked = rate(users[1].token, game.igdbId, 90);
+    await waitFor(async () => (await activeRecalculations()) > 0, { what: 'a recalculation to start' });
+    workers.push(await startProcess('workers', api!.env));
+    await workers[0].stop('SIGKILL');
+    const killedAt = Date.now();
+    // A rating while the job that held the game's deduplication is dead.
+    const during = await rate(users[2].token, game.igdbId, 30);
+    await release();
+    const blockedAnswer = await blocked;
+    expect([blockedAnswer.status, during.status]).toEqual([200, 200]);
+    // The answers already count each caller's score, even while the recalculation is late.
+    expect(during.json()).toEqual({ avUserRatings: 60, userRatingCount: 3 });
+
+    await waitFor(() => isRight(game.id), { timeoutMs: 10_000, intervalMs: 50, what: 'the average' });
+    const repairMs = Date.now() - killedAt;
+    expect(await stored(game.id)).toEqual({ av_user_ratings: 60, user_rating_count: 3 });
+    report('sigkill-worker', { repairMs, worstRequestMs: Math.max(...latencies) });
+    expect(repairMs).toBeLessThan(5000);
+    expect(Math.max(...latencies)).toBeLessThan(2000);
+  }, 60_000);
+
+  it('ratings accepted with no worker, Redis restarted empty, workers back: every average right within 30 s', async () => {
+    await start('lost', {}, 0);
+    const games = await Promise.all(Array.from({ length: 5 }, () => createGame(db)));
+    const users = await Promise.all(Array.from({ length: 2 }, () => userWithToken(api!, db)));
+    const answers = await Promise.all(
+      games.flatMap((game, index) =>
+        users.map((user, u) => rate(user.token, game.igdbId, 40 + index * 10 + u)),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(Math.max(...latencies)).toBeLessThan(2000);
+    // The jobs reached Redis (the outbox marked them sent) and are then lost with its data.
+    expect(
+      (await db.query('select count(*)::int as n from job_outbox where sent_at is null')).rows[0].n,
+    ).toBe(0);
+    await redis!.stop();
+    await redis!.start();
+
+    const back = Date.now();
+    workers.push(await startProcess('workers', api!.env));
+    await waitFor(async () => (await Promise.all(games.map((game) => isRight(game.id)))).every(Boolean), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      what: 'every average',
+    });
+    const repairMs = Date.now() - back;
+
+    // The schedules vanish with Redis' data too: the running workers declare them again by themselves.
+    await redis!.stop();
+    await redis!.start();
+    const lostAt = Date.now();
+    const gateway = api!.app.get(JobGateway);
+    await waitFor(
+      async () => {
+        try {
+          const found = await Promise.all(
+            SCHEDULES.map(({ name }) => gateway.queue(QUEUE_OF[name]).getJobScheduler(name)),
+          );
+          return found.every(Boolean);
+        } catch {
+          return false;
+        }
+      },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'the schedules' },
+    );
+    const schedulesMs = Date.now() - lostAt;
+    report('redis-lost-data', { repairMs, schedulesMs, worstRequestMs: Math.max(...latencies) });
+    expect(repairMs).toBeLessThan(30_000);
+  }, 120_000);
+
+  it('Redis stopped for 20 s: no request waits more than 2 s and nothing written is lost', async () => {
+    await start('outage');
+    const games = await Promise.all(Array.from({ length: 3 }, () => createGame(db)));
+    const senders = 4;
+    const users = await Promise.all(Array.from({ length: senders * 2 }, () => userWithToken(api!, db)));
+    const lastScore = new Map<string, number>();
+    let running = true;
+    const send = async (sender: number) => {
+      for (let round = 0; running; round++) {
+        const user = users[sender * 2 + (round % 2)];
+        const game = games[round % games.length];
+        const score = (sender * 31 + round * 7) % 101;
+        const answer = await rate(user.token, game.igdbId, score);
+        if (answer.status === 200) lastScore.set(`${user.id}:${game.id}`, score);
+        await timed('GET', `/api/games/avRating/${game.igdbId}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const load = Promise.all(Array.from({ length: senders }, (_, sender) => send(sender)));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await redis!.stop();
+    const outageStatuses = statuses.length;
+    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    const duringOutage = statuses.length - outageStatuses;
+    await redis!.start();
+    const back = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    running = false;
+    await load;
+
+    expect(duringOutage).toBeGreaterThan(20);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const worstRequestMs = Math.max(...latencies);
+    // Nothing written is lost: every accepted score is stored, and every average ends equal to the truth.
+    for (const [key, score] of lastScore) {
+      const [userId, gameId] = key.split(':').map(Number);
+      const row = await db.query('select score from ratings where user_id = $1 and game_id = $2', [
+        userId,
+        gameId,
+      ]);
+      expect(row.rows[0]?.score).toBe(score);
+    }
+    await waitFor(async () => (await Promise.all(games.map((game) => isRight(game.id)))).every(Boolean), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      what: 'every average after the outage',
+    });
+    const repairMs = Date.now() - back;
+    await waitFor(
+      async () =>
+        (await db.query('select count(*)::int as n from job_outbox where sent_at is null')).rows[0].n === 0,
+      { timeoutMs: 10_000, what: 'the outbox to drain' },
+    );
+    report('redis-down-20s', { requests: statuses.length, duringOutage, worstRequestMs, repairMs, slowest });
+    expect(worstRequestMs).toBeLessThan(2000);
+  }, 120_000);
+
+  it('PostgreSQL backends terminated under load: no 500', async () => {
+    await start('pgkill');
+    const games = await Promise.all(Array.from({ length: 3 }, () => createGame(db)));
+    const users = await Promise.all(Array.from({ length: 6 }, () => userWithToken(api!, db)));
+    const killer = new pg.Client({ connectionString: testEnv().databaseUrl });
+    killer.on('error', () => undefined);
+    await killer.connect();
+    const database = new URL(testEnv().databaseUrl).pathname.slice(1);
+    let running = true;
+    let terminated = 0;
+    const kill = async () => {
+      while (running) {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const result = await killer.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+          [database],
+        );
+        terminated += result.rowCount ?? 0;
+      }
+    };
+    const send = async (sender: number) => {
+      for (let round = 0; running; round++) {
+        const game = games[round % games.length];
+        await rate(users[sender].token, game.igdbId, (sender * 13 + round) % 101);
+        await timed('GET', `/api/games/avRating/${game.igdbId}`);
+        await timed('GET', `/api/games/${game.igdbId}`);
+        await timed('GET', '/api/games/all?page=0&size=20');
+      }
+    };
+    const load = Promise.all([kill(), ...users.map((_, sender) => send(sender))]);
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    running = false;
+    await Promise.race([load, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    // Never a request without an answer.
+    expect([...pending.values()]).toEqual([]);
+    await killer.end();
+
+    const count = (status: number) => statuses.filter((value) => value === status).length;
+    report('postgres-terminated', {
+      requests: statuses.length,
+      terminated,
+      ok: count(200),
+      unavailable: count(503),
+      worstRequestMs: Math.max(...latencies),
+    });
+    expect(terminated).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    await waitFor(async () => (await Promise.all(games.map((game) => isRight(game.id)))).every(Boolean), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      what: 'every average after the terminations',
+    });
+  }, 120_000);
+
+  it('SIGTERM during a 10 s job: the job completes once and the worker exits within the grace period', async () => {
+    const graceMs = 15_000;
+    await start('sigterm', { WORKER_SHUTDOWN_GRACE_MS: String(graceMs) });
+    const game = await createGame(db);
+    const release = await holdGameRow(game.id);
+    const gateway = api!.app.get(JobGateway);
+    const { jobId } = await gateway.enqueue(JobName.RecalculateAverage, { gameId: game.id });
+    await waitFor(async () => (await activeRecalculations()) > 0, { what: 'the job to start' });
+    const jobStarted = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const worker = workers[0];
+    const exited = new Promise<number | null>((resolve) =>
+      worker.child.once('exit', (code) => resolve(code)),
+    );
+    const signalledAt = Date.now();
+    worker.child.kill('SIGTERM');
+    // The job lasts 10 s in all: the row is released 10 s after it started.
+    await new Promise((resolve) => setTimeout(resolve, 10_000 - (Date.now() - jobStarted)));
+    await release();
+    const code = await exited;
+    const exitMs = Date.now() - signalledAt;
+
+    const job = await gateway.queue(QueueName.Averages).getJob(jobId);
+    expect(await job!.getState()).toBe('completed');
+    expect([job!.attemptsStarted, job!.stalledCounter, job!.failedReason ?? null]).toEqual([1, 0, null]);
+    report('sigterm-10s-job', { exitMs, graceMs, exitCode: code });
+    expect(code).toBe(0);
+    expect(exitMs).toBeLessThan(graceMs);
+    expect(exitMs).toBeGreaterThanOrEqual(8000);
+  }, 60_000);
+});

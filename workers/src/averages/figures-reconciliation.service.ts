@@ -1,0 +1,27 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Injectable, Logger } from '@nestjs/common';
+import { AppMeta, Game } from '../../../libs/db/src/index.js';
+import type { JobName, JobResults } from '../../../libs/jobs/src/index.js';
+
+/**
+ * reconcile-figures: compares every game's stored figures with the SQL truth of its source rows and
+ * recomputes those that differ (through the same recalculation as the per-game job), then stores the
+ * report that the admin screen and the metrics read.
+ */
+@Injectable()
+export class FiguresReconciliationService {
+  private readonly logger = new Logger(FiguresReconciliationService.name);
+
+  constructor(private readonly orm: MikroORM) {}
+
+  async reconcile(): Promise<JobResults[JobName.ReconcileFigures]> {
+    const em = this.orm.em.fork();
+    const games = em.getRepository(Game);
+    const { checked, gameIds } = await games.findGamesWithStaleFigures();
+    for (const gameId of gameIds) await games.recalculateAverages(gameId);
+    const report = { at: new Date().toISOString(), checked, fixed: gameIds.length, gameIds };
+    await em.getRepository(AppMeta).saveReconciliationReport(report);
+    if (gameIds.length > 0) this.logger.warn(`cifras corregidas en ${gameIds.length} juegos`);
+    return { checked, fixed: gameIds.length, gameIds };
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { JobGateway, JobName, QUEUE_OF, SCHEDULES } from '../../../libs/jobs/src/index.js';
+
+/** How often the schedules are checked (and re-declared when Redis lost them). */
+export const SCHEDULE_CHECK_MS = 10_000;
+
+/**
+ * Declares the repeated jobs at start and checks them every 10 s. Redis restarted without its data loses
+ * both the schedules and any job in flight: when a schedule is found missing it is declared again and a
+ * reconciliation is queued at once, which recomputes every figure whose recalculation was lost.
+ */
+@Injectable()
+export class ScheduleKeeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ScheduleKeeper.name);
+  private timer?: NodeJS.Timeout;
+  private checking = false;
+
+  constructor(private readonly gateway: JobGateway) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.declare();
+    // A worker that starts may follow an outage of any kind: check the figures once.
+    await this.gateway.enqueue(JobName.ReconcileFigures, {});
+    this.timer = setInterval(() => void this.check(), SCHEDULE_CHECK_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Answers how many schedules were missing (and have been declared again). */
+  async check(): Promise<number> {
+    if (this.checking) return 0;
+    this.checking = true;
+    try {
+      let missing = 0;
+      for (const schedule of SCHEDULES) {
+        const queue = this.gateway.queue(QUEUE_OF[schedule.name]);
+        if (!(await queue.getJobScheduler(schedule.name))) missing += 1;
+      }
+      if (missing > 0) {
+        this.logger.warn(`${missing} tareas programadas desaparecidas de la cola: se declaran de nuevo`);
+        await this.declare();
+        await this.gateway.enqueue(JobName.ReconcileFigures, {});
+      }
+      return missing;
+    } catch {
+      // The queue is away: its own error listener reports it; the next check retries.
+      return 0;
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private async declare(): Promise<void> {
+    for (const { name, pattern, data } of SCHEDULES) {
+      // Idempotent: every worker process upserts the same schedulers.
+      await this.gateway.queue(QUEUE_OF[name]).upsertJobScheduler(name, { pattern }, { name, data });
+    }
+    this.logger.log(
+      `tareas programadas: ${SCHEDULES.map(({ name, pattern }) => `${name} (${pattern})`).join(', ')}`,
+    );
+  }
+}
