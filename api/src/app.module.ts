@@ -1,6 +1,5 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from '@veredicto/config';
 import { createOrmConfig } from '@veredicto/db';
@@ -12,6 +11,7 @@ import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { NewsModule } from './news/news.module.js';
 import { ListsModule } from './lists/lists.module.js';
+import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -39,7 +39,7 @@ export class AppModule {
           ...createOrmConfig({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }),
           registerRequestContext: true,
         }),
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 10 }]),
+        RateLimitsModule,
         JobsModule.forRoot(queue),
         HealthModule,
         // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper.

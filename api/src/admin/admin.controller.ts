@@ -83,6 +83,21 @@ export class AdminController {
     response.clearCookie(ADMIN_COOKIE, { path: QUEUE_DASHBOARD_PATH });
   }
 
+  @Post('api/admin/logout')
+  @HttpCode(204)
+  @UseGuards(AdminGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Cierra la sesión de administración: el token deja de valer y se borra la cookie',
+  })
+  async logout(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.tokens.end(bearerToken(authorization));
+    response.clearCookie(ADMIN_COOKIE, { path: QUEUE_DASHBOARD_PATH });
+  }
+
   @Get('api/admin/jobs/:queue/:jobId')
   @UseGuards(AdminGuard)
   @ApiBearerAuth()

@@ -11,6 +11,7 @@ import {
 import type { Response } from 'express';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
 import { ErrorResponse } from '../games/dto/game-responses.dto.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
 import { OwnRatingResponse, PlayerAverageResponse, RateGameDto } from './dto/rate-game.dto.js';
@@ -23,6 +24,7 @@ import { RatingsService } from './ratings.service.js';
 export class RatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
+  @LimitUserWrites()
   @Post('rating')
   @HttpCode(200)
   @ApiOperation({
@@ -52,6 +54,7 @@ export class RatingsController {
     return own ?? undefined;
   }
 
+  @LimitUserWrites()
   @Delete('rating/:gameId')
   @HttpCode(200)
   @ApiOperation({

@@ -28,6 +28,9 @@ const PRIVATE_PAGES = new Map<string, PageText>([
   ['login', pageTexts.login()],
   ['register', pageTexts.register()],
   ['confirm', pageTexts.confirm()],
+  ['forgot-password', pageTexts.forgotPassword()],
+  ['reset-password', pageTexts.resetPassword()],
+  ['confirm-email', pageTexts.confirmEmail()],
   ['admin', pageTexts.admin()],
   // The spec's old address of the news list, which the front redirects.
   ['posts', pageTexts.newsList()],

@@ -65,6 +65,7 @@ const envSchema = z.object({
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  USER_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -103,6 +104,7 @@ export const PROCESS_SETTINGS = {
     'CONTACT_EMAIL',
     'FRONTEND_DIST',
     'READ_CACHE_TTL_MS',
+    'USER_WRITES_PER_MINUTE',
     'SEED_DEMO',
   ],
   workers: [

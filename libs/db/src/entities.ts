@@ -14,6 +14,7 @@ import { MediaReview } from './reviews/media-review.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
+import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
 
 export const ENTITIES = [
@@ -30,6 +31,7 @@ export const ENTITIES = [
   Outlet,
   OutboxMessage,
   Rating,
+  RevokedToken,
   ScraperSource,
   SearchMiss,
   User,
