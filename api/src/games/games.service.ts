@@ -5,6 +5,7 @@ import {
   Game,
   MediaReview,
   normalizeSearchText,
+  Rating,
   platformName,
   SearchMiss,
   UserReview,
@@ -170,9 +171,15 @@ export class GamesService {
     };
   }
 
-  /** Not cached: the front reads it right after the user's own rating has been counted. */
+  /**
+   * Not cached: the front reads it right after the user's own rating. While the worker's recalculation is
+   * late (or no worker runs) the ratings as they are give the figure, so the new score is already counted.
+   */
   async playerAverage(igdbId: number): Promise<number | null> {
-    return (await this.findKey(igdbId)).avUserRatings;
+    const { id } = await this.findKey(igdbId);
+    const average = await this.em.getRepository(Rating).findCurrentPlayerAverage(id);
+    if (average === undefined) throw new NotFoundException('Juego no encontrado');
+    return average;
   }
 
   /** Media reviews change only when a scraper job stores new ones: cached like the catalogue. */

@@ -62,6 +62,24 @@ export class RatingRepository extends EntityRepository<Rating> {
     return BigInt(row.now);
   }
 
+  /**
+   * The player average a reader should see: the stored figure, unless a rating of the game is newer than
+   * the game's last recalculation (the worker is late or down), and then the mean of the ratings as they
+   * are, so a user's new score counts at once (decisions §2). Undefined when the game does not exist.
+   */
+  async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
+    const [row] = await this.sql<{ average: number | null }>(
+      `select case
+         when exists (select 1 from ratings r where r.game_id = g.id and r.updated_at > g.updated_at)
+           then (select round(avg(r.score))::int from ratings r where r.game_id = g.id)
+         else g.av_user_ratings end as average
+       from games g where g.id = ?`,
+      [gameId],
+    );
+    if (!row) return undefined;
+    return row.average === null ? null : Number(row.average);
+  }
+
   async findPlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
     const [row] = await this.sql(
       `select av_user_ratings, user_rating_count,
