@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  formatIsoDate,
+  formatDate,
   formatReleaseDate,
   formatScore,
   getJson,
@@ -386,7 +386,7 @@ test.describe('ficha de un juego', () => {
         logos.getByRole('img', { name: new RegExp(platform.replace(/[|]/g, '\\|')) }),
       ).toBeVisible();
     }
-    await expect(page.getByText(`Lanzamiento: ${formatIsoDate(game.releaseDate ?? '')}`)).toBeVisible();
+    await expect(page.getByText(`Lanzamiento: ${formatDate(game.releaseDate)}`)).toBeVisible();
 
     // CRÍTICAS: media reviews by default, from the API.
     const mediaTab = page.getByRole('tab', { name: 'Críticas de medios' });

@@ -1,4 +1,5 @@
 export * from './api-types.js';
+export * from './dates.js';
 export * from './platforms.js';
 export * from './routes.js';
 export * from './scores.js';
