@@ -14,7 +14,12 @@ const swc = [
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    // The libraries by package name (tsconfig.json "paths"), from their TypeScript sources.
+    '^@veredicto/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@veredicto/([a-z-]+)/(.*)\\.js$': '<rootDir>/libs/$1/src/$2',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   setupFiles: ['<rootDir>/test/support/setup-modules.ts'],
   testEnvironment: 'node',
 };
@@ -26,7 +31,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{api,workers,libs,deploy}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{api,workers,libs,deploy}/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
     },
     {
       ...common,

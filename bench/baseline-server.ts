@@ -4,9 +4,9 @@
  */
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { GameRepository } from '../libs/db/src/games/game.repository.js';
-import { MediaReviewRepository } from '../libs/db/src/reviews/media-review.repository.js';
-import { UserReviewRepository } from '../libs/db/src/reviews/user-review.repository.js';
+import { GameRepository } from '@veredicto/db/games/game.repository.js';
+import { MediaReviewRepository } from '@veredicto/db/reviews/media-review.repository.js';
+import { UserReviewRepository } from '@veredicto/db/reviews/user-review.repository.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const port = Number(process.env.PORT ?? 3201);

@@ -12,8 +12,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { fromRoot } from '../libs/config/src/index.js';
-import { migrateDatabase, NewsArticle, openDatabase } from '../libs/db/src/index.js';
+import { fromRoot } from '@veredicto/config';
+import { migrateDatabase, NewsArticle, openDatabase } from '@veredicto/db';
 import { freePort } from './free-port.js';
 import { writeSection } from './performance-report.js';
 

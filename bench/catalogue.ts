@@ -11,8 +11,8 @@ import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
-import { fromRoot } from '../libs/config/src/index.js';
-import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '../libs/db/src/index.js';
+import { fromRoot } from '@veredicto/config';
+import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '@veredicto/db';
 import { writeSection } from './performance-report.js';
 
 const argument = (name: string, fallback: number) => {

@@ -17,9 +17,9 @@ import { load } from 'cheerio';
 import * as chrono from 'chrono-node';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { collapseWhitespace } from '../libs/scraping/src/html/html-text.js';
-import { dateCandidates, readPage } from '../libs/scraping/src/html/page-metadata.js';
-import { extractArticle } from '../libs/scraping/src/news/extract-article.js';
+import { collapseWhitespace } from '@veredicto/scraping/html/html-text.js';
+import { dateCandidates, readPage } from '@veredicto/scraping/html/page-metadata.js';
+import { extractArticle } from '@veredicto/scraping/news/extract-article.js';
 import {
   FIELDS,
   loadCorpus,

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fromRoot } from '../libs/config/src/index.js';
+import { fromRoot } from '@veredicto/config';
 import { writeSection } from './performance-report.js';
 
 const dist = fromRoot('frontend/dist');

@@ -12,8 +12,8 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppConfig } from '../libs/config/src/index.js';
-import { migrateDatabase, openDatabase } from '../libs/db/src/index.js';
+import type { WorkersConfig } from '@veredicto/config';
+import { migrateDatabase, NewsArticle, openDatabase } from '@veredicto/db';
 import { writeSection } from './performance-report.js';
 import { WorkerPageFetcher } from '../workers/src/common/page-fetcher.provider.js';
 import { NewsImportService } from '../workers/src/news/news-import.service.js';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     PUBLIC_URL: 'http://localhost:3000',
     SCRAPER_ALLOWED_HOSTS: ['127.0.0.1'],
     CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  } as unknown as AppConfig;
+  } as unknown as WorkersConfig;
   const pages = new WorkerPageFetcher(config);
   const service = new NewsImportService(orm, pages);
   const created = new Set<number>();
@@ -98,12 +98,7 @@ async function main(): Promise<void> {
         `  browser path: ${median(results.browser).toFixed(1)} ms\n`,
     );
   } finally {
-    await orm.em
-      .fork()
-      .getConnection()
-      .execute(`delete from news_articles where id in (select (jsonb_array_elements_text(?::jsonb))::int)`, [
-        JSON.stringify([...created]),
-      ]);
+    await orm.em.fork().nativeDelete(NewsArticle, { id: { $in: [...created] } });
     await pages.onModuleDestroy();
     await orm.close(true);
     server.close();

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fromRoot } from '../libs/config/src/index.js';
+import { fromRoot } from '@veredicto/config';
 
 /** Replaces (or appends) one benchmark's section of docs/PERFORMANCE.md. */
 export function writeSection(key: string, section: string): void {

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { loadConfig } from '../libs/config/src/config.js';
-import { ALL_QUEUES } from '../libs/jobs/src/job-names.js';
+import { loadConfig, PROCESS_SETTINGS } from '@veredicto/config/config.js';
+import { ALL_QUEUES } from '@veredicto/jobs/job-names.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -79,7 +79,9 @@ describe('Kubernetes manifests (deploy/)', () => {
   it('the ConfigMap and Secret together are a configuration every process accepts', () => {
     const [config] = ofKind('ConfigMap');
     const [secret] = ofKind('Secret');
-    expect(() => loadConfig({ ...config.data, ...secret.stringData })).not.toThrow();
+    for (const processName of Object.keys(PROCESS_SETTINGS) as (keyof typeof PROCESS_SETTINGS)[]) {
+      expect(() => loadConfig({ ...config.data, ...secret.stringData }, processName)).not.toThrow();
+    }
   });
 
   it('every Deployment has readiness and liveness probes and reads the ConfigMap and the Secret', () => {

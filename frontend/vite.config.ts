@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -29,6 +30,12 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig({
   plugins: [react(), inlineEntryCss()],
+  resolve: {
+    // The one package the front may import besides its own code: the contract shared with the API.
+    alias: {
+      '@veredicto/contract': fileURLToPath(new URL('../libs/contract/src/index.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,6 @@
 // `npm start`: build what is missing or out of date, then run the supervisor (database, API, workers).
+// package.json runs it with `exec`: no shell stays between npm and this process, so a terminal's Ctrl-C
+// (SIGINT to the whole group) cannot kill a shell and make npm report 130; the supervisor alone decides.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,11 +1,10 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
-import { ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
-import { createOrmConfig } from '../../libs/db/src/index.js';
-import type { QueueConnection } from '../../libs/jobs/src/index.js';
-import { MetricsModule } from '../../libs/metrics/src/index.js';
+import { ConfigModule, type AppConfig } from '@veredicto/config';
+import { createOrmConfig } from '@veredicto/db';
+import type { QueueConnection } from '@veredicto/jobs';
+import { MetricsModule } from '@veredicto/metrics';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { GamesModule } from './games/games.module.js';
@@ -13,6 +12,7 @@ import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { NewsModule } from './news/news.module.js';
 import { ListsModule } from './lists/lists.module.js';
+import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -45,7 +45,7 @@ export class AppModule {
           registerRequestContext: true,
         }),
         MetricsModule.forRoot('api'),
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: 10 }]),
+        RateLimitsModule,
         JobsModule.forRoot(queue),
         HealthModule,
         // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper.

@@ -1,13 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
-import { static as serveStatic, type NextFunction, type Request, type Response } from 'express';
+import { json, static as serveStatic, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { isAbsolute, join } from 'node:path';
-import { fromRoot, type AppConfig } from '../../libs/config/src/index.js';
-import { httpMetricsMiddleware, ProcessMetrics } from '../../libs/metrics/src/index.js';
+import { fromRoot, type AppConfig } from '@veredicto/config';
+import { httpMetricsMiddleware, ProcessMetrics } from '@veredicto/metrics';
 import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { refuseDeepJson } from './common/json-depth.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
 import { RetryReadInterceptor } from './common/unavailable.js';
 import { createValidationPipe } from './common/validation.pipe.js';
@@ -28,7 +29,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(edgePolicyMiddleware(config));
   // Pages, scripts, styles and JSON answers travel compressed (gzip or brotli, over 1 KB).
   app.use(compression());
-  app.useBodyParser('json', { limit: '100kb' });
+  // Over-deep bodies stop here, before any recursive validation could overflow the stack. Nest's own
+  // useBodyParser does not take a `verify` hook; Nest sees this parser by name and adds no second one.
+  app.use(json({ limit: '100kb', verify: refuseDeepJson }));
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
 
   const pageHelmet = helmet({

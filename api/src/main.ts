@@ -1,11 +1,11 @@
 // First: refuses an unsupported Node.js before any native module loads.
-import '../../libs/config/src/require-node.js';
+import '@veredicto/config/require-node.js';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { loadConfigOrExit } from '../../libs/config/src/index.js';
-import { configureQueueConnection } from '../../libs/jobs/src/index.js';
+import { loadConfigOrExit } from '@veredicto/config';
+import { configureQueueConnection } from '@veredicto/jobs';
 import { AppModule } from './app.module.js';
 import { configureApp } from './bootstrap.js';
 import { prepareDatabase } from './prepare-database.js';

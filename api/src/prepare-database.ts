@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger } from '@nestjs/common';
-import type { AppConfig } from '../../libs/config/src/index.js';
+import type { AppConfig } from '@veredicto/config';
 import {
   AppMeta,
   CatalogueImporter,
@@ -8,7 +8,7 @@ import {
   migrateDatabase,
   openDatabase,
   SEARCH_TEXT_VERSION,
-} from '../../libs/db/src/index.js';
+} from '@veredicto/db';
 
 const SEARCH_TEXT_KEY = 'search_text_version';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { comparableText, collapseWhitespace } from '../../libs/scraping/src/html/html-text.js';
+import { comparableText, collapseWhitespace } from '@veredicto/scraping/html/html-text.js';
 
 /** The saved pages of test/fixtures/corpus and what a careful reader finds on each (manifest.json). */
 export interface CorpusPage {

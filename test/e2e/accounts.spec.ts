@@ -11,6 +11,7 @@ import { confirmationLinkFor } from './support/env.js';
 
 test('registro con validación, confirmación por e-mail, inicio de sesión, menú de la cuenta y cierre de sesión', async ({
   page,
+  request,
 }) => {
   const username = uniqueName('nuevo');
   const email = `${username}@example.com`;
@@ -110,10 +111,17 @@ test('registro con validación, confirmación por e-mail, inicio de sesión, men
   await page.getByRole('link', { name: 'Mis críticas' }).click();
   await expect(page).toHaveURL(/\/user\/reviews$/);
 
+  const sessionToken = await page.evaluate(() => window.localStorage.getItem('token'));
   await menuButton.click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  // The session has ended on the server too: its token is refused even if someone kept a copy.
+  await expect
+    .poll(async () =>
+      (await request.get('/api/user/me', { headers: { Authorization: `Bearer ${sessionToken}` } })).status(),
+    )
+    .toBe(401);
   await menuButton.click();
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByText(`Hola, ${username}`)).toBeHidden();

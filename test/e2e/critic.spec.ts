@@ -58,15 +58,32 @@ test('Puntuar: el deslizador y el número fijan la nota y la media de jugadores 
   await expect(players).toContainText('1 puntuación');
   expect(await getJson<number>(request, `/api/games/avRating/${game.igdbID}`)).toBe(73);
 
-  // Rating again replaces the user's score instead of adding a second one.
-  await page.getByRole('button', { name: 'Puntuar', exact: true }).click();
+  // The page tells the user their own score; changing it opens the popup on it and replaces it.
+  const own = page.getByTestId('own-rating');
+  await expect(own).toContainText('Tu puntuación: 73');
+  await expect(page.getByRole('button', { name: 'Puntuar', exact: true })).toHaveCount(0);
+  await own.getByRole('button', { name: 'Cambiar' }).click();
+  await expect(popup.getByRole('spinbutton', { name: 'Puntuación' })).toHaveValue('73');
+  await expect(popup.getByRole('slider', { name: 'Tu puntuación (0-100)' })).toHaveValue('73');
   await popup.getByRole('spinbutton', { name: 'Puntuación' }).fill('91');
   await popup.getByRole('button', { name: 'Enviar' }).click();
   await expect(players.locator('.score-badge')).toHaveText('91');
   await expect(players).toHaveClass(/score--high/);
+  await expect(own).toContainText('Tu puntuación: 91');
   await page.reload();
   await expect(scoreBar(page, 'Jugadores').locator('.score-badge')).toHaveText('91');
   await expect(scoreBar(page, 'Jugadores')).toContainText('1 puntuación');
+  await expect(page.getByTestId('own-rating')).toContainText('Tu puntuación: 91');
+  await page.getByRole('button', { name: 'Cambiar' }).click();
+  await expect(popup.getByRole('spinbutton', { name: 'Puntuación' })).toHaveValue('91');
+  await popup.getByRole('button', { name: 'Cerrar' }).click();
+
+  // Withdrawing the score brings the average back to none.
+  await page.getByTestId('own-rating').getByRole('button', { name: 'Retirar' }).click();
+  await expect(scoreBar(page, 'Jugadores').locator('.score-badge')).toHaveText('S/P');
+  await expect(page.getByTestId('own-rating')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Puntuar', exact: true })).toBeVisible();
+  expect(await getJson<number | null>(request, `/api/games/avRating/${game.igdbID}`)).toBeNull();
 });
 
 test('críticas: validación, publicación, vista previa, lectura, edición y borrado en Mis críticas', async ({

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   call,
   confirmationTokenFor,
   craftJwt,
   freshIp,
+  mailedToken,
   registerConfirmAndLogin,
   uniqueName,
 } from '../support/accounts.js';
@@ -228,16 +230,23 @@ describe('accounts: registration, confirmation, login and sessions', () => {
     const account = await registerConfirmAndLogin(api);
     const id = String(await userId(account.username));
     const now = Math.floor(Date.now() / 1000);
+    const sid = randomUUID();
     const tokens = [
       craftJwt(
         { alg: 'HS256', typ: 'JWT' },
-        { sub: id, ver: 0, iat: now, exp: now + 3600 },
+        { sub: id, ver: 0, sid, iat: now, exp: now + 3600 },
         'otro-secreto-otro-secreto-otro-secreto',
       ),
-      craftJwt({ alg: 'HS256', typ: 'JWT' }, { sub: id, ver: 0, iat: now - 7200, exp: now - 3600 }, secret()),
-      craftJwt({ alg: 'none', typ: 'JWT' }, { sub: id, ver: 0, iat: now, exp: now + 3600 }),
-      craftJwt({ alg: 'HS512', typ: 'JWT' }, { sub: id, ver: 0, iat: now, exp: now + 3600 }, secret()),
-      craftJwt({ alg: 'HS256', typ: 'JWT' }, { sub: id, ver: 1, iat: now, exp: now + 3600 }, secret()),
+      craftJwt(
+        { alg: 'HS256', typ: 'JWT' },
+        { sub: id, ver: 0, sid, iat: now - 7200, exp: now - 3600 },
+        secret(),
+      ),
+      craftJwt({ alg: 'none', typ: 'JWT' }, { sub: id, ver: 0, sid, iat: now, exp: now + 3600 }),
+      craftJwt({ alg: 'HS512', typ: 'JWT' }, { sub: id, ver: 0, sid, iat: now, exp: now + 3600 }, secret()),
+      craftJwt({ alg: 'HS256', typ: 'JWT' }, { sub: id, ver: 1, sid, iat: now, exp: now + 3600 }, secret()),
+      // Without a session id it could not be ended by a logout.
+      craftJwt({ alg: 'HS256', typ: 'JWT' }, { sub: id, ver: 0, iat: now, exp: now + 3600 }, secret()),
       'no.es.un-token',
       '',
     ];
@@ -251,7 +260,7 @@ describe('accounts: registration, confirmation, login and sessions', () => {
     // The same claims signed correctly work: the refusals above are about the signature and expiry.
     const genuine = craftJwt(
       { alg: 'HS256', typ: 'JWT' },
-      { sub: id, ver: 0, iat: now, exp: now + 3600 },
+      { sub: id, ver: 0, sid, iat: now, exp: now + 3600 },
       secret(),
     );
     expect((await call(api, 'GET', '/api/user/me', { token: genuine })).status).toBe(200);
@@ -280,9 +289,22 @@ describe('accounts: registration, confirmation, login and sessions', () => {
     });
     expect(changed.status).toBe(200);
     const body = changed.json() as { username: string; email: string; token: string };
-    expect(body).toEqual({ username: newUsername, email: newEmail.toLowerCase(), token: expect.any(String) });
+    // The name changes at once; the address only once the link mailed to it is opened.
+    expect(body).toEqual({
+      username: newUsername,
+      email: account.email,
+      token: expect.any(String),
+      pendingEmail: newEmail.toLowerCase(),
+      message: expect.stringContaining(newEmail.toLowerCase()),
+    });
 
     expect((await call(api, 'GET', '/api/user/me', { token: account.token })).status).toBe(401);
+    expect((await call(api, 'GET', '/api/user/me', { token: body.token })).json()).toEqual({
+      username: newUsername,
+      email: account.email,
+    });
+    const link = await mailedToken(api, newEmail.toLowerCase(), '/confirm-email');
+    expect((await call(api, 'GET', `/api/auth/confirm-email?token=${link}`)).status).toBe(200);
     expect((await call(api, 'GET', '/api/user/me', { token: body.token })).json()).toEqual({
       username: newUsername,
       email: newEmail.toLowerCase(),
@@ -309,9 +331,10 @@ describe('accounts: registration, confirmation, login and sessions', () => {
     const statuses: number[] = [];
     let last;
     for (let attempt = 0; attempt < 11; attempt++) {
+      // A different name each time: the per-account limit (its own test) is not at stake here.
       last = await call(api, 'POST', '/api/auth/login', {
         ip,
-        body: { username: 'nadie_aqui', password: 'clave-incorrecta' },
+        body: { username: `nadie_aqui_${attempt}`, password: 'clave-incorrecta' },
       });
       statuses.push(last.status);
     }
@@ -322,7 +345,7 @@ describe('accounts: registration, confirmation, login and sessions', () => {
     });
     // Another client is not affected.
     expect(
-      (await call(api, 'POST', '/api/auth/login', { body: { username: 'nadie_aqui', password: 'x' } }))
+      (await call(api, 'POST', '/api/auth/login', { body: { username: 'nadie_aqui_otro', password: 'x' } }))
         .status,
     ).toBe(401);
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { JobGateway, JobName } from '../../libs/jobs/src/index.js';
+import { JobGateway, JobName } from '@veredicto/jobs';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame, createUser, rate } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
@@ -29,7 +29,9 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
   const stored = async (gameId: number) =>
     (
       await db.query(
-        `select av_user_ratings, user_rating_count, av_ratings, critic_review_count from games where id = $1`,
+        `select av_user_ratings, user_rating_count, av_ratings, critic_review_count, critic_median, critic_histogram,
+           spanish_press_average, spanish_press_count, player_histogram, player_rank_score
+         from games where id = $1`,
         [gameId],
       )
     ).rows[0];
@@ -38,9 +40,21 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
     const game = await createGame(db);
     const scores = [90, 71, 84, 55];
     for (const score of scores) await rate(db, (await createUser(db)).id, game.id, score);
+    // Outlets of this test only, with registry rows: two of the Spanish-language press, one not.
+    const tag = `${game.id}`;
     await db.query(
-      `insert into media_reviews (game_id, outlet, rating, dedupe_key) values ($1, 'Vandal', 88, 'a'), ($1, 'Meristation', 79, 'b'), ($1, 'Sin nota', null, 'c')`,
-      [game.id],
+      `insert into outlets (name, country, language) values ($1, 'ES', 'es'), ($2, 'MX', 'es'), ($3, 'GB', 'en')`,
+      [`Prensa A ${tag}`, `Prensa B ${tag}`, `Press C ${tag}`],
+    );
+    await db.query(
+      `insert into media_reviews (game_id, outlet, rating, dedupe_key) values
+         ($1, $2, 88, 'a'), ($1, $3, 79, 'b'), ($1, $4, 95, 'c'), ($1, $2, 60, 'd'), ($1, $4, null, 'e')`,
+      [game.id, `Prensa A ${tag}`, `Prensa B ${tag}`, `Press C ${tag}`],
+    );
+    await db.query(
+      `insert into media_reviews (game_id, outlet, rating, link, dedupe_key)
+       values ($1, $2, null, 'https://www.revista-nueva.es/analisis/1', 'f')`,
+      [game.id, `Revista nueva ${tag}`],
     );
 
     const { jobId } = await api.app.get(JobGateway).enqueue(JobName.RecalculateAverage, { gameId: game.id });
@@ -57,13 +71,34 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
       },
       { what: 'the worker to update the game' },
     );
-    // round(avg) of 90, 71, 84, 55 = 75 ; of 88, 79 = 83.5 → 84 (the unscored review is not averaged)
+    // round(avg) of 90, 71, 84, 55 = 75 ; of 88, 79, 95, 60 = 80.5 → 81 (the unscored review is not averaged);
+    // median of 60, 79, 88, 95 = 83.5 → 84; Spanish press 88, 79, 60 → 75.67 → 76 (3 reviews: shown).
     expect(row).toEqual({
       av_user_ratings: 75,
       user_rating_count: 4,
-      av_ratings: 84,
-      critic_review_count: 2,
+      av_ratings: 81,
+      critic_review_count: 4,
+      critic_median: 84,
+      critic_histogram: [0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+      spanish_press_average: 76,
+      spanish_press_count: 3,
+      player_histogram: [0, 0, 0, 0, 0, 1, 0, 1, 1, 1],
+      // (4 · 75 + 10 · 70) / 14
+      player_rank_score: expect.closeTo((90 + 71 + 84 + 55 + 700) / 14, 3),
     });
+    // Each outlet's median over its reviews: A (88, 60) → 74, B 79, C 95. Recommended: 88 ≥ 74, 79 ≥ 79,
+    // 95 ≥ 95, 60 < 74 → 3 of 4 = 75 %.
+    // An outlet the registry did not know (a scraped review) got its row, from its link's domain.
+    const { rows: registered } = await db.query(
+      'select country, language, domain from outlets where name = $1',
+      [`Revista nueva ${tag}`],
+    );
+    expect(registered).toEqual([{ country: 'ES', language: 'es', domain: 'revista-nueva.es' }]);
+    const { rows: recommended } = await db.query(
+      'select critic_percent_recommended from games where id = $1',
+      [game.id],
+    );
+    expect(recommended[0].critic_percent_recommended).toBe(75);
 
     const truth = await db.query(
       `select round(avg(score))::int as average, count(*)::int as total from ratings where game_id = $1`,

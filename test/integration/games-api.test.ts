@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
 

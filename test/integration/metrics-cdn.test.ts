@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { MetricsExporter } from '../../libs/metrics/src/index.js';
+import { MetricsExporter } from '@veredicto/metrics';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import { migrateDatabase, openDatabase } from '@veredicto/db';
 import { testEnv, withDatabase } from '../support/test-env.js';
 
 describe('migrations', () => {

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { MetricsExporter } from '../../libs/metrics/src/index.js';
+import { MetricsExporter } from '@veredicto/metrics';
 import { call, userWithToken } from '../support/accounts.js';
 import { prepareDatabase } from '../../api/src/prepare-database.js';
-import { loadConfig } from '../../libs/config/src/index.js';
+import { loadConfig } from '@veredicto/config';
 import { startTestApi, testProcessEnv, type TestApi } from '../support/api-app.js';
 import { createGame, createUser, rate } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';

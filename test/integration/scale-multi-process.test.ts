@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import 'reflect-metadata';
 import { JwtService } from '@nestjs/jwt';
 import pg from 'pg';
-import { AuthTokenService } from '../../api/src/auth/auth-token.service.js';
-import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from '../../api/src/auth/token-claims.js';
+import { claimsFor, TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from '../../api/src/auth/token-claims.js';
 import { prepareDatabase } from '../../api/src/prepare-database.js';
-import { loadConfig } from '../../libs/config/src/index.js';
-import { QUEUE_OF, QueueName, SCHEDULES } from '../../libs/jobs/src/index.js';
+import { loadConfig } from '@veredicto/config';
+import { QUEUE_OF, QueueName, SCHEDULES } from '@veredicto/jobs';
 import { testProcessEnv } from '../support/api-app.js';
 import { createGame, createUser } from '../support/factories.js';
 import { startFakeFastly, type FakeCdn } from '../support/fake-cdn.js';
@@ -94,12 +94,11 @@ describe(`two APIs, two workers, primary + streaming replica (${backend} queues)
   it(
     `stays correct under ${LOAD_SECONDS} s of mixed reads and ratings`,
     async () => {
-      const signer = new AuthTokenService(
-        new JwtService({
-          secret: env.JWT_SECRET,
-          signOptions: { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS },
-        }),
-      );
+      // Tokens as the API issues them (AuthTokenService.issue), signed here without its session store.
+      const signer = new JwtService({
+        secret: env.JWT_SECRET,
+        signOptions: { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS },
+      });
       // Each rater owns its games and accounts, so it knows exactly what the average must be after each rating.
       const raters: {
         games: Awaited<ReturnType<typeof createGame>>[];
@@ -111,7 +110,10 @@ describe(`two APIs, two workers, primary + streaming replica (${backend} queues)
         const users = [];
         for (let user = 0; user < 3; user++) {
           const created = await createUser(primary);
-          users.push({ ...created, token: await signer.issue({ id: created.id, tokenVersion: 0 }) });
+          users.push({
+            ...created,
+            token: await signer.signAsync(claimsFor({ id: created.id, tokenVersion: 0 }, randomUUID())),
+          });
         }
         raters.push({ games, users, scores: new Map<string, number>() });
       }

@@ -11,8 +11,8 @@ import {
   UrlGuard,
   fetchConfigFromEnv,
   type FetchConfig,
-} from '../../libs/scraping/src/fetching/index.js';
-import { fetchFeed } from '../../libs/scraping/src/feeds/parse-feed.js';
+} from '@veredicto/scraping/fetching/index.js';
+import { fetchFeed } from '@veredicto/scraping/feeds/parse-feed.js';
 
 /** A real HTTP server that records every request it receives. */
 class RecordingServer {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '../../libs/db/src/index.js';
+import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
@@ -137,12 +137,14 @@ describe('a Spanish catalogue: seed synopses, genres, dates and the translate-ga
   it(
     'translate-game sends English synopses to the service, stores the Spanish text with its source, and leaves refused ones in English',
     async () => {
-      // The sweep takes the best-known games without Spanish text: make the first one a refused text.
+      // The sweep takes the best-known games without Spanish text first: make the first one a refused text.
+      // (Its figures stay as they are: the workers' reconciliation would repair a faked review count.)
       const {
         rows: [refused],
       } = await db.query(
-        `update games set summary = summary || ' ' || $1::text, critic_review_count = 100000
-         where id = (select id from games where summary_es is null and summary is not null order by id limit 1)
+        `update games set summary = summary || ' ' || $1::text
+         where id = (select id from games where summary_es is null and summary is not null
+                     order by critic_review_count desc, user_rating_count desc, id limit 1)
          returning id, igdb_id`,
         [REFUSED],
       );

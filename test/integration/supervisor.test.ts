@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fromRoot } from '../../libs/config/src/index.js';
-import { freePort } from '../../libs/runtime/src/embedded-postgres.js';
+import { fromRoot } from '@veredicto/config';
+import { freePort } from '@veredicto/runtime/embedded-postgres.js';
 import { waitFor } from '../support/processes.js';
 
 /** `npm start`'s supervisor on the embedded defaults: start, crash with SIGKILL, start again. */
@@ -89,4 +89,69 @@ describe('the npm start supervisor', () => {
     expect(output).toContain('database stopped');
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 240_000);
+});
+
+/**
+ * Ctrl-C in a terminal: SIGINT to the whole foreground process group of `npm start` (npm, the shell, the
+ * supervisor and anything else in the group), not only to the supervisor.
+ */
+describe('npm start stopped as a terminal does', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'veredicto-ctrl-c-'));
+  chmodSync(dataDir, 0o755);
+  let npm: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (npm?.pid && npm.exitCode === null) {
+      process.kill(-npm.pid, 'SIGKILL');
+      await new Promise((resolve) => npm?.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops the API and the workers, then the database, with exit code 0 and no error output', async () => {
+    const port = await freePort();
+    let stdout = '';
+    let stderr = '';
+    npm = spawn('npm', ['start', '--silent'], {
+      cwd: fromRoot('.'),
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      // Its own process group, as a terminal gives a foreground job.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    npm.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    npm.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitFor(async () => stdout.includes('Veredicto is running') || undefined, {
+      timeoutMs: 180_000,
+      what: 'npm start to report the site running',
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}\n${stdout}\n${stderr}`);
+    });
+    expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+    // A crítico is browsing while the stop comes: the API holds open database connections.
+    void fetch(`http://127.0.0.1:${port}/api/games/all`).catch(() => undefined);
+
+    const exited = new Promise<number | null>((resolve) => npm!.once('exit', (code) => resolve(code)));
+    process.kill(-npm.pid!, 'SIGINT');
+    const code = await exited;
+
+    expect(code).toBe(0);
+    // npm's own notice about this machine's ~/.npmrc is not ours.
+    const errors = stderr
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('npm warn'))
+      .join('\n');
+    expect(errors).toBe('');
+    expect(stdout).not.toMatch(/57P01|terminating connection|Error|exited \(code/);
+    expect(stdout.indexOf('stopping')).toBeLessThan(stdout.indexOf('database stopped'));
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 300_000);
 });

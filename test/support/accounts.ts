@@ -45,27 +45,40 @@ export async function call(
 
 const outboxOf = (api: TestApi) => join(api.env.DATA_DIR, 'outbox');
 
-/** The confirmation token of the last e-mail sent to that address, read from the .eml outbox. */
-export async function confirmationTokenFor(api: TestApi, email: string): Promise<string> {
+/** The token of the last e-mail sent to that address with a link to `path`, read from the .eml outbox. */
+export async function mailedToken(api: TestApi, email: string, path = '/confirm'): Promise<string> {
+  const link = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=([A-Za-z0-9_-]+)`);
   return waitFor(
     async () => {
-      const files = (await readdir(outboxOf(api)).catch(() => [] as string[]))
-        .filter((file) => file.endsWith('.eml'))
-        .sort();
-      for (const file of files.reverse()) {
-        // Undo quoted-printable soft line breaks and the '=' escape before looking for the link.
-        const raw = (await readFile(join(outboxOf(api), file), 'utf8'))
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/gi, '=');
-        if (!new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi').test(raw)) continue;
-        const match = /\/confirm\?token=([A-Za-z0-9_-]+)/.exec(raw);
+      for (const raw of await mailsTo(api, email)) {
+        const match = link.exec(raw);
         if (match) return match[1];
       }
       return undefined;
     },
-    { what: `the confirmation e-mail to ${email}`, timeoutMs: 5000 },
+    { what: `an e-mail to ${email} with a link to ${path}`, timeoutMs: 5000 },
   );
 }
+
+/** The e-mails sent to that address, newest first (quoted-printable undone). */
+export async function mailsTo(api: TestApi, email: string): Promise<string[]> {
+  const files = (await readdir(outboxOf(api)).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse();
+  const mails: string[] = [];
+  for (const file of files) {
+    // Undo quoted-printable soft line breaks and the '=' escape before looking for the link.
+    const raw = (await readFile(join(outboxOf(api), file), 'utf8'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
+    if (new RegExp(`^To: ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi').test(raw)) mails.push(raw);
+  }
+  return mails;
+}
+
+/** The confirmation token of the last e-mail sent to that address. */
+export const confirmationTokenFor = (api: TestApi, email: string) => mailedToken(api, email, '/confirm');
 
 let accountSequence = 0;
 export const uniqueName = (prefix = 'critico') =>

@@ -2,8 +2,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../../api/src/app.module.js';
 import { configureApp } from '../../api/src/bootstrap.js';
-import { loadConfig, type AppConfig } from '../../libs/config/src/index.js';
-import { configureQueueConnection } from '../../libs/jobs/src/index.js';
+import { loadConfig, type AppConfig } from '@veredicto/config';
+import { configureQueueConnection } from '@veredicto/jobs';
 import { testEnv } from './test-env.js';
 
 export interface TestApi {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fromRoot } from '../../libs/config/src/index.js';
+import { fromRoot } from '@veredicto/config';
 import { waitFor } from './processes.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;

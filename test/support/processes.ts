@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { fromRoot } from '../../libs/config/src/index.js';
+import { fromRoot } from '@veredicto/config';
 
 export interface RunningProcess {
   child: ChildProcess;

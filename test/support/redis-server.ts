@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A free local TCP port (the OS picks one, the server is closed at once). */
@@ -13,6 +13,13 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Whether a redis-server binary is on the PATH: the CI and development machines have one; a user's fresh
+ * machine may not (no npm package ships it), and the tests that need one of their own are skipped there.
+ */
+export const redisServerInstalled = (): boolean =>
+  !spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error;
 
 export interface TestRedis {
   url: string;

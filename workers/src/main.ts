@@ -1,13 +1,13 @@
 // First: refuses an unsupported Node.js before any native module loads.
-import '../../libs/config/src/require-node.js';
+import '@veredicto/config/require-node.js';
 import 'reflect-metadata';
 import { getQueueToken, type WorkerHost } from '@nestjs/bullmq';
 import { Logger as NestLogger, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue, Worker } from 'bullmq';
 import { Logger } from 'nestjs-pino';
-import { loadConfigOrExit } from '../../libs/config/src/index.js';
-import { ALL_QUEUES, configureQueueConnection, logConnectionErrors } from '../../libs/jobs/src/index.js';
+import { loadConfigOrExit } from '@veredicto/config';
+import { ALL_QUEUES, configureQueueConnection, logConnectionErrors } from '@veredicto/jobs';
 import { QUEUE_PROCESSORS, servedQueues } from './queue-families.js';
 import { WorkersModule } from './workers.module.js';
 

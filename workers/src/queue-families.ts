@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import type { AppConfig } from '../../libs/config/src/index.js';
-import { ALL_QUEUES, QueueName } from '../../libs/jobs/src/index.js';
+import type { WorkersConfig } from '@veredicto/config';
+import { ALL_QUEUES, QueueName } from '@veredicto/jobs';
 import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
@@ -36,5 +36,5 @@ export const QUEUE_PROCESSORS = {
   [QueueName.Translation]: TranslationProcessor,
 } as const;
 
-export const servedQueues = (config: AppConfig): QueueName[] =>
+export const servedQueues = (config: WorkersConfig): QueueName[] =>
   config.WORKER_QUEUES.length ? (config.WORKER_QUEUES as QueueName[]) : [...ALL_QUEUES];

@@ -1,10 +1,10 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Inject, Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { MetricsModule } from '../../libs/metrics/src/index.js';
-import { APP_CONFIG, ConfigModule, type AppConfig } from '../../libs/config/src/index.js';
-import { createOrmConfig } from '../../libs/db/src/index.js';
-import { JobsCoreModule, OutboxRelay, type QueueConnection } from '../../libs/jobs/src/index.js';
+import { APP_CONFIG, ConfigModule, type WorkersConfig } from '@veredicto/config';
+import { createOrmConfig } from '@veredicto/db';
+import { JobsCoreModule, OutboxRelay, type QueueConnection } from '@veredicto/jobs';
+import { MetricsModule } from '@veredicto/metrics';
 import { CdnPurgeService } from './cdn/cdn-purge.service.js';
 import { assertEveryJobHasAHandler } from './common/job-handlers.js';
 import { JobMetricsObserver } from './common/job-metrics.observer.js';
@@ -13,9 +13,9 @@ import { QUEUE_FAMILIES, servedQueues } from './queue-families.js';
 
 @Module({})
 export class WorkersModule implements OnApplicationBootstrap {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: WorkersConfig) {}
 
-  static forRoot(config: AppConfig, queue: QueueConnection): DynamicModule {
+  static forRoot(config: WorkersConfig, queue: QueueConnection): DynamicModule {
     return {
       module: WorkersModule,
       imports: [

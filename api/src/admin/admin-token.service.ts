@@ -1,7 +1,9 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { RevokedToken } from '@veredicto/db';
 
 export const ADMIN_TOKEN_ALGORITHM = 'HS256';
 export const ADMIN_TOKEN_LIFETIME_SECONDS = 2 * 60 * 60;
@@ -18,7 +20,10 @@ export class AdminTokenService {
   private readonly jwt: JwtService;
   private readonly passwordDigest: Buffer;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly em: EntityManager,
+  ) {
     this.jwt = new JwtService({
       secret: `${config.JWT_SECRET}:admin`,
       signOptions: { algorithm: ADMIN_TOKEN_ALGORITHM, expiresIn: ADMIN_TOKEN_LIFETIME_SECONDS },
@@ -32,19 +37,39 @@ export class AdminTokenService {
     return timingSafeEqual(sha256(candidate), this.passwordDigest);
   }
 
+  /** Each admin session has an id of its own (jti), so its logout can end it before it expires. */
   issue(): Promise<string> {
-    return this.jwt.signAsync({ scope: ADMIN_SCOPE });
+    return this.jwt.signAsync({ scope: ADMIN_SCOPE, jti: randomUUID() });
   }
 
   async isValid(token: string | undefined | null): Promise<boolean> {
-    if (!token) return false;
+    const claims = await this.claimsOf(token);
+    // Forked: the queue dashboard checks tokens outside any request's ORM context.
+    return claims !== null && !(await this.em.fork().getRepository(RevokedToken).isRevoked(claims.jti));
+  }
+
+  /** The admin logout: the token is refused from now on, by the API and the queue dashboard. */
+  async end(token: string | undefined | null): Promise<void> {
+    const claims = await this.claimsOf(token);
+    if (claims)
+      await this.em
+        .fork()
+        .getRepository(RevokedToken)
+        .revoke(claims.jti, new Date(claims.exp * 1000));
+  }
+
+  private async claimsOf(token: string | undefined | null): Promise<{ jti: string; exp: number } | null> {
+    if (!token) return null;
     try {
-      const claims = await this.jwt.verifyAsync<{ scope?: unknown }>(token, {
+      const claims = await this.jwt.verifyAsync<{ scope?: unknown; jti?: unknown; exp?: unknown }>(token, {
         algorithms: [ADMIN_TOKEN_ALGORITHM],
       });
-      return claims.scope === ADMIN_SCOPE;
+      if (claims.scope !== ADMIN_SCOPE || typeof claims.jti !== 'string' || claims.jti.length > 36)
+        return null;
+      if (typeof claims.exp !== 'number') return null;
+      return { jti: claims.jti, exp: claims.exp };
     } catch {
-      return false;
+      return null;
     }
   }
 }

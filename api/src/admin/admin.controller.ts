@@ -15,8 +15,8 @@ import {
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { JobGateway } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { JobGateway } from '@veredicto/jobs';
 import { AuthThrottlerGuard } from '../auth/auth-throttler.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { AdminGuard } from './admin.guard.js';
@@ -80,6 +80,21 @@ export class AdminController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Cierra la sesión del panel de colas (borra la cookie)' })
   closeDashboardSession(@Res({ passthrough: true }) response: Response) {
+    response.clearCookie(ADMIN_COOKIE, { path: QUEUE_DASHBOARD_PATH });
+  }
+
+  @Post('api/admin/logout')
+  @HttpCode(204)
+  @UseGuards(AdminGuard)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Cierra la sesión de administración: el token deja de valer y se borra la cookie',
+  })
+  async logout(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    await this.tokens.end(bearerToken(authorization));
     response.clearCookie(ADMIN_COOKIE, { path: QUEUE_DASHBOARD_PATH });
   }
 

@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { NewsFeed } from '../../../libs/db/src/index.js';
-import { JobGateway, JobName } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { NewsFeed } from '@veredicto/db';
+import { JobGateway, JobName } from '@veredicto/jobs';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 
 export const presentFeed = (feed: NewsFeed) => ({
@@ -31,10 +31,7 @@ export class FeedsService {
   /** Stores the feed (once per URL) and reads it right away. */
   async add(input: string) {
     const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
-    await this.em
-      .getConnection()
-      .execute(`insert into news_feeds (url) values (?) on conflict (url) do nothing`, [url], 'run');
-    const feed = await this.em.findOneOrFail(NewsFeed, { url });
+    const feed = await this.em.getRepository(NewsFeed).addUrl(url);
     const job = await this.jobs.enqueue(JobName.PollFeeds, { feedId: feed.id });
     return { ...presentFeed(feed), ...job };
   }

@@ -1,10 +1,11 @@
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { BullBoardModule } from '@bull-board/nestjs';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { ALL_QUEUES } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { ALL_QUEUES } from '@veredicto/jobs';
 import { ADMIN_COOKIE, AdminTokenService, bearerToken, cookieValue } from './admin-token.service.js';
 import { ADMIN_UNAUTHORIZED_MESSAGE } from './admin.guard.js';
 import { QUEUE_DASHBOARD_PATH } from './admin.controller.js';
@@ -28,12 +29,12 @@ function adminOnly(tokens: AdminTokenService) {
 @Module({
   imports: [
     BullBoardModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
+      inject: [APP_CONFIG, EntityManager],
+      useFactory: (config: AppConfig, em: EntityManager) => ({
         route: QUEUE_DASHBOARD_PATH,
         adapter: ExpressAdapter,
         boardOptions: { uiConfig: { boardTitle: `${config.SITE_NAME} · colas` } },
-        middleware: adminOnly(new AdminTokenService(config)),
+        middleware: adminOnly(new AdminTokenService(config, em)),
       }),
     }),
     BullBoardModule.forFeature(...ALL_QUEUES.map((name) => ({ name, adapter: BullMQAdapter }))),

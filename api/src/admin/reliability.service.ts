@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { AppMeta } from '../../../libs/db/src/index.js';
-import { OutboxRelay } from '../../../libs/jobs/src/index.js';
+import { AppMeta } from '@veredicto/db';
+import { OutboxRelay } from '@veredicto/jobs';
 
 /** What the admin screen shows about the jobs' health: the last reconciliation and the outbox backlog. */
 @Injectable()

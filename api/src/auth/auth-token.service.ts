@@ -1,22 +1,36 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
+import { RevokedToken } from '@veredicto/db';
 import { claimsFor, subjectOf, TOKEN_ALGORITHM, type TokenSubject } from './token-claims.js';
 
 /** Signs and verifies session tokens (HS256 only: 'none' and asymmetric algorithms are refused). */
 @Injectable()
 export class AuthTokenService {
-  constructor(private readonly jwt: JwtService) {}
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly em: EntityManager,
+  ) {}
 
   issue(user: { id: number; tokenVersion: number }): Promise<string> {
-    return this.jwt.signAsync(claimsFor(user));
+    return this.jwt.signAsync(claimsFor(user, randomUUID()));
   }
 
-  /** The token's subject, or null when it is forged, expired or malformed. */
+  /** The token's subject, or null when it is forged, expired, malformed or its session was ended. */
   async verify(token: string): Promise<TokenSubject | null> {
+    let subject: TokenSubject | null;
     try {
-      return subjectOf(await this.jwt.verifyAsync(token, { algorithms: [TOKEN_ALGORITHM] }));
+      subject = subjectOf(await this.jwt.verifyAsync(token, { algorithms: [TOKEN_ALGORITHM] }));
     } catch {
       return null;
     }
+    if (!subject) return null;
+    return (await this.em.getRepository(RevokedToken).isRevoked(subject.sessionId)) ? null : subject;
+  }
+
+  /** Logout: this session's token answers 401 from now on, wherever it is presented. */
+  end(subject: { sessionId: string; expiresAt: Date }): Promise<void> {
+    return this.em.getRepository(RevokedToken).revoke(subject.sessionId, subject.expiresAt);
   }
 }

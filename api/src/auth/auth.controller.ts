@@ -1,9 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { PlainTextErrorsFilter } from '../common/plain-text-errors.filter.js';
 import { AuthThrottlerGuard } from './auth-throttler.guard.js';
+import { AuthTokenService } from './auth-token.service.js';
+import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { CurrentUser, type AuthUser } from './current-user.decorator.js';
+import { ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto.js';
 import { ConfirmQueryDto } from './dto/confirm-query.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
@@ -15,7 +19,10 @@ const PER_MINUTE = 60_000;
 @UseGuards(AuthThrottlerGuard)
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly tokens: AuthTokenService,
+  ) {}
 
   @Post('register')
   @UseFilters(PlainTextErrorsFilter)
@@ -40,6 +47,40 @@ export class AuthController {
   })
   resendConfirmation(@Body() dto: LoginDto) {
     return this.auth.resendConfirmation(dto);
+  }
+
+  @Post('forgot-password')
+  @HttpCode(202)
+  @Throttle({ default: { limit: 3, ttl: PER_MINUTE } })
+  @ApiOperation({
+    summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la dirección)',
+  })
+  forgotPassword(@Body() dto: ForgotPasswordDto) {
+    return this.auth.forgotPassword(dto);
+  }
+
+  @Post('reset-password')
+  @HttpCode(204)
+  @Throttle({ default: { limit: 10, ttl: PER_MINUTE } })
+  @ApiOperation({ summary: 'Contraseña nueva con el enlace del e-mail; cierra todas las sesiones abiertas' })
+  resetPassword(@Body() dto: ResetPasswordDto) {
+    return this.auth.resetPassword(dto);
+  }
+
+  @Get('confirm-email')
+  @Throttle({ default: { limit: 10, ttl: PER_MINUTE } })
+  @ApiOperation({ summary: 'Confirma una dirección nueva con el enlace enviado a ella; avisa a la anterior' })
+  confirmEmail(@Query() query: ConfirmQueryDto) {
+    return this.auth.confirmEmailChange(query);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @UseGuards(AuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Cierra esta sesión en el servidor: su token deja de valer' })
+  logout(@CurrentUser() user: AuthUser) {
+    return this.tokens.end(user);
   }
 
   @Post('login')

@@ -1,14 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { User } from '../../../libs/db/src/index.js';
+import { User } from '@veredicto/db';
 import { AuthTokenService } from './auth-token.service.js';
 import type { AuthenticatedRequest } from './current-user.decorator.js';
 
 export const INVALID_TOKEN_MESSAGE = 'Token inválido o expirado';
 
 /**
- * Accepts a bearer token only if it verifies, its account still exists and its version matches the
- * account's: deleting or changing an account ends its earlier sessions at once.
+ * Accepts a bearer token only if it verifies, its session was not ended (logout), its account still
+ * exists and its version matches the account's: deleting the account or changing its password ends its
+ * earlier sessions at once.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -32,6 +33,8 @@ export class AuthGuard implements CanActivate {
       username: user.username,
       email: user.email,
       tokenVersion: user.tokenVersion,
+      sessionId: subject.sessionId,
+      expiresAt: subject.expiresAt,
     };
     return true;
   }

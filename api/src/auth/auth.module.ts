@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { MailModule } from '../mail/mail.module.js';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { AuthTokenService } from './auth-token.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
@@ -11,6 +12,7 @@ import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from './token-claims.js';
 @Module({
   imports: [
     MailModule,
+    RateLimitsModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

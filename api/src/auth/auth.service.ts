@@ -4,6 +4,7 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
+  HttpException,
   HttpStatus,
   Inject,
   Injectable,
@@ -11,18 +12,31 @@ import {
   ServiceUnavailableException,
   UnauthorizedException,
 } from '@nestjs/common';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { EmailToken, GameList, RESERVED_LIST_NAMES, User } from '../../../libs/db/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import {
+  EmailToken,
+  emailKey,
+  GameList,
+  RESERVED_LIST_NAMES,
+  User,
+  type EmailTokenPurpose,
+} from '@veredicto/db';
 import { PlainTextException } from '../common/http-exception.filter.js';
 import { MailService } from '../mail/mail.service.js';
+import type { LoginAttemptsStore } from '../rate-limits/login-attempts.store.js';
+import { LOGIN_ATTEMPTS } from '../rate-limits/rate-limits.module.js';
 import { AuthTokenService } from './auth-token.service.js';
 import { INVALID_CONFIRMATION_MESSAGE, type ConfirmQueryDto } from './dto/confirm-query.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
+import { INVALID_RESET_MESSAGE, type ForgotPasswordDto, type ResetPasswordDto } from './dto/password.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
 
 const CONFIRMATION_LIFETIME_MS = 24 * 3600 * 1000;
+const RESET_LIFETIME_MS = 3600 * 1000;
+const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Credenciales inválidas';
 export const USERNAME_TAKEN = 'El nombre de usuario ya está en uso.';
 export const EMAIL_TAKEN = 'El email ya está registrado.';
@@ -30,7 +44,10 @@ export const EMAIL_TAKEN = 'El email ya está registrado.';
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Which field of an account collides with another account's (names compare case-insensitively). */
+/**
+ * Which field of an account collides with another account's (names compare case-insensitively,
+ * addresses in their canonical form: `Ana+1@gmail.com` is `ana@gmail.com`'s mailbox).
+ */
 export async function accountConflict(
   em: EntityManager,
   usernameKey: string,
@@ -38,7 +55,7 @@ export async function accountConflict(
   exceptUserId?: number,
 ): Promise<string | null> {
   const others = await em.find(User, {
-    $or: [{ usernameKey }, { email }],
+    $or: [{ usernameKey }, { emailKey: emailKey(email) }],
     ...(exceptUserId ? { id: { $ne: exceptUserId } } : {}),
   });
   if (others.some((other) => other.usernameKey === usernameKey)) return USERNAME_TAKEN;
@@ -56,6 +73,8 @@ export class AuthService {
     private readonly tokens: AuthTokenService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGIN_ATTEMPTS) private readonly attempts: LoginAttemptsStore,
+    @Inject(ThrottlerStorage) private readonly throttles: ThrottlerStorage,
   ) {}
 
   async register(dto: RegisterDto) {
@@ -159,12 +178,134 @@ export class AuthService {
     return { message: 'Te hemos enviado un nuevo enlace de confirmación a tu correo electrónico.' };
   }
 
+  /**
+   * Always the same answer, whether or not the address belongs to an account, and the e-mail leaves in
+   * the background: neither the body nor the timing tells which addresses exist.
+   */
+  async forgotPassword(dto: ForgotPasswordDto) {
+    const user = await this.em.findOne(User, { emailKey: emailKey(dto.email) });
+    // Per account, whatever the IP: nobody can flood a mailbox with reset links by rotating addresses.
+    const mails = user
+      ? await this.throttles.increment(
+          `reset:${user.id}`,
+          RESET_MAIL_WINDOW_MS,
+          3,
+          RESET_MAIL_WINDOW_MS,
+          'reset-mail',
+        )
+      : null;
+    if (user && !mails?.isBlocked) {
+      const { token, tokenHash } = newConfirmationToken();
+      await this.em.transactional(async (tx) => {
+        // Only the newest link works.
+        await tx.nativeDelete(EmailToken, { user: user.id, purpose: 'reset-password', usedAt: null });
+        tx.persist(
+          emailTokenFor(tx.getReference(User, user.id), tokenHash, 'reset-password', RESET_LIFETIME_MS),
+        );
+      });
+      const link = `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+      void this.mail
+        .send({
+          to: user.email,
+          subject: `Restablece tu contraseña de ${this.config.SITE_NAME}`,
+          text:
+            `Hola, ${user.username}:\n\nPara elegir una contraseña nueva, abre este enlace (válido durante 1 hora, ` +
+            `un solo uso):\n\n${link}\n\nSi no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.\n`,
+        })
+        .then(() => {
+          if (!this.config.SMTP_URL) this.logger.log(`password reset link for ${user.username}: ${link}`);
+        })
+        .catch((error: unknown) =>
+          this.logger.error(
+            `password reset e-mail to ${user.email} failed: ${error instanceof Error ? error.message : error}`,
+          ),
+        );
+    }
+    return {
+      message:
+        'Si esa dirección pertenece a una cuenta, te hemos enviado un enlace para restablecer la contraseña.',
+    };
+  }
+
+  /**
+   * Single use, like the confirmation. The account version goes up, so every session opened before ends;
+   * the link also proves the mailbox, so an unconfirmed account becomes confirmed.
+   */
+  async resetPassword(dto: ResetPasswordDto): Promise<void> {
+    const passwordHash = await hashPassword(dto.password);
+    await this.em.transactional(async (tx) => {
+      const emailToken = await tx.findOne(
+        EmailToken,
+        { tokenHash: sha256(dto.token), purpose: 'reset-password' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] },
+      );
+      if (!emailToken || emailToken.usedAt || emailToken.expiresAt.getTime() <= Date.now()) {
+        throw new BadRequestException(INVALID_RESET_MESSAGE);
+      }
+      emailToken.usedAt = new Date();
+      const user = emailToken.user;
+      user.passwordHash = passwordHash;
+      user.tokenVersion += 1;
+      user.confirmedAt ??= new Date();
+    });
+  }
+
+  /** The link mailed to a new address: only once it is opened does the account take that address. */
+  async confirmEmailChange(query: ConfirmQueryDto) {
+    const { user, previousEmail } = await this.em.transactional(async (tx) => {
+      const emailToken = await tx.findOne(
+        EmailToken,
+        { tokenHash: sha256(query.token), purpose: 'change-email' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] },
+      );
+      if (!emailToken?.newEmail || emailToken.usedAt || emailToken.expiresAt.getTime() <= Date.now()) {
+        throw new BadRequestException(INVALID_CONFIRMATION_MESSAGE);
+      }
+      const conflict = await accountConflict(tx, '', emailToken.newEmail, emailToken.user.id);
+      if (conflict) throw new ConflictException(EMAIL_TAKEN);
+      emailToken.usedAt = new Date();
+      const previous = emailToken.user.email;
+      emailToken.user.email = emailToken.newEmail;
+      return { user: emailToken.user, previousEmail: previous };
+    });
+    void this.mail
+      .send({
+        to: previousEmail,
+        subject: `Tu correo de ${this.config.SITE_NAME} ha cambiado`,
+        text:
+          `Hola, ${user.username}:\n\nTu cuenta de ${this.config.SITE_NAME} usa desde ahora la dirección ${user.email}; ` +
+          `esta ya no recibirá nuestros mensajes.\n\nSi no has sido tú, restablece tu contraseña y escríbenos a ` +
+          `${this.config.CONTACT_EMAIL}.\n`,
+      })
+      .catch((error: unknown) =>
+        this.logger.error(`e-mail change notice failed: ${error instanceof Error ? error.message : error}`),
+      );
+    return { message: 'Tu nuevo correo electrónico ha quedado confirmado.' };
+  }
+
+  /**
+   * The per-account limit comes first and counts unknown names the same way, so its answers tell
+   * nothing about which accounts exist; it holds however many addresses the attempts come from.
+   */
   private async verifyCredentials(dto: LoginDto): Promise<User> {
-    const user = await this.em.findOne(User, { usernameKey: dto.username.trim().toLowerCase() });
+    const account = dto.username.trim().toLowerCase();
+    const wait = await this.attempts.reserve(account, Date.now());
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new HttpException(
+        `Demasiados intentos fallidos con esta cuenta. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} antes de volver a intentarlo.`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    const user = await this.em.findOne(User, { usernameKey: account });
     // An unknown name costs the same argon2 verification as a wrong password: no timing difference.
     const hash = user?.passwordHash ?? (await this.dummyPasswordHash());
     const valid = await argon2.verify(hash, dto.password).catch(() => false);
-    if (!user || !valid) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    if (!user || !valid) {
+      await this.attempts.failed(account, Date.now());
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    await this.attempts.succeeded(account);
     return user;
   }
 
@@ -174,16 +315,27 @@ export class AuthService {
   }
 }
 
-function newConfirmationToken(): { token: string; tokenHash: string } {
+export function newConfirmationToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, tokenHash: sha256(token) };
 }
 
 function confirmationTokenFor(user: User, tokenHash: string): EmailToken {
+  return emailTokenFor(user, tokenHash, 'confirm-email', CONFIRMATION_LIFETIME_MS);
+}
+
+export function emailTokenFor(
+  user: User,
+  tokenHash: string,
+  purpose: EmailTokenPurpose,
+  lifetimeMs: number,
+  newEmail?: string,
+): EmailToken {
   return Object.assign(new EmailToken(), {
     user,
     tokenHash,
-    purpose: 'confirm-email' as const,
-    expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
+    purpose,
+    newEmail: newEmail ?? null,
+    expiresAt: new Date(Date.now() + lifetimeMs),
   });
 }

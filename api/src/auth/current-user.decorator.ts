@@ -7,6 +7,9 @@ export interface AuthUser {
   username: string;
   email: string;
   tokenVersion: number;
+  /** The session of the token this request came with, and when that token expires. */
+  sessionId: string;
+  expiresAt: Date;
 }
 
 export type AuthenticatedRequest = Request & { user?: AuthUser };

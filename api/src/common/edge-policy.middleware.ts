@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
-import type { AppConfig } from '../../../libs/config/src/index.js';
-import { withReadRoute } from '../../../libs/db/src/index.js';
+import type { AppConfig } from '@veredicto/config';
+import { withReadRoute } from '@veredicto/db';
 import { cachePolicy } from './cdn-cache.js';
 
 /** Set on a user's write: their next reads, on any API process, go to the primary until it expires. */

@@ -4,10 +4,11 @@ import {
   type ReleaseDatePrecision,
   type SpanishTextSource,
   type GameMediaFields,
+  type GameScoreStats,
   type GameSummaryRow,
   type MediaReviewRow,
   type UserReviewRow,
-} from '../../../libs/db/src/index.js';
+} from '@veredicto/db';
 
 /** JSON shapes of docs/API-CONTRACT.md, with the spec's field names. */
 export interface GameSummaryDto {
@@ -31,7 +32,7 @@ export interface GameSummaryDto {
  * Spanish when a Spanish text exists; otherwise `summary` is IGDB's English text and `summaryLanguage`
  * says so, for the page to label it.
  */
-export interface GameDetailDto extends GameSummaryDto, GameMediaFields {
+export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScoreStats {
   titleEs: string | null;
   summaryLanguage: 'es' | 'en' | null;
   /** Where the Spanish synopsis came from: 'seed' (our file) or the translation service's name. */
@@ -76,6 +77,9 @@ export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
   screenshots: game.screenshots,
   bigScreenshots: game.bigScreenshots,
   videos: game.videos,
+  criticStats: game.criticStats,
+  spanishPress: game.spanishPress,
+  playerStats: game.playerStats,
 });
 
 export const presentMediaReview = (row: MediaReviewRow) => ({
@@ -89,6 +93,8 @@ export const presentMediaReview = (row: MediaReviewRow) => ({
   link: row.link,
   platform: row.platform,
   date: row.publishedAt,
+  outletCountry: row.outletCountry,
+  outletLanguage: row.outletLanguage,
 });
 
 export const presentUserReview = (row: UserReviewRow) => ({

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { MicroCache } from '../common/micro-cache.js';
 import { GamesController } from './games.controller.js';
 import { GamesService } from './games.service.js';

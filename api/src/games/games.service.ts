@@ -5,12 +5,13 @@ import {
   Game,
   MediaReview,
   normalizeSearchText,
+  Rating,
   platformName,
   SearchMiss,
   UserReview,
   type GameSort,
   type PageIndex,
-} from '../../../libs/db/src/index.js';
+} from '@veredicto/db';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
@@ -170,9 +171,15 @@ export class GamesService {
     };
   }
 
-  /** Not cached: the front reads it right after the user's own rating has been counted. */
+  /**
+   * Not cached: the front reads it right after the user's own rating. While the worker's recalculation is
+   * late (or no worker runs) the ratings as they are give the figure, so the new score is already counted.
+   */
   async playerAverage(igdbId: number): Promise<number | null> {
-    return (await this.findKey(igdbId)).avUserRatings;
+    const { id } = await this.findKey(igdbId);
+    const average = await this.em.getRepository(Rating).findCurrentPlayerAverage(id);
+    if (average === undefined) throw new NotFoundException('Juego no encontrado');
+    return average;
   }
 
   /** Media reviews change only when a scraper job stores new ones: cached like the catalogue. */

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { JobGateway, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobGateway, QueueName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
 
 /**

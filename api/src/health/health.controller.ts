@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { JobGateway, QueueName } from '../../../libs/jobs/src/index.js';
+import { JobGateway, QueueName } from '@veredicto/jobs';
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([

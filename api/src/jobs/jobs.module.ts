@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { JobsCoreModule, OutboxRelay, type QueueConnection } from '../../../libs/jobs/src/index.js';
+import { JobsCoreModule, OutboxRelay, type QueueConnection } from '@veredicto/jobs';
 
 /** The API's side of the queues: the job gateway (it adds jobs, never runs them) and the outbox relay. */
 @Global()

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
 import { AddGameDto, CreateListDto } from './dto/list.dto.js';
@@ -25,6 +26,7 @@ export class ListsController {
     return this.lists.findOwn(user.id);
   }
 
+  @LimitUserWrites()
   @Post('gamelist')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: 'Crea una lista (nombre único por usuario, sin distinguir mayúsculas)' })
@@ -32,6 +34,7 @@ export class ListsController {
     return this.lists.create(user.id, dto);
   }
 
+  @LimitUserWrites()
   @Post('gamelist/addGame')
   @HttpCode(200)
   @ApiOperation({ summary: 'Añade un juego a la lista con ese nombre (idempotente)' })
@@ -39,6 +42,7 @@ export class ListsController {
     return this.lists.addGame(user.id, dto);
   }
 
+  @LimitUserWrites()
   @Delete('gamelist/:listId/game/:igdbID')
   @HttpCode(204)
   @ApiOperation({ summary: 'Quita un juego de una lista propia' })
@@ -50,6 +54,7 @@ export class ListsController {
     return this.lists.removeGame(user.id, id, igdbId);
   }
 
+  @LimitUserWrites()
   @Delete('gamelist/:listId')
   @HttpCode(204)
   @ApiOperation({ summary: 'Elimina una lista propia (las reservadas no se pueden eliminar)' })

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { GameList } from '../../../libs/db/src/index.js';
+import { GameList } from '@veredicto/db';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { AddGameDto, CreateListDto } from './dto/list.dto.js';
 import { normalizeListName } from './list-name.js';

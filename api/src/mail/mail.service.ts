@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { APP_CONFIG, fromRoot, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, fromRoot, type AppConfig } from '@veredicto/config';
 
 export interface MailMessage {
   to: string;

@@ -1,4 +1,4 @@
-import type { NewsArticle } from '../../../libs/db/src/index.js';
+import type { NewsArticle } from '@veredicto/db';
 
 /** The contract's News (API-CONTRACT.md): newID, publicationDate as an ISO timestamp. */
 export const presentNews = (article: NewsArticle) => ({

@@ -1,8 +1,8 @@
 import { EntityManager, QueryOrder } from '@mikro-orm/postgresql';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { currentReadRoute, NewsArticle } from '../../../libs/db/src/index.js';
-import { type EnqueuedJob, JobGateway, JobName } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { currentReadRoute, NewsArticle } from '@veredicto/db';
+import { type EnqueuedJob, JobGateway, JobName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 import type { JsonBody } from '../games/games.service.js';

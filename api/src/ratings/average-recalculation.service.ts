@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Rating } from '../../../libs/db/src/index.js';
-import { JobGateway, JobName, OutboxRelay } from '../../../libs/jobs/src/index.js';
+import { Rating } from '@veredicto/db';
+import { JobGateway, JobName, OutboxRelay } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
 
 /**

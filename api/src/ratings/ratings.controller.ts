@@ -1,8 +1,20 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
-import { RateGameDto } from './dto/rate-game.dto.js';
+import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
+import { ErrorResponse } from '../games/dto/game-responses.dto.js';
+import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
+import { OwnRatingResponse, PlayerAverageResponse, RateGameDto } from './dto/rate-game.dto.js';
 import { RatingsService } from './ratings.service.js';
 
 @ApiTags('ratings')
@@ -12,10 +24,46 @@ import { RatingsService } from './ratings.service.js';
 export class RatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
+  @LimitUserWrites()
   @Post('rating')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Puntúa un juego (0-100); responde la media de jugadores ya recalculada' })
+  @ApiOperation({
+    summary: 'Puntúa un juego (0-100) o cambia la puntuación; responde la media de jugadores ya recalculada',
+    description:
+      'Solo desde la fecha de lanzamiento del juego (antes, 409). Una puntuación por usuario y juego.',
+  })
+  @ApiOkResponse({ type: PlayerAverageResponse })
+  @ApiConflictResponse({ type: ErrorResponse, description: 'El juego aún no ha salido' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   rate(@CurrentUser() user: AuthUser, @Body() dto: RateGameDto) {
     return this.ratings.rate(user.id, dto);
+  }
+
+  @Get('rating/:gameId')
+  @ApiOperation({ summary: 'La puntuación propia del juego (204 si no lo has puntuado)' })
+  @ApiOkResponse({ type: OwnRatingResponse })
+  @ApiNoContentResponse({ description: 'Sin puntuación propia' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
+  async findOwn(
+    @CurrentUser() user: AuthUser,
+    @Param('gameId', IgdbIdPipe) igdbId: number,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const own = await this.ratings.findOwn(user.id, igdbId);
+    if (!own) response.status(204);
+    return own ?? undefined;
+  }
+
+  @LimitUserWrites()
+  @Delete('rating/:gameId')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Retira la puntuación propia; responde la media de jugadores ya recalculada sin ella',
+    description: 'Retirar una puntuación que no existe no es un error. Las críticas escritas se mantienen.',
+  })
+  @ApiOkResponse({ type: PlayerAverageResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
+  withdraw(@CurrentUser() user: AuthUser, @Param('gameId', IgdbIdPipe) igdbId: number) {
+    return this.ratings.withdraw(user.id, igdbId);
   }
 }

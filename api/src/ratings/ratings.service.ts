@@ -1,10 +1,18 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { Game, Rating } from '../../../libs/db/src/index.js';
+import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Game, Rating } from '@veredicto/db';
 import { INVALID_TOKEN_MESSAGE } from '../auth/auth.guard.js';
 import { AverageRecalculationService } from './average-recalculation.service.js';
 import type { RateGameDto } from './dto/rate-game.dto.js';
+
+export const NOT_RELEASED_MESSAGE =
+  'Este juego aún no ha salido: podrás puntuarlo a partir de su fecha de lanzamiento.';
+
+export interface PlayerAverageAnswer {
+  avUserRatings: number | null;
+  userRatingCount: number;
+}
 
 @Injectable()
 export class RatingsService {
@@ -19,15 +27,46 @@ export class RatingsService {
     return game.id;
   }
 
+  /** The game's id when players may score it (from its release date); 409 before, 404 when missing. */
+  async findRateableGameId(igdbId: number): Promise<number> {
+    const key = await this.em.getRepository(Game).findRatingKey(igdbId);
+    if (!key) throw new NotFoundException('Juego no encontrado');
+    if (!key.released) throw new ConflictException(NOT_RELEASED_MESSAGE);
+    return key.id;
+  }
+
   /**
    * Sets or replaces the user's score (idempotent: the same request twice leaves one row) and answers the
    * player average once the worker has counted it.
    */
-  async rate(userId: number, dto: RateGameDto) {
-    const gameId = await this.findGameId(dto.gameId);
-    const average = await this.averages.storeThenRecalculate(gameId, (tx) =>
-      this.setScore(tx, userId, gameId, dto.score),
-    );
+  async rate(userId: number, dto: RateGameDto): Promise<PlayerAverageAnswer> {
+    const gameId = await this.findRateableGameId(dto.gameId);
+    return this.storeThenRecalculate(gameId, (tx) => this.setScore(tx, userId, gameId, dto.score));
+  }
+
+  /**
+   * Withdraws the user's score (nothing to withdraw is no error) through the same path as rating: store,
+   * then the worker recalculates from the source rows; answers the average without it.
+   */
+  async withdraw(userId: number, igdbId: number): Promise<PlayerAverageAnswer> {
+    const gameId = await this.findGameId(igdbId);
+    return this.storeThenRecalculate(gameId, async (tx) => {
+      await tx.getRepository(Rating).deleteScore(userId, gameId);
+    });
+  }
+
+  /** The user's own score for the game, or null. */
+  async findOwn(userId: number, igdbId: number): Promise<{ score: number } | null> {
+    const gameId = await this.findGameId(igdbId);
+    const score = await this.em.getRepository(Rating).findScore(userId, gameId);
+    return score === null ? null : { score };
+  }
+
+  private async storeThenRecalculate(
+    gameId: number,
+    write: (tx: EntityManager) => Promise<void>,
+  ): Promise<PlayerAverageAnswer> {
+    const average = await this.averages.storeThenRecalculate(gameId, write);
     if (!average) throw new NotFoundException('Juego no encontrado');
     return average;
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, UseG
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review.dto.js';
 import { ReviewsService } from './reviews.service.js';
@@ -28,6 +29,7 @@ export class ReviewsController {
     return JSON.stringify(await this.reviews.countOwn(user.id));
   }
 
+  @LimitUserWrites()
   @Post()
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: 'Publica (o reemplaza) la crítica del juego; su puntuación es la del usuario' })
@@ -35,12 +37,14 @@ export class ReviewsController {
     return this.reviews.publish(user.id, dto);
   }
 
+  @LimitUserWrites()
   @Put(':id')
   @ApiOperation({ summary: 'Edita el texto de una crítica propia' })
   edit(@CurrentUser() user: AuthUser, @Param('id', reviewId) id: number, @Body() dto: UpdateReviewDto) {
     return this.reviews.edit(user.id, id, dto);
   }
 
+  @LimitUserWrites()
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Elimina una crítica propia' })

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { UserReview } from '../../../libs/db/src/index.js';
+import { UserReview } from '@veredicto/db';
 import { presentUserReview } from '../games/game.presenter.js';
 import { AverageRecalculationService } from '../ratings/average-recalculation.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
@@ -8,6 +8,8 @@ import type { CreateReviewDto, UpdateReviewDto } from './dto/review.dto.js';
 
 // Another user's review answers the same as a missing one: never reveal it exists.
 const REVIEW_NOT_FOUND = 'Crítica no encontrada';
+export const REVIEW_CREATED_MESSAGE = 'Crítica agregada con éxito.';
+export const REVIEW_UPDATED_MESSAGE = 'Has actualizado tu crítica.';
 
 @Injectable()
 export class ReviewsService {
@@ -21,14 +23,18 @@ export class ReviewsService {
     return this.em.getRepository(UserReview);
   }
 
-  /** One review per user and game (publishing again replaces it); its score becomes the user's rating. */
+  /**
+   * One review per user and game (publishing again replaces it and says so); its score becomes the
+   * user's rating, so like a rating it opens on the release date.
+   */
   async publish(userId: number, dto: CreateReviewDto): Promise<string> {
-    const gameId = await this.ratings.findGameId(dto.gameId);
+    const gameId = await this.ratings.findRateableGameId(dto.gameId);
+    let created = false;
     await this.averages.storeThenRecalculate(gameId, async (tx) => {
-      await tx.getRepository(UserReview).saveForUser(userId, gameId, dto.review);
+      ({ created } = await tx.getRepository(UserReview).saveForUser(userId, gameId, dto.review));
       await this.ratings.setScore(tx, userId, gameId, dto.rating);
     });
-    return 'Crítica agregada con éxito.';
+    return created ? REVIEW_CREATED_MESSAGE : REVIEW_UPDATED_MESSAGE;
   }
 
   async findOwn(userId: number) {

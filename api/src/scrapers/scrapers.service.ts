@@ -1,8 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { Game } from '../../../libs/db/src/index.js';
-import { type EnqueuedJob, JobGateway, JobName } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { FeaturedGame, Game, ScraperSource } from '@veredicto/db';
+import { type EnqueuedJob, JobGateway, JobName } from '@veredicto/jobs';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 
 export const GAME_NOT_FOUND = 'Juego no encontrado';
@@ -21,14 +21,7 @@ export class ScrapersService {
   async addGameSource(input: string, igdbId: number): Promise<EnqueuedJob> {
     const url = parseScrapeUrl(input, this.config.SCRAPER_ALLOWED_HOSTS);
     const game = await this.findGame(igdbId);
-    const [source] = await this.em.getConnection().execute<{ id: number }[]>(
-      `insert into scraper_sources (game_id, url) values (?, ?)
-       on conflict (game_id, url) do update set url = excluded.url
-       returning id`,
-      [game.id, url],
-      'all',
-    );
-    const sourceId = Number(source.id);
+    const sourceId = await this.em.getRepository(ScraperSource).upsertForGame(game.id, url);
     return this.jobs.enqueue(JobName.ScrapeGame, { sourceId });
   }
 
@@ -40,12 +33,7 @@ export class ScrapersService {
   async setFeatured(igdbId: number, imageArt: string | undefined): Promise<string> {
     const art = imageArt?.trim() ? this.httpUrl(imageArt.trim()) : null;
     const game = await this.findGame(igdbId);
-    await this.em.getConnection().execute(
-      `insert into featured_game (id, game_id, image_art, updated_at) values (1, ?, ?, now())
-       on conflict (id) do update set game_id = excluded.game_id, image_art = excluded.image_art, updated_at = now()`,
-      [game.id, art],
-      'run',
-    );
+    await this.em.getRepository(FeaturedGame).setFeatured(game.id, art);
     return FEATURED_GAME_SAVED;
   }
 

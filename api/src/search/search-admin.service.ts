@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { Game, GameAlias, SearchMiss } from '../../../libs/db/src/index.js';
+import { Game, GameAlias, SearchMiss } from '@veredicto/db';
 import { MicroCache } from '../common/micro-cache.js';
 import type { AddAliasDto } from './dto/add-alias.dto.js';
 

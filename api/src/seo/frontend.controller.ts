@@ -1,15 +1,16 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { APP_CONFIG, fromRoot, type AppConfig } from '../../../libs/config/src/index.js';
+import { APP_CONFIG, fromRoot, type AppConfig } from '@veredicto/config';
+import { SitemapRepository } from '@veredicto/db';
 import { renderShell } from './html-shell.js';
 import { PageMetaService } from './page-meta.service.js';
 import { routePreloads, type ViteManifest } from './route-preloads.js';
 
 const SITEMAP_PAGE_SIZE = 40_000;
+const SITEMAP_NEWS_LIMIT = 50_000;
 
 const xmlEscape = (text: string) =>
   text.replace(
@@ -29,7 +30,7 @@ export class FrontendController {
 
   constructor(
     private readonly meta: PageMetaService,
-    private readonly em: EntityManager,
+    private readonly sitemaps: SitemapRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,10 +79,7 @@ export class FrontendController {
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
   async sitemapIndex() {
-    const [{ total }] = await this.em
-      .getConnection()
-      .execute<{ total: string }[]>('select count(*) as total from games', [], 'all');
-    const pages = Math.max(1, Math.ceil(Number(total) / SITEMAP_PAGE_SIZE));
+    const pages = Math.max(1, Math.ceil((await this.sitemaps.countGames()) / SITEMAP_PAGE_SIZE));
     const base = this.config.PUBLIC_URL;
     const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`];
     for (let page = 1; page <= pages; page++) maps.push(`${base}/sitemaps/games-${page}.xml`);
@@ -96,34 +94,27 @@ export class FrontendController {
     const base = this.config.PUBLIC_URL;
     let urls: { loc: string; lastmod?: string }[] | undefined;
     if (name === 'pages.xml') {
-      urls = ['/', '/games/all', '/news/allNews'].map((path) => ({ loc: `${base}${path}` }));
+      urls = ['/', '/games/all', '/news/allNews', '/como-calculamos-las-notas'].map((path) => ({
+        loc: `${base}${path}`,
+      }));
     } else if (name === 'news.xml') {
-      const rows = await this.em
-        .getConnection()
-        .execute<{ slug: string; publication_date: string | null }[]>(
-          'select slug, publication_date from news_articles order by publication_date desc nulls last limit 50000',
-          [],
-          'all',
-        );
+      const rows = await this.sitemaps.latestNews(SITEMAP_NEWS_LIMIT);
       urls = rows.map((row) => ({
         loc: `${base}/news/${row.slug}`,
         // An article of unknown date has no lastmod rather than a made-up one.
-        ...(row.publication_date ? { lastmod: new Date(row.publication_date).toISOString() } : {}),
+        ...(row.publicationDate ? { lastmod: new Date(row.publicationDate).toISOString() } : {}),
       }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);
       if (match && Number(match[1]) >= 1) {
-        const rows = await this.em
-          .getConnection()
-          .execute<{ slug: string; igdb_id: number; updated_at: string }[]>(
-            'select slug, igdb_id, updated_at from games order by id limit ? offset ?',
-            [SITEMAP_PAGE_SIZE, (Number(match[1]) - 1) * SITEMAP_PAGE_SIZE],
-            'all',
-          );
+        const rows = await this.sitemaps.gamePage(
+          (Number(match[1]) - 1) * SITEMAP_PAGE_SIZE,
+          SITEMAP_PAGE_SIZE,
+        );
         if (rows.length) {
           urls = rows.map((row) => ({
-            loc: `${base}/game/${row.slug}/${row.igdb_id}`,
-            lastmod: new Date(row.updated_at).toISOString().slice(0, 10),
+            loc: `${base}/game/${row.slug}/${row.igdbId}`,
+            lastmod: new Date(row.updatedAt).toISOString().slice(0, 10),
           }));
         }
       }

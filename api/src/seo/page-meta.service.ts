@@ -1,7 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { Game, NewsArticle, platformName } from '../../../libs/db/src/index.js';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import {
+  DEFAULT_DESCRIPTION,
+  documentTitle,
+  pageTexts,
+  platformName,
+  routes,
+  type PageText,
+} from '@veredicto/contract';
+import { Game, NewsArticle } from '@veredicto/db';
 import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
@@ -16,16 +24,21 @@ export interface PageMeta {
   jsonLd?: Record<string, unknown>;
 }
 
-/** The home page's title (the front end sets the same one). */
-export const HOME_TITLE = 'Críticas, puntuaciones y noticias de videojuegos';
-export const HOME_DESCRIPTION =
-  'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.';
-
-export const DEFAULT_DESCRIPTION = 'Consulta las mejores críticas y noticias de videojuegos en español.';
-
-/** The front end's truncate() (frontend/src/lib/format.ts), so both render the same description. */
-const cut = (text: string, length = 160) =>
-  text.length <= length ? text : `${text.slice(0, length).trimEnd()}…`;
+const PRIVATE_PAGES = new Map<string, PageText>([
+  ['login', pageTexts.login()],
+  ['register', pageTexts.register()],
+  ['confirm', pageTexts.confirm()],
+  ['forgot-password', pageTexts.forgotPassword()],
+  ['reset-password', pageTexts.resetPassword()],
+  ['confirm-email', pageTexts.confirmEmail()],
+  ['admin', pageTexts.admin()],
+  // The spec's old address of the news list, which the front redirects.
+  ['posts', pageTexts.newsList()],
+]);
+const USER_PAGES = new Map<string, PageText>([
+  ['reviews', pageTexts.myReviews()],
+  ['lists', pageTexts.myLists()],
+]);
 
 /** Title, description and canonical link of every public page, so crawlers see them without JavaScript. */
 @Injectable()
@@ -36,7 +49,6 @@ export class PageMetaService {
   ) {}
 
   async forPath(path: string, query: Record<string, unknown>): Promise<PageMeta> {
-    const site = this.config.SITE_NAME;
     const segments = path
       .split('/')
       .filter(Boolean)
@@ -44,101 +56,71 @@ export class PageMetaService {
     const [first, second, third] = segments;
 
     if (segments.length === 0) {
-      return {
-        status: 200,
-        title: `${HOME_TITLE} | ${site}`,
-        description: HOME_DESCRIPTION,
-        canonicalPath: '/',
-      };
+      return this.page(pageTexts.home(), { canonicalPath: routes.home() });
     }
     if (first === 'games' && segments.length <= 2) {
       const platform = second && second !== 'all' ? platformName(second) : undefined;
       if (second && second !== 'all' && !platform) return this.notFound();
-      return {
-        status: 200,
-        title: `${platform ? `Juegos de ${platform}` : 'Juegos'} | ${site}`,
-        description: platform
-          ? `Críticas y puntuaciones de los juegos de ${platform}.`
-          : 'Catálogo de videojuegos con la nota media de la crítica y de los jugadores.',
-        canonicalPath: `/games/${second ?? 'all'}`,
-      };
+      return this.page(pageTexts.catalogue(platform), { canonicalPath: routes.catalogue(second) });
     }
     if (first === 'game' && segments.length === 3 && /^\d{1,10}$/.test(third)) {
       const game = await this.em.fork().findOne(Game, { igdbId: Number(third) });
       if (!game) return this.notFound();
+      const canonicalPath = routes.game({ slug: game.slug, title: game.title, igdbID: game.igdbId });
       // A Spanish page describes itself in Spanish: an English synopsis is not used as the description.
-      const description = game.summaryEs
-        ? cut(game.summaryEs)
-        : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`;
-      const canonicalPath = `/game/${game.slug}/${game.igdbId}`;
-      return {
-        status: 200,
-        title: `Críticas de ${game.title} | ${site}`,
-        description,
+      return this.page(pageTexts.game({ title: game.title, summary: game.summaryEs }), {
         canonicalPath,
         image: game.imageArt ?? game.imageCover,
         jsonLd: videoGameJsonLd(game, `${this.config.PUBLIC_URL}${canonicalPath}`),
-      };
+      });
     }
     if (first === 'news' && (second === 'allNews' || second === 'page' || !second)) {
-      return {
-        status: 200,
-        title: `Noticias de Videojuegos | ${site}`,
-        description:
-          'Toda la actualidad de los videojuegos: lanzamientos, análisis y novedades de PlayStation, Xbox, Nintendo y PC.',
-        canonicalPath: '/news/allNews',
-      };
+      return this.page(pageTexts.newsList(), { canonicalPath: routes.newsList() });
     }
     if (first === 'news' && segments.length === 2) {
       const article = await this.em.fork().findOne(NewsArticle, { slug: second });
       if (!article) return this.notFound();
-      return {
-        status: 200,
-        title: `${article.title} | ${site}`,
-        // Spec: the first 160 characters of the description, or the fallback.
-        description: article.description ? article.description.slice(0, 160) : DEFAULT_DESCRIPTION,
-        canonicalPath: `/news/${article.slug}`,
+      return this.page(pageTexts.newsArticle(article), {
+        canonicalPath: routes.newsArticle(article),
         image: article.image,
         type: 'article',
-      };
+      });
+    }
+    if (first === 'como-calculamos-las-notas' && segments.length === 1) {
+      return this.page(pageTexts.scoringMethod(), { canonicalPath: routes.scoringMethod() });
     }
     if (first === 'results') {
       const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';
-      return {
-        status: 200,
-        title: `${name || 'Búsqueda'} | ${site}`,
-        description: DEFAULT_DESCRIPTION,
-        canonicalPath: '/results',
-        noindex: true,
-      };
+      return this.page(pageTexts.search(name), { canonicalPath: '/results', noindex: true });
     }
-    const privatePages: Record<string, string> = {
-      login: 'Iniciar sesión',
-      register: 'Hazte crítico',
-      confirm: 'Confirma tu cuenta',
-      user: 'Mi cuenta',
-      admin: 'Administración',
-      posts: 'Publicaciones',
-    };
-    if (first in privatePages && (segments.length === 1 || first === 'user')) {
-      return {
-        status: 200,
-        title: `${privatePages[first]} | ${site}`,
-        description: DEFAULT_DESCRIPTION,
-        canonicalPath: `/${segments.join('/')}`,
-        noindex: true,
-      };
+    // Pages behind a login or of no use to a search engine: titled like the front, kept out of the index.
+    const privatePage =
+      first === 'user'
+        ? (USER_PAGES.get(second) ?? pageTexts.profile())
+        : segments.length === 1
+          ? PRIVATE_PAGES.get(first)
+          : undefined;
+    if (privatePage) {
+      return this.page(privatePage, { canonicalPath: `/${segments.join('/')}`, noindex: true });
     }
     return this.notFound();
   }
 
-  private notFound(): PageMeta {
+  /** A page's meta tags from its contract text: the site's name in the title, the default description. */
+  private page(
+    text: PageText,
+    rest: Omit<PageMeta, 'status' | 'title' | 'description'>,
+    status = 200,
+  ): PageMeta {
     return {
-      status: 404,
-      title: `Página no encontrada | ${this.config.SITE_NAME}`,
-      description: DEFAULT_DESCRIPTION,
-      canonicalPath: '/',
-      noindex: true,
+      status,
+      title: documentTitle(text.title, this.config.SITE_NAME),
+      description: text.description ?? DEFAULT_DESCRIPTION,
+      ...rest,
     };
+  }
+
+  private notFound(): PageMeta {
+    return this.page(pageTexts.notFound(), { canonicalPath: '/', noindex: true }, 404);
   }
 }

@@ -1,6 +1,18 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
+import { SitemapRepository } from '@veredicto/db';
 import { FrontendController } from './frontend.controller.js';
 import { PageMetaService } from './page-meta.service.js';
 
-@Module({ controllers: [FrontendController], providers: [PageMetaService] })
+@Module({
+  controllers: [FrontendController],
+  providers: [
+    PageMetaService,
+    {
+      provide: SitemapRepository,
+      inject: [EntityManager],
+      useFactory: (em: EntityManager) => new SitemapRepository(em),
+    },
+  ],
+})
 export class SeoModule {}

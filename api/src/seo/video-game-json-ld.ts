@@ -1,4 +1,4 @@
-import { spanishGenres, type Game } from '../../../libs/db/src/index.js';
+import { spanishGenres, type Game } from '@veredicto/db';
 
 type JsonLd = Record<string, unknown>;
 

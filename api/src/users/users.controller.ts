@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Put, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Put, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { ChangePasswordDto } from '../auth/dto/password.dto.js';
 import { PlainTextErrorsFilter } from '../common/plain-text-errors.filter.js';
 import { UpdateProfileDto } from './dto/update-profile.dto.js';
 import { UsersService } from './users.service.js';
@@ -21,9 +22,19 @@ export class UsersController {
 
   @Put('update-profile')
   @UseFilters(PlainTextErrorsFilter)
-  @ApiOperation({ summary: 'Cambia nombre y email; devuelve un token nuevo (errores en texto plano)' })
+  @ApiOperation({
+    summary:
+      'Cambia el nombre al momento y el email cuando se abre el enlace enviado a la dirección nueva; devuelve un token nuevo (errores en texto plano)',
+  })
   updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto) {
     return this.users.updateProfile(user.id, dto);
+  }
+
+  @Put('password')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Cambia la contraseña; cierra todas las sesiones, también esta' })
+  changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto) {
+    return this.users.changePassword(user.id, dto);
   }
 
   @Delete('delete-account')

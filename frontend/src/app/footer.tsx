@@ -18,6 +18,9 @@ export function Footer() {
             <li>
               <Link to={routes.newsList()}>Noticias</Link>
             </li>
+            <li>
+              <Link to={routes.scoringMethod()}>Cómo calculamos las notas</Link>
+            </li>
           </ul>
         </nav>
         <p>

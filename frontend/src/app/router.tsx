@@ -21,9 +21,25 @@ const NewsArticlePage = lazyPage(() => import('../features/news/pages/news-artic
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const ConfirmPage = lazyPage(() => import('../features/auth/pages/confirm-page'), 'ConfirmPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ConfirmEmailPage = lazyPage(
+  () => import('../features/auth/pages/confirm-email-page'),
+  'ConfirmEmailPage',
+);
 const ProfilePage = lazyPage(() => import('../features/user/pages/profile-page'), 'ProfilePage');
 const MyReviewsPage = lazyPage(() => import('../features/user/pages/my-reviews-page'), 'MyReviewsPage');
 const ListsPage = lazyPage(() => import('../features/user/pages/lists-page'), 'ListsPage');
+const ScoringMethodPage = lazyPage(
+  () => import('../features/games/pages/scoring-method-page'),
+  'ScoringMethodPage',
+);
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
 export const router = createBrowserRouter([
@@ -37,6 +53,9 @@ export const router = createBrowserRouter([
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'confirm', element: <ConfirmPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'confirm-email', element: <ConfirmEmailPage /> },
           { path: 'results', element: <SearchResultsPage /> },
           { path: 'games/:platformId', element: <CataloguePage /> },
           { path: 'game/:slug/:igdbID', element: <GameDetailPage /> },
@@ -48,6 +67,7 @@ export const router = createBrowserRouter([
           { path: 'user/lists', element: <ListsPage /> },
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },
+          { path: 'como-calculamos-las-notas', element: <ScoringMethodPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,18 +1,6 @@
 import type { ReactNode } from 'react';
+import { PLATFORM_FAMILIES, platformFamily, type PlatformFamily } from '@veredicto/contract';
 import { normalizePlatforms } from '../lib/format';
-
-type PlatformFamily = 'playstation' | 'xbox' | 'nintendo' | 'windows';
-
-const FAMILY_ORDER: PlatformFamily[] = ['playstation', 'xbox', 'nintendo', 'windows'];
-
-export function platformFamily(name: string): PlatformFamily | null {
-  const lower = name.toLowerCase();
-  if (lower.startsWith('playstation') || /^ps\d?$/.test(lower)) return 'playstation';
-  if (lower.startsWith('xbox')) return 'xbox';
-  if (lower.includes('nintendo') || lower.includes('switch')) return 'nintendo';
-  if (lower === 'pc' || lower.includes('windows')) return 'windows';
-  return null;
-}
 
 const ICONS: Record<PlatformFamily, ReactNode> = {
   // The four face-button symbols.
@@ -63,7 +51,7 @@ export function PlatformLogos({ platforms }: { platforms: readonly string[] | st
   if (byFamily.size === 0) return null;
   return (
     <ul className="platform-logos" aria-label="Plataformas">
-      {FAMILY_ORDER.filter((family) => byFamily.has(family)).map((family) => {
+      {PLATFORM_FAMILIES.filter((family) => byFamily.has(family)).map((family) => {
         const label = byFamily.get(family)?.join(', ') || FAMILY_NAMES[family];
         return (
           <li key={family} className={`platform-logo platform-logo--${family}`} title={label}>

@@ -1,62 +1,16 @@
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A calendar date sent as a timestamp: midnight UTC, as news and review dates are stored. */
-const MIDNIGHT_UTC = /^(\d{4})-(\d{2})-(\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|\+00:?00)$/;
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * dd-MM-yyyy; empty text when missing or invalid. Calendar dates (YYYY-MM-DD, or midnight UTC) are shown
- * as the day they name: read in the reader's time zone they would be the day before in the Americas.
- */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const dateOnly = DATE_ONLY.exec(value) ?? MIDNIGHT_UTC.exec(value);
-  if (dateOnly) return `${dateOnly[3]}-${dateOnly[2]}-${dateOnly[1]}`;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
-}
-
-/** A score as a number, reading texts such as '85/100'; null when missing or not a number. */
-export function toScore(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  const number =
-    typeof value === 'number' ? value : Number.parseFloat(value.replace('/100', '').replace(',', '.'));
-  return Number.isFinite(number) ? number : null;
-}
-
-/** The score to show: 'S/P' (sin puntuación) for a missing or zero score. */
-export function formatScore(value: number | string | null | undefined): string {
-  const score = toScore(value);
-  if (score === null || score === 0) return 'S/P';
-  return String(Math.round(score));
-}
-
-export type ScoreClass = 'high' | 'medium' | 'low' | 'null';
-
-export function scoreClass(value: number | string | null | undefined): ScoreClass {
-  const score = toScore(value);
-  if (score === null) return 'null';
-  if (score >= 85) return 'high';
-  if (score >= 50) return 'medium';
-  if (score > 0) return 'low';
-  return 'null';
-}
-
-/** Lower-case, accents removed, every run of other characters turned into one hyphen, trimmed. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-export function truncate(text: string, length: number): string {
-  if (text.length <= length) return text;
-  return `${text.slice(0, length).trimEnd()}…`;
-}
+// Dates, scores, slugs and cuts follow the contract shared with the back end, so the API's pages and the front agree.
+export {
+  formatDate,
+  formatReleaseDate,
+  formatScore,
+  releaseYear,
+  scoreClass,
+  slugify,
+  toScore,
+  truncate,
+  type ReleaseDatePrecision,
+  type ScoreClass,
+} from '@veredicto/contract';
 
 export function capitalizeFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -68,41 +22,3 @@ export function normalizePlatforms(value: readonly string[] | string | null | un
   const list = typeof value === 'string' ? value.split(',') : value;
   return list.map((name) => name.trim()).filter(Boolean);
 }
-
-export type ReleaseDatePrecision = 'day' | 'month' | 'quarter' | 'year';
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/**
- * A release date as precise as it is known: '2026', 'T1 2026', 'marzo de 2026' or dd-MM-yyyy, never an
- * invented day. Empty text when there is no date.
- */
-export function formatReleaseDate(
-  value: string | null | undefined,
-  precision: ReleaseDatePrecision | null | undefined,
-): string {
-  const match = value ? DATE_ONLY.exec(value) : null;
-  if (!match) return formatDate(value);
-  const [, year, month] = match;
-  if (precision === 'year') return year;
-  if (precision === 'quarter') return `T${Math.ceil(Number(month) / 3)} ${year}`;
-  if (precision === 'month') return `${MONTHS[Number(month) - 1]} de ${year}`;
-  return formatDate(value);
-}
-
-/** The year of a YYYY-MM-DD date, or null. */
-export const releaseYear = (value: string | null | undefined): string | null =>
-  value && DATE_ONLY.test(value) ? value.slice(0, 4) : null;

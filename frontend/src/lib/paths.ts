@@ -1,5 +1,3 @@
-import { slugify } from './format';
-
 const q = encodeURIComponent;
 
 /** Every API URL the front end calls. */
@@ -31,15 +29,21 @@ export const apiPaths = {
     resendConfirmation: () => '/api/auth/resend-confirmation',
     confirm: (token: string) => `/api/auth/confirm?token=${q(token)}`,
     checkPassword: () => '/api/auth/check-password',
+    forgotPassword: () => '/api/auth/forgot-password',
+    resetPassword: () => '/api/auth/reset-password',
+    confirmEmail: (token: string) => `/api/auth/confirm-email?token=${q(token)}`,
+    logout: () => '/api/auth/logout',
   },
   user: {
     me: () => '/api/user/me',
     updateProfile: () => '/api/user/update-profile',
+    password: () => '/api/user/password',
     deleteAccount: () => '/api/user/delete-account',
     reviews: () => '/api/user/reviews',
     review: (id: number) => `/api/user/reviews/${id}`,
     reviewCount: () => '/api/user/reviews/count',
     rating: () => '/api/user/rating',
+    ownRating: (igdbID: number | string) => `/api/user/rating/${q(String(igdbID))}`,
     lists: () => '/api/user/gamelist',
     list: (listId: number) => `/api/user/gamelist/${listId}`,
     listGames: (listName: string) => `/api/user/${q(listName)}/games`,
@@ -56,6 +60,7 @@ export const apiPaths = {
     feeds: () => '/api/admin/feeds',
     reliability: () => '/api/admin/reliability',
     session: () => '/api/admin/session',
+    logout: () => '/api/admin/logout',
     feed: (id: number) => `/api/admin/feeds/${id}`,
     searchMisses: () => '/api/admin/search-misses',
     searchMiss: (term: string) => `/api/admin/search-misses/${q(term)}`,
@@ -63,22 +68,5 @@ export const apiPaths = {
   },
 } as const;
 
-/** Every in-app route the front end links to. */
-export const routes = {
-  home: () => '/',
-  login: () => '/login',
-  register: () => '/register',
-  confirm: () => '/confirm',
-  results: (name: string) => `/results?name=${q(name)}`,
-  catalogue: (platformId?: string | null) => `/games/${platformId ?? 'all'}`,
-  game: (game: { slug?: string | null; title: string; igdbID: number }) =>
-    `/game/${game.slug || slugify(game.title)}/${game.igdbID}`,
-  newsList: () => '/news/allNews',
-  newsPage: (page: number) => `/news/page/${page}`,
-  newsArticle: (news: { slug?: string | null; title: string }) => `/news/${news.slug || slugify(news.title)}`,
-  profile: () => '/user/profile',
-  myReviews: () => '/user/reviews',
-  myLists: () => '/user/lists',
-  admin: () => '/admin',
-  queueDashboard: () => '/admin/queues',
-} as const;
+/** Every in-app route the front end links to: the contract's, which the API's page titles follow too. */
+export { routes } from '@veredicto/contract';

@@ -10,7 +10,7 @@ declare global {
   }
 }
 
-export const DEFAULT_DESCRIPTION = 'Consulta las mejores críticas y noticias de videojuegos en español.';
+export { DEFAULT_DESCRIPTION } from '@veredicto/contract';
 
 export function getSiteConfig(): SiteConfig {
   const injected = typeof window === 'undefined' ? undefined : window.__VEREDICTO__;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { documentTitle } from '@veredicto/contract';
 import { DEFAULT_DESCRIPTION, getSiteConfig } from './site-config';
 
 export interface PageMeta {
@@ -36,7 +37,7 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string, c
 export function usePageMeta({ title, description, canonicalPath }: PageMeta): void {
   useEffect(() => {
     const { siteName } = getSiteConfig();
-    const fullTitle = title ? `${title} | ${siteName}` : siteName;
+    const fullTitle = documentTitle(title, siteName);
     const fullDescription = description || DEFAULT_DESCRIPTION;
     const url = new URL(canonicalPath ?? window.location.pathname, window.location.origin).toString();
 

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import type { AppConfig } from './config.js';
+import type { ApiConfig, WorkersConfig } from './config.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -7,7 +7,7 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config: AppConfig) {
+  static forRoot(config: ApiConfig | WorkersConfig) {
     return {
       module: ConfigModule,
       providers: [{ provide: APP_CONFIG, useValue: config }],

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configProblems, loadConfig } from './config.js';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/veredicto',
@@ -39,5 +39,32 @@ describe('loadConfig', () => {
         expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'REDIS_URL']),
       );
     }
+  });
+
+  it('asks the workers only for what they read: no JWT_SECRET, ADMIN_PASSWORD or SMTP', () => {
+    const config = loadConfig(
+      { DATABASE_URL: valid.DATABASE_URL, SMTP_URL: 'not a url', WORKER_CONCURRENCY: '2' },
+      'workers',
+    );
+    expect(config.WORKER_CONCURRENCY).toBe(2);
+    expect(config.CHROMIUM_PATH).toBe('/usr/bin/chromium');
+    expect(config).not.toHaveProperty('JWT_SECRET');
+    expect(config).not.toHaveProperty('SMTP_URL');
+  });
+
+  it("does not validate the workers' settings in the API", () => {
+    const config = loadConfig({ ...valid, WORKER_CONCURRENCY: 'many', IGDB_API_URL: 'nope' }, 'api');
+    expect(config.JWT_SECRET).toBe(valid.JWT_SECRET);
+    expect(config).not.toHaveProperty('WORKER_CONCURRENCY');
+  });
+
+  it("lists a worker's bad keys for the workers and the supervisor", () => {
+    expect(() =>
+      loadConfig({ DATABASE_URL: valid.DATABASE_URL, WORKER_CONCURRENCY: '0' }, 'workers'),
+    ).toThrow(ConfigError);
+    const keys = configProblems({ ...valid, WORKER_CONCURRENCY: '0', JWT_SECRET: 'short' }).map(
+      (problem) => problem.split(':')[0],
+    );
+    expect(keys.sort()).toEqual(['JWT_SECRET', 'WORKER_CONCURRENCY']);
   });
 });

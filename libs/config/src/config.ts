@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Every setting of every process, validated at boot. The names are the ones of decisions.md section 7;
- * each has a working default for the embedded run (the supervisor of `npm start` fills DATABASE_URL,
- * JWT_SECRET and ADMIN_PASSWORD before it starts the API and the workers).
+ * Every setting of every process, in one schema; each process validates its own pick (PROCESS_SETTINGS).
+ * The names are the ones of decisions.md section 7; each has a working default for the embedded run (the
+ * supervisor of `npm start` fills DATABASE_URL, JWT_SECRET and ADMIN_PASSWORD before it starts the API).
  */
 const optionalUrl = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -27,102 +27,165 @@ const commaList = z
       .filter(Boolean),
   );
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: optionalUrl,
-    DATABASE_URL: z
-      .string({ error: 'is required (npm start provides an embedded PostgreSQL when it is unset)' })
-      .trim()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    /** Streaming replicas for anonymous reads, comma-separated; empty: every read on DATABASE_URL. */
-    DATABASE_READ_URLS: commaList.refine((urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)), {
-      message: 'must be postgres:// URLs separated by commas',
-    }),
-    /** After a user's write, their reads stay on the primary this long (read-your-writes). */
-    READ_YOUR_WRITES_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-    /** The API's and the workers' /metrics listeners: internal ports, never behind the public Service. */
-    METRICS_HOST: z.string().default('127.0.0.1'),
-    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-    WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
-    /** When set, a scrape of /metrics must send it as a bearer token. */
-    METRICS_TOKEN: optionalText(16),
-    /** Shared caches (CDN) keep anonymous answers this long, then serve them stale while refreshing. */
-    CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-    CDN_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-    /** Which CDN's purge API the purge-cache job calls; none: the job only records the keys. */
-    CDN_PROVIDER: z.enum(['none', 'cloudflare', 'fastly']).default('none'),
-    /** The provider's API base (a test points it at a local fake). */
-    CDN_API_URL: optionalUrl,
-    CDN_API_TOKEN: optionalText(),
-    /** Cloudflare's zone id or Fastly's service id. */
-    CDN_ZONE_ID: optionalText(),
-    REDIS_URL: optionalUrl.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
-      message: 'must be a redis:// or rediss:// URL',
-    }),
-    QUEUE_PREFIX: z
-      .string()
-      .regex(/^[a-z][a-z0-9_]{0,40}$/, 'must be lower-case letters, digits and underscores')
-      .default('veredicto'),
-    DATA_DIR: z.string().default('.data'),
-    JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
-    ADMIN_PASSWORD: z.string({ error: 'is required' }).min(12, 'must be at least 12 characters'),
-    SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().default('Veredicto <no-reply@veredicto.local>'),
-    CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
-    SCRAPER_ALLOWED_HOSTS: commaList,
-    IGDB_CLIENT_ID: z.string().optional(),
-    IGDB_CLIENT_SECRET: z.string().optional(),
-    IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
-    TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
-    /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
-    TRANSLATE_URL: optionalUrl,
-    TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
-    TRANSLATE_API_KEY: z.string().optional(),
-    /** Synopses queued for translation per sweep (each scrape-catalogue run and each worker start). */
-    TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
-    SITE_NAME: z.string().min(1).default('Veredicto'),
-    CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    FRONTEND_DIST: z.string().default('frontend/dist'),
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-    /** The queue families this worker process serves (one Deployment per family in Kubernetes); empty: all. */
-    WORKER_QUEUES: commaList.refine(
-      (names) => names.every((name) => ['averages', 'scraping', 'news', 'translation'].includes(name)),
-      { message: 'must be averages, scraping, news and/or translation, separated by commas' },
-    ),
-    /**
-     * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
-     * abandons them (they run again elsewhere) and closes its connections. Below Kubernetes' default 30 s.
-     */
-    WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
-    /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
-    READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    SEED_DEMO: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((value) => value === 'true'),
-  })
-  .superRefine((env, context) => {
-    if (env.CDN_PROVIDER === 'none') return;
-    for (const key of ['CDN_API_TOKEN', 'CDN_ZONE_ID'] as const) {
-      if (!env[key])
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `is required with CDN_PROVIDER=${env.CDN_PROVIDER}`,
-        });
-    }
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string({ error: 'is required (npm start provides an embedded PostgreSQL when it is unset)' })
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Streaming replicas for anonymous reads, comma-separated; empty: every read on DATABASE_URL. */
+  DATABASE_READ_URLS: commaList.refine((urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)), {
+    message: 'must be postgres:// URLs separated by commas',
+  }),
+  /** After a user's write, their reads stay on the primary this long (read-your-writes). */
+  READ_YOUR_WRITES_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** The API's and the workers' /metrics listeners: internal ports, never behind the public Service. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  /** When set, a scrape of /metrics must send it as a bearer token. */
+  METRICS_TOKEN: optionalText(16),
+  /** Shared caches (CDN) keep anonymous answers this long, then serve them stale while refreshing. */
+  CDN_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  CDN_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Which CDN's purge API the purge-cdn job calls; none: no purge is queued. */
+  CDN_PROVIDER: z.enum(['none', 'cloudflare', 'fastly']).default('none'),
+  /** The provider's API base (a test points it at a local fake). */
+  CDN_API_URL: optionalUrl,
+  CDN_API_TOKEN: optionalText(),
+  /** Cloudflare's zone id or Fastly's service id. */
+  CDN_ZONE_ID: optionalText(),
+  REDIS_URL: optionalUrl.refine((value) => value === undefined || /^rediss?:\/\//.test(value), {
+    message: 'must be a redis:// or rediss:// URL',
+  }),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,40}$/, 'must be lower-case letters, digits and underscores')
+    .default('veredicto'),
+  DATA_DIR: z.string().default('.data'),
+  JWT_SECRET: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
+  ADMIN_PASSWORD: z.string({ error: 'is required' }).min(12, 'must be at least 12 characters'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Veredicto <no-reply@veredicto.local>'),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  SCRAPER_ALLOWED_HOSTS: commaList,
+  IGDB_CLIENT_ID: z.string().optional(),
+  IGDB_CLIENT_SECRET: z.string().optional(),
+  IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
+  TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
+  /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
+  TRANSLATE_URL: optionalUrl,
+  TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
+  TRANSLATE_API_KEY: z.string().optional(),
+  /** Synopses queued for translation per sweep (each scrape-catalogue run and each worker start). */
+  TRANSLATE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
+  SITE_NAME: z.string().min(1).default('Veredicto'),
+  CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FRONTEND_DIST: z.string().default('frontend/dist'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** The queue families this worker process serves (one Deployment per family in Kubernetes); empty: all. */
+  WORKER_QUEUES: commaList.refine(
+    (names) => names.every((name) => ['averages', 'scraping', 'news', 'translation'].includes(name)),
+    { message: 'must be averages, scraping, news and/or translation, separated by commas' },
+  ),
+  /**
+   * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
+   * abandons them (they run again elsewhere) and closes its connections. Below Kubernetes' default 30 s.
+   */
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  USER_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
 
-export type AppConfig = Readonly<
-  Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+type Settings = z.infer<typeof envSchema>;
+type SettingName = keyof Settings;
+
+/** Settings every process reads: the database, the queues, logging, and the public URL (links, User-Agent). */
+const SHARED = [
+  'NODE_ENV',
+  'PORT',
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'REDIS_URL',
+  'QUEUE_PREFIX',
+  'LOG_LEVEL',
+  // Each process has an internal /metrics listener; the API queues CDN purges, the workers send them.
+  'METRICS_HOST',
+  'METRICS_TOKEN',
+  'CDN_PROVIDER',
+] as const satisfies readonly SettingName[];
+
+/**
+ * Which settings each process reads, picked from the one schema above: a process validates only these, so the
+ * workers are never asked for the API's secrets and the API never for the scrapers' browser.
+ */
+export const PROCESS_SETTINGS = {
+  api: [
+    ...SHARED,
+    'DATA_DIR',
+    'JWT_SECRET',
+    'ADMIN_PASSWORD',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'SCRAPER_ALLOWED_HOSTS',
+    'SITE_NAME',
+    'CONTACT_EMAIL',
+    'FRONTEND_DIST',
+    'READ_CACHE_TTL_MS',
+    'USER_WRITES_PER_MINUTE',
+    'SEED_DEMO',
+    'DATABASE_READ_URLS',
+    'READ_YOUR_WRITES_SECONDS',
+    'METRICS_PORT',
+    'CDN_MAX_AGE_SECONDS',
+    'CDN_STALE_SECONDS',
+  ],
+  workers: [
+    ...SHARED,
+    'CHROMIUM_PATH',
+    'SCRAPER_ALLOWED_HOSTS',
+    'IGDB_CLIENT_ID',
+    'IGDB_CLIENT_SECRET',
+    'IGDB_API_URL',
+    'TWITCH_TOKEN_URL',
+    'TRANSLATE_URL',
+    'TRANSLATE_PROVIDER',
+    'TRANSLATE_API_KEY',
+    'TRANSLATE_BATCH_SIZE',
+    'WORKER_CONCURRENCY',
+    'WORKER_SHUTDOWN_GRACE_MS',
+    'WORKER_QUEUES',
+    'WORKER_METRICS_PORT',
+    'CDN_API_URL',
+    'CDN_API_TOKEN',
+    'CDN_ZONE_ID',
+  ],
+} as const satisfies Record<string, readonly SettingName[]>;
+
+export type ProcessName = keyof typeof PROCESS_SETTINGS;
+
+/** The validated configuration of one process: its settings only, with the derived values. */
+export type ConfigOf<P extends ProcessName> = Readonly<
+  Omit<Pick<Settings, (typeof PROCESS_SETTINGS)[P][number]>, 'PUBLIC_URL'> & {
     PUBLIC_URL: string;
     queueBackend: 'redis' | 'postgres';
   }
 >;
+
+export type ApiConfig = ConfigOf<'api'>;
+export type WorkersConfig = ConfigOf<'workers'>;
+/** The API's configuration, under the name its modules inject (APP_CONFIG). */
+export type AppConfig = ApiConfig;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -131,26 +194,56 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; throws a ConfigError that lists every bad key at once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+/** Parses the settings one process reads; throws a ConfigError that lists every bad key at once. */
+export function loadConfig<P extends ProcessName = 'api'>(
+  env: NodeJS.ProcessEnv = process.env,
+  processName: P = 'api' as P,
+): ConfigOf<P> {
+  const keys = Object.fromEntries(PROCESS_SETTINGS[processName].map((key) => [key, true as const]));
+  const parsed = envSchema.pick(keys as { [K in SettingName]?: true }).safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
     );
   }
-  const values = parsed.data;
+  const values = parsed.data as Pick<Settings, (typeof SHARED)[number]> & Partial<Settings>;
+  // The process that calls the CDN's API needs its credentials once a provider is chosen.
+  if (values.CDN_PROVIDER !== 'none' && 'CDN_ZONE_ID' in keys) {
+    const missing = (['CDN_API_TOKEN', 'CDN_ZONE_ID'] as const).filter((key) => !values[key]);
+    if (missing.length) {
+      throw new ConfigError(
+        missing.map((key) => `${key}: is required with CDN_PROVIDER=${values.CDN_PROVIDER}`),
+      );
+    }
+  }
   return Object.freeze({
     ...values,
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     queueBackend: values.REDIS_URL ? 'redis' : 'postgres',
-  });
+  }) as unknown as ConfigOf<P>;
+}
+
+/** The problems of every process's settings at once (the `npm start` supervisor checks before it starts any). */
+export function configProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems = new Set<string>();
+  for (const processName of Object.keys(PROCESS_SETTINGS) as ProcessName[]) {
+    try {
+      loadConfig(env, processName);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      for (const problem of error.problems) problems.add(problem);
+    }
+  }
+  return [...problems];
 }
 
 /** Boot helper: prints the list of bad keys and stops the process instead of starting half-configured. */
-export function loadConfigOrExit(processName: string, env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfigOrExit<P extends ProcessName>(
+  processName: P,
+  env: NodeJS.ProcessEnv = process.env,
+): ConfigOf<P> {
   try {
-    return loadConfig(env);
+    return loadConfig(env, processName);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`[${processName}] ${error.message}\n`);

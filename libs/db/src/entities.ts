@@ -8,11 +8,13 @@ import { AppMeta } from './meta/app-meta.entity.js';
 import { NewsArticle } from './news/news-article.entity.js';
 import { NewsFeed } from './news/news-feed.entity.js';
 import { OutboxMessage } from './outbox/outbox-message.entity.js';
+import { Outlet } from './outlets/outlet.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
+import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
 
 export const ENTITIES = [
@@ -26,8 +28,10 @@ export const ENTITIES = [
   MediaReview,
   NewsArticle,
   NewsFeed,
+  Outlet,
   OutboxMessage,
   Rating,
+  RevokedToken,
   ScraperSource,
   SearchMiss,
   User,

@@ -1,6 +1,6 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { OutboxMessage, type OutboxBacklog } from '../../db/src/index.js';
+import { OutboxMessage, type OutboxBacklog } from '@veredicto/db';
 import { logConnectionErrors } from './connection-errors.js';
 import { JobGateway, withTimeout } from './job-gateway.js';
 import { JobName, type JobPayloads } from './job-names.js';

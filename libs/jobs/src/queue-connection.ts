@@ -1,5 +1,5 @@
 import { createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
-import type { AppConfig } from '../../config/src/config.js';
+import type { AppConfig } from '@veredicto/config/config.js';
 
 export interface QueueConnection {
   backend: 'redis' | 'postgres';

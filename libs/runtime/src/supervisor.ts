@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { ConfigError, fromRoot, loadConfig } from '../../config/src/index.js';
+import { ConfigError, configProblems, fromRoot } from '@veredicto/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { loadOrCreateSecrets } from './secrets.js';
 
@@ -60,14 +60,10 @@ export async function runSupervisor(): Promise<void> {
     env.DATABASE_URL = database.url;
     say(`embedded PostgreSQL on 127.0.0.1:${database.port} (data in ${join(dataDir, 'postgres')})`);
   }
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      await shutdown(78);
-    }
-    throw error;
+  const problems = configProblems(env);
+  if (problems.length > 0) {
+    process.stderr.write(`${new ConfigError(problems).message}\n`);
+    await shutdown(78);
   }
 
   const start = (managed: ManagedProcess) =>

@@ -216,36 +216,6 @@ export function formatLocalDate(value: Date): string {
   return `${pad(value.getDate())}-${pad(value.getMonth() + 1)}-${value.getFullYear()}`;
 }
 
-/** dd-MM-yyyy of a YYYY-MM-DD date. */
-export function formatIsoDate(value: string): string {
-  const [year, month, day] = value.split('-');
-  return `${day}-${month}-${year}`;
-}
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/** A release date as precise as the API says it is known: '2026', 'T1 2026', 'marzo de 2026' or dd-MM-yyyy. */
-export function formatReleaseDate(value: string, precision?: string | null): string {
-  const [year, month] = value.split('-');
-  if (precision === 'year') return year;
-  if (precision === 'quarter') return `T${Math.ceil(Number(month) / 3)} ${year}`;
-  if (precision === 'month') return `${MONTHS[Number(month) - 1]} de ${year}`;
-  return formatIsoDate(value);
-}
-
 export interface GameSummary {
   igdbID: number;
   slug: string;
@@ -265,6 +235,16 @@ export interface GameDetail extends GameSummary {
   screenshots: string[];
   bigScreenshots: string[];
   videos: { id: number; title: string; videoID: string }[];
+  criticStats: {
+    count: number;
+    average: number | null;
+    median: number | null;
+    histogram: number[];
+    percentRecommended: number | null;
+    tier: string | null;
+  };
+  spanishPress: { count: number; average: number | null };
+  playerStats: { count: number; average: number | null; histogram: number[] };
 }
 
 export interface MediaReview {
@@ -273,6 +253,10 @@ export interface MediaReview {
   autor: string | null;
   rating: number | null;
   link: string | null;
+  rawScore: string | null;
+  platform: string | null;
+  outletCountry: string | null;
+  outletLanguage: string | null;
 }
 
 export interface GamePage {
@@ -288,18 +272,8 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
   return (await response.json()) as T;
 }
 
-/** The score as the front shows it: 'S/P' for a missing or zero score. */
-export function formatScore(score: number | null | undefined): string {
-  return !score ? 'S/P' : String(Math.round(score));
-}
-
-/** The colour class of a score (decisions.md section 2). */
-export function scoreClass(score: number | null | undefined): 'high' | 'medium' | 'low' | 'null' {
-  if (!score) return 'null';
-  if (score >= 85) return 'high';
-  if (score >= 50) return 'medium';
-  return 'low';
-}
+// Scores, their colour classes and dates as the front shows them: the contract's, not copies that could drift.
+export { formatDate, formatReleaseDate, formatScore, scoreClass } from '@veredicto/contract';
 
 /** Removes news items through the admin API (DELETE /api/news/{id}); already-deleted ones are fine. */
 export async function deleteNewsThroughApi(request: APIRequestContext, ids: number[]): Promise<void> {

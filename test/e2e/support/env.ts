@@ -51,13 +51,19 @@ export async function newestMailTo(email: string): Promise<string | undefined> {
 }
 
 /** The confirmation link of the newest e-mail sent to `email`; waits for the mail to be written. */
-export async function confirmationLinkFor(email: string, timeoutMs = 10_000): Promise<string> {
+export function confirmationLinkFor(email: string, timeoutMs = 10_000): Promise<string> {
+  return mailedLinkFor(email, '/confirm', timeoutMs);
+}
+
+/** The link to `path` (with its token) in the newest e-mail sent to `email`; waits for the mail. */
+export async function mailedLinkFor(email: string, path: string, timeoutMs = 10_000): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${escapeRegExp(path)}\\?token=[A-Za-z0-9_-]+`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = await newestMailTo(email);
-    const link = mail ? /https?:\/\/\S+\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0] : undefined;
+    const link = mail ? pattern.exec(mail)?.[0] : undefined;
     if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no confirmation e-mail to ${email} in the outbox`);
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} with a link to ${path} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -43,7 +43,7 @@ export async function swipe(page: Page, target: Locator, distance: number): Prom
 }
 
 /** A score bar ('Medios', 'Jugadores') of the game page. */
-export function scoreBar(page: Page, label: 'Medios' | 'Jugadores'): Locator {
+export function scoreBar(page: Page, label: 'Medios' | 'Prensa en español' | 'Jugadores'): Locator {
   return page
     .locator('.score-bar')
     .filter({ has: page.locator('.score-bar__label', { hasText: new RegExp(`^${label}$`) }) });
@@ -88,11 +88,4 @@ export async function openAdminPanel(page: Page, ...titles: string[]): Promise<v
 }
 
 /** Slug of a title, as the product builds them (spec: Slug rules). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from '@veredicto/contract';

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { AppMeta, Game } from '../../../libs/db/src/index.js';
-import type { JobName, JobResults } from '../../../libs/jobs/src/index.js';
+import { AppMeta, Game } from '@veredicto/db';
+import type { JobName, JobResults } from '@veredicto/jobs';
 
 /**
  * reconcile-figures: compares every game's stored figures with the SQL truth of its source rows and

@@ -2,14 +2,17 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { Game } from '../../../libs/db/src/index.js';
-import { JobName, QueueName, WORKER_OPTIONS } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { Game, Outlet } from '@veredicto/db';
+import { JobName, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 
-/** Recomputes a game's critic and player averages from the source rows (idempotent), and reconciles all. */
+/**
+ * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), and
+ * reconciles all.
+ */
 @Processor(QueueName.Averages, WORKER_OPTIONS[QueueName.Averages])
 export class RecalculateAverageProcessor extends WorkerHost implements OnModuleInit {
   private readonly logger = new Logger(RecalculateAverageProcessor.name);
@@ -17,6 +20,10 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
   readonly handlers: QueueHandlers<QueueName.Averages> = {
     [JobName.RecalculateAverage]: async ({ gameId }: { gameId: number }) => {
       const em = this.orm.em.fork();
+      // New outlets (scraped reviews) join the registry and changed reviews refresh their outlets'
+      // medians before the game's figures read them.
+      await em.getRepository(Outlet).registerOutletsOfGame(gameId);
+      await em.getRepository(Outlet).refreshMedians(gameId);
       const result = await em.getRepository(Game).recalculateAverages(gameId);
       if (!result) {
         this.logger.warn(`game ${gameId} no longer exists`);
@@ -45,7 +52,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     private readonly orm: MikroORM,
     private readonly cdn: CdnPurgeService,
     private readonly reconciliation: FiguresReconciliationService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {
     super();
     registerHandlers(QueueName.Averages, this.handlers);

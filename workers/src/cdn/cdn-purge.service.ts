@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createCdnPurger, PurgeBatcher } from '../../../libs/cdn/src/index.js';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { JobGateway, JobName } from '../../../libs/jobs/src/index.js';
+import { createCdnPurger, PurgeBatcher } from '@veredicto/cdn';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { JobGateway, JobName } from '@veredicto/jobs';
 
 /**
  * The workers' side of the CDN: jobs that change what anonymous visitors see schedule a purge of the
@@ -14,7 +14,7 @@ export class CdnPurgeService {
   readonly batcher;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) config: WorkersConfig,
     private readonly jobs: JobGateway,
   ) {
     this.purger = createCdnPurger(config);

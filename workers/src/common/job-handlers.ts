@@ -1,11 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import {
-  JobName,
-  type JobPayloads,
-  type JobResults,
-  QueueName,
-  QUEUE_OF,
-} from '../../../libs/jobs/src/index.js';
+import { JobName, type JobPayloads, type JobResults, QueueName, QUEUE_OF } from '@veredicto/jobs';
 
 type JobsOf<Q extends QueueName> = { [J in JobName]: (typeof QUEUE_OF)[J] extends Q ? J : never }[JobName];
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { WorkerHost } from '@nestjs/bullmq';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { observeWorker, ProcessMetrics } from '../../../libs/metrics/src/index.js';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { observeWorker, ProcessMetrics } from '@veredicto/metrics';
 import { QUEUE_PROCESSORS, servedQueues } from '../queue-families.js';
 
 /** Job durations and failures of every queue this process works on, for its /metrics. */
@@ -11,7 +11,7 @@ export class JobMetricsObserver implements OnApplicationBootstrap {
   constructor(
     private readonly metrics: ProcessMetrics,
     private readonly moduleRef: ModuleRef,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {}
 
   onApplicationBootstrap(): void {

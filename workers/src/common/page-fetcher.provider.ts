@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { buildUserAgent, PageFetcher } from '../../../libs/scraping/src/fetching/index.js';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { buildUserAgent, PageFetcher } from '@veredicto/scraping/fetching/index.js';
 
 /**
  * The worker process's one PageFetcher, hence one BrowserPool (one Chromium at most): every scraping job
@@ -10,7 +10,7 @@ import { buildUserAgent, PageFetcher } from '../../../libs/scraping/src/fetching
 export class WorkerPageFetcher implements OnModuleDestroy {
   readonly fetcher: PageFetcher;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@Inject(APP_CONFIG) config: WorkersConfig) {
     this.fetcher = new PageFetcher({
       userAgent: buildUserAgent(config.PUBLIC_URL),
       allowedHosts: [...config.SCRAPER_ALLOWED_HOSTS],

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JobGateway, JobName, QUEUE_OF, SCHEDULES } from '../../../libs/jobs/src/index.js';
+import { JobGateway, JobName, QUEUE_OF, SCHEDULES } from '@veredicto/jobs';
 
 /** How often the schedules are checked (and re-declared when Redis lost them). */
 export const SCHEDULE_CHECK_MS = 10_000;

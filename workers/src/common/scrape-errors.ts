@@ -1,10 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { FeedParseError } from '../../../libs/scraping/src/feeds/parse-feed.js';
-import {
-  FetchError,
-  RobotsDisallowedError,
-  UnsafeUrlError,
-} from '../../../libs/scraping/src/fetching/index.js';
+import { FeedParseError } from '@veredicto/scraping/feeds/parse-feed.js';
+import { FetchError, RobotsDisallowedError, UnsafeUrlError } from '@veredicto/scraping/fetching/index.js';
 
 /**
  * Failures that no retry can fix (a refused URL, robots.txt, a 404, a page that is not what it should be)

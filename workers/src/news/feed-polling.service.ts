@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { NewsArticle, NewsFeed } from '../../../libs/db/src/index.js';
-import { JobGateway, JobName, type JobResults } from '../../../libs/jobs/src/index.js';
-import { fetchFeed } from '../../../libs/scraping/src/feeds/parse-feed.js';
+import { NewsArticle, NewsFeed } from '@veredicto/db';
+import { JobGateway, JobName, type JobResults } from '@veredicto/jobs';
+import { fetchFeed } from '@veredicto/scraping/feeds/parse-feed.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { errorMessage } from '../common/scrape-errors.js';
 import type { ProgressReporter } from './news-import.service.js';

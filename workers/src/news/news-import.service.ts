@@ -1,10 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { NewsArticle } from '../../../libs/db/src/index.js';
-import type { JobProgress, JobResults, JobName } from '../../../libs/jobs/src/index.js';
-import { ReadOnce } from '../../../libs/scraping/src/html/read-once.js';
-import { readArticlePage } from '../../../libs/scraping/src/news/extract-article.js';
+import { NewsArticle } from '@veredicto/db';
+import type { JobProgress, JobResults, JobName } from '@veredicto/jobs';
+import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
+import { readArticlePage } from '@veredicto/scraping/news/extract-article.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError } from '../common/scrape-errors.js';
 

@@ -8,22 +8,10 @@ import {
   normalizeSearchText,
   slugify,
   type GameUpsertRow,
-} from '../../../libs/db/src/index.js';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
+} from '@veredicto/db';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { IGDB_PLATFORMS } from '@veredicto/contract';
 import type { ProgressReporter } from '../news/news-import.service.js';
-
-/** IGDB platform ids of the site's platforms, with the display names stored on games. */
-export const IGDB_PLATFORMS: Readonly<Record<number, string>> = {
-  6: 'PC',
-  167: 'PlayStation 5',
-  48: 'PlayStation 4',
-  9: 'PlayStation 3',
-  8: 'PlayStation 2',
-  169: 'Xbox Series X|S',
-  49: 'Xbox One',
-  130: 'Nintendo Switch',
-  508: 'Nintendo Switch 2',
-};
 
 const FIELDS = [
   'name',
@@ -132,7 +120,7 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
     ...new Set(
       (game.platforms ?? [])
         .map((platform) => IGDB_PLATFORMS[typeof platform === 'number' ? platform : platform.id])
-        .filter((name): name is string => Boolean(name)),
+        .filter((name) => name !== undefined),
     ),
   ];
   if (!title || platforms.length === 0 || !Number.isInteger(game.id)) return null;
@@ -182,7 +170,7 @@ export class IgdbImportService {
 
   constructor(
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {}
 
   get enabled(): boolean {

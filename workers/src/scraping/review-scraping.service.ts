@@ -1,11 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { MediaReview, ScraperSource, type ScrapedMediaReview } from '../../../libs/db/src/index.js';
-import { JobGateway, JobName, type JobResults, OutboxRelay } from '../../../libs/jobs/src/index.js';
-import { ReadOnce } from '../../../libs/scraping/src/html/read-once.js';
-import { readReviewPage } from '../../../libs/scraping/src/reviews/extract-reviews.js';
-import { storableReviews } from '../../../libs/scraping/src/reviews/storable-review.js';
+import { MediaReview, ScraperSource, type ScrapedMediaReview } from '@veredicto/db';
+import { JobGateway, JobName, type JobResults, OutboxRelay } from '@veredicto/jobs';
+import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
+import { readReviewPage } from '@veredicto/scraping/reviews/extract-reviews.js';
+import { storableReviews } from '@veredicto/scraping/reviews/storable-review.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError, errorMessage } from '../common/scrape-errors.js';

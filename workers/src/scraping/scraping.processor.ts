@@ -1,12 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import {
-  JobName,
-  type JobPayloads,
-  type JobProgress,
-  QueueName,
-  WORKER_OPTIONS,
-} from '../../../libs/jobs/src/index.js';
+import { JobName, type JobPayloads, type JobProgress, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { CatalogueScrapingService } from './catalogue-scraping.service.js';
 import { ReviewScrapingService } from './review-scraping.service.js';

@@ -1,8 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../libs/config/src/index.js';
-import { Game } from '../../../libs/db/src/index.js';
-import { JobGateway, JobName, type JobResults } from '../../../libs/jobs/src/index.js';
+import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
+import { Game } from '@veredicto/db';
+import { JobGateway, JobName, type JobResults } from '@veredicto/jobs';
 import { createTranslator, type Translator } from './translator.js';
 
 /**
@@ -17,7 +17,7 @@ export class GameTranslationService {
 
   constructor(
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: WorkersConfig,
     private readonly jobs: JobGateway,
   ) {
     this.translator = createTranslator(config);

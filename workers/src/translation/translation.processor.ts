@@ -1,7 +1,7 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '../../../libs/jobs/src/index.js';
+import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { GameTranslationService } from './game-translation.service.js';
 import { TranslationRefusedError } from './translator.js';

@@ -1,4 +1,4 @@
-import type { SpanishTextSource } from '../../../libs/db/src/index.js';
+import type { SpanishTextSource } from '@veredicto/db';
 
 /** A translation service's answer that retrying cannot fix (bad key, refused text): the job stops. */
 export class TranslationRefusedError extends Error {}

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { PLATFORM_IDS } from '../../../../libs/db/src/index.js';
+import { PLATFORM_IDS } from '@veredicto/db';
 
 export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
 export const MAX_PAGE_SIZE = 100;

@@ -32,9 +32,16 @@ export class GameSummaryResponse implements GameSummaryDto {
     description: 'Cuánto se sabe de releaseDate: día, mes, trimestre o solo el año; null sin fecha',
   })
   releaseDatePrecision!: 'day' | 'month' | 'quarter' | 'year' | null;
-  @ApiPropertyOptional(nullableNumber('Media de la crítica, 0-100; null sin críticas puntuadas'))
+  @ApiPropertyOptional(
+    nullableNumber('Media de la crítica, 0-100; null con menos de 4 críticas con nota (se muestra S/P)'),
+  )
   avRatings!: number | null;
-  @ApiPropertyOptional(nullableNumber('Media de los jugadores, 0-100; null sin puntuaciones'))
+  @ApiPropertyOptional(
+    nullableNumber(
+      'Media de los jugadores, 0-100; null sin puntuaciones. sortBy=avUserRatings no ordena por ella sino por ' +
+        'una media bayesiana (v·R + m·C) / (v + m) con m = 10 y C = 70, para que un solo 100 no supere a treinta 90',
+    ),
+  )
   avUserRatings!: number | null;
   @ApiProperty({ description: 'Críticas de medios con nota' }) criticReviewCount!: number;
   @ApiProperty({ description: 'Puntuaciones de jugadores' }) userRatingCount!: number;
@@ -67,7 +74,72 @@ class GameVideoResponse {
   @ApiProperty({ description: 'Identificador del vídeo de YouTube' }) videoID!: string;
 }
 
+const HISTOGRAM = '10 recuentos de notas por tramos 0-9, 10-19, ..., 80-89 y 90-100; suman `count`.';
+
+class CriticStatsResponse {
+  @ApiProperty({ description: 'Críticas de medios con nota (las que no tienen nota se listan, no cuentan)' })
+  count!: number;
+  @ApiPropertyOptional(
+    nullableNumber(
+      'Media aritmética de las notas normalizadas a 0-100 (8,5/10 cuenta 85; x/N es x ÷ N), redondeada. ' +
+        'null con menos de 4 críticas con nota.',
+    ),
+  )
+  average!: number | null;
+  @ApiPropertyOptional(
+    nullableNumber(
+      'Mediana de las notas (media de las dos centrales si son pares), redondeada; null con menos de 4.',
+    ),
+  )
+  median!: number | null;
+  @ApiProperty({ type: [Number], description: HISTOGRAM, example: [0, 0, 0, 0, 0, 1, 2, 5, 20, 12] })
+  histogram!: number[];
+  @ApiPropertyOptional(
+    nullableNumber(
+      'Porcentaje (0-100) de críticas con nota igual o superior a la mediana de su propio medio en todo el ' +
+        'catálogo (la regla de OpenCritic): un medio severo recomienda con un 75 si su mediana es 72. null con menos de 4.',
+    ),
+  )
+  percentRecommended!: number | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: ['Excepcional', 'Notable', 'Correcto', 'Flojo'],
+    description:
+      'Nivel por percentil de la media de la crítica entre los juegos del catálogo que la muestran: ' +
+      '10 % superior Excepcional, 30 % siguiente Notable, 30 % siguiente Correcto, resto Flojo. null sin media.',
+  })
+  tier!: 'Excepcional' | 'Notable' | 'Correcto' | 'Flojo' | null;
+}
+
+class SpanishPressResponse {
+  @ApiProperty({ description: 'Críticas con nota de medios en español (de España y de Latinoamérica)' })
+  count!: number;
+  @ApiPropertyOptional(
+    nullableNumber(
+      'Media de las notas de los medios con outletLanguage = "es", redondeada; null con menos de 3.',
+    ),
+  )
+  average!: number | null;
+}
+
+class PlayerStatsResponse {
+  @ApiProperty({ description: 'Puntuaciones de jugadores (una por usuario)' }) count!: number;
+  @ApiPropertyOptional(nullableNumber('Media aritmética de las puntuaciones, redondeada; null sin ninguna.'))
+  average!: number | null;
+  @ApiProperty({ type: [Number], description: HISTOGRAM }) histogram!: number[];
+}
+
 export class GameDetailResponse extends GameSummaryResponse implements GameDetailDto {
+  @ApiProperty({
+    type: CriticStatsResponse,
+    description: 'Cifras de la crítica, recalculadas por los workers desde las críticas guardadas',
+  })
+  criticStats!: CriticStatsResponse;
+  @ApiProperty({ type: SpanishPressResponse, description: 'La prensa en español' })
+  spanishPress!: SpanishPressResponse;
+  @ApiProperty({ type: PlayerStatsResponse, description: 'Cifras de los jugadores' })
+  playerStats!: PlayerStatsResponse;
   @ApiPropertyOptional({ type: String, nullable: true }) imageArt!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Título oficial en España, si es otro' })
   titleEs!: string | null;
@@ -112,6 +184,20 @@ export class MediaReviewResponse implements ReturnType<typeof presentMediaReview
   @ApiPropertyOptional({ type: String, nullable: true }) platform!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Fecha de publicación (ISO 8601)' })
   date!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'ES',
+    description: 'País del medio (ISO 3166-1 alfa-2)',
+  })
+  outletCountry!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'es',
+    description: 'Idioma del medio (ISO 639-1); "es" es la prensa en español de España y Latinoamérica',
+  })
+  outletLanguage!: string | null;
 }
 
 export class UserReviewResponse implements ReturnType<typeof presentUserReview> {

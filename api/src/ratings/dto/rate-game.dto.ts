@@ -14,3 +14,17 @@ export class RateGameDto {
   @Max(100, { message: 'La puntuación debe ser un número entero entre 0 y 100' })
   score!: number;
 }
+
+export class PlayerAverageResponse {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Media de los jugadores, 0-100; null sin ninguna',
+  })
+  avUserRatings!: number | null;
+  @ApiProperty({ description: 'Puntuaciones de jugadores' }) userRatingCount!: number;
+}
+
+export class OwnRatingResponse {
+  @ApiProperty({ minimum: 0, maximum: 100, example: 85 }) score!: number;
+}

@@ -6,8 +6,15 @@ import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
 
 function SessionProbe() {
-  const { status, user } = useSession();
-  return <p>{`${status}:${user?.username ?? '-'}`}</p>;
+  const { status, user, logout } = useSession();
+  return (
+    <>
+      <p>{`${status}:${user?.username ?? '-'}`}</p>
+      <button type="button" onClick={logout}>
+        Cerrar sesión
+      </button>
+    </>
+  );
 }
 
 function renderSession() {
@@ -50,5 +57,22 @@ describe('SessionProvider', () => {
     window.localStorage.setItem('token', 'other-tab');
     window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'other-tab' }));
     expect(await screen.findByText('authenticated:luis')).toBeTruthy();
+  });
+
+  it("'Cerrar sesión' ends the session on the server and forgets the token", async () => {
+    window.localStorage.setItem('token', 'sesion-actual');
+    const fetchMock = stubFetch((url) =>
+      url === '/api/auth/logout'
+        ? new Response(null, { status: 204 })
+        : jsonResponse({ username: 'ana', email: 'ana@example.com' }),
+    );
+    renderSession();
+    expect(await screen.findByText('authenticated:ana')).toBeTruthy();
+    screen.getByRole('button', { name: 'Cerrar sesión' }).click();
+    expect(await screen.findByText('anonymous:-')).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    const logoutCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/logout');
+    expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('authorization')).toBe('Bearer sesion-actual');
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError, readStoredToken, TOKEN_STORAGE_KEY } from '../../lib/api-client';
+import { logoutOnServer } from './api/password';
 import { useCurrentUser } from './api/use-current-user';
 import { SessionContext, type Session } from './session-context';
 
@@ -40,9 +41,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(newToken);
   }, []);
 
+  // 'Cerrar sesión' ends the session on the server too; the browser forgets the token at once either way.
   const logout = useCallback(() => {
+    const ended = readStoredToken();
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
     setToken(null);
+    if (ended) void logoutOnServer(ended).catch(() => undefined);
   }, []);
 
   const session = useMemo<Session>(() => {

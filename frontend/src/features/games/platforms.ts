@@ -1,5 +1,5 @@
-// The platform ids and names are a contract with the API: one list, shared with the back end.
-import { PLATFORMS } from '../../../../libs/db/src/games/platforms';
+// The platform ids and names are a contract with the API: one list, in libs/contract.
+import { PLATFORMS } from '@veredicto/contract';
 
 /** The catalogue's platform filter: ids used in /games/{platformId} and in the API's `platform` parameter. */
 export const PLATFORM_FILTERS = PLATFORMS.map(({ id, name }) => ({ id, label: name }));

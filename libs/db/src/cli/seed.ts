@@ -3,7 +3,7 @@
  * node dist/libs/db/src/cli/seed.js large [file]  load the large benchmark catalogue (bench/data)
  */
 import 'reflect-metadata';
-import { fromRoot } from '../../../config/src/project-root.js';
+import { fromRoot } from '@veredicto/config/project-root.js';
 import { Game } from '../games/game.entity.js';
 import { migrateDatabase, openDatabase } from '../database.js';
 import { CatalogueImporter } from '../seeders/catalogue-importer.js';

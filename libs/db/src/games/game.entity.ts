@@ -1,4 +1,4 @@
-import { EntityRepositoryType } from '@mikro-orm/core';
+import { ArrayType, EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { GameRepository } from './game.repository.js';
 
@@ -26,10 +26,11 @@ export interface GameVideo {
   expression:
     'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms")',
 })
+// sortBy=avUserRatings orders by the Bayesian rank (game.repository.ts), not by the shown mean.
 @Index({
-  name: 'games_av_user_ratings_idx',
+  name: 'games_player_rank_score_idx',
   expression:
-    'create index "games_av_user_ratings_idx" on "games" ("av_user_ratings" desc nulls last, "id" desc) include ("platforms")',
+    'create index "games_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms")',
 })
 @Index({
   name: 'games_platforms_idx',
@@ -133,6 +134,33 @@ export class Game {
 
   @Property({ type: 'integer', default: 0 })
   userRatingCount: number = 0;
+
+  /** Median of the scored media reviews (shown only from 4 of them, like the average). */
+  @Property({ type: 'smallint', nullable: true })
+  criticMedian?: number | null;
+
+  /** Scored media reviews per band 0-9, 10-19, ..., 90-100 (10 counts). */
+  @Property({ type: ArrayType, columnType: 'int[]', defaultRaw: "'{0,0,0,0,0,0,0,0,0,0}'" })
+  criticHistogram: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+  /** Share of scored reviews at or above their outlet's median (OpenCritic's rule), 0-100. */
+  @Property({ type: 'smallint', nullable: true })
+  criticPercentRecommended?: number | null;
+
+  /** Mean and count of the scored reviews of Spanish-language outlets (outlets.language = 'es'). */
+  @Property({ type: 'smallint', nullable: true })
+  spanishPressAverage?: number | null;
+
+  @Property({ type: 'integer', default: 0 })
+  spanishPressCount: number = 0;
+
+  /** Players' scores per band 0-9, ..., 90-100. */
+  @Property({ type: ArrayType, columnType: 'int[]', defaultRaw: "'{0,0,0,0,0,0,0,0,0,0}'" })
+  playerHistogram: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+  /** Bayesian weighted player rating: the order of sortBy=avUserRatings, never shown. */
+  @Property({ type: 'real', nullable: true })
+  playerRankScore?: number | null;
 
   /** Reference figures from the seed sources (Metacritic, IGDB); never shown as our own averages. */
   @Property({ type: 'smallint', nullable: true })

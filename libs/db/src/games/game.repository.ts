@@ -47,7 +47,7 @@ export interface GameSpanishFields {
 }
 
 /** Everything the game page shows of a game (game.presenter.ts turns it into the API's shape). */
-export interface GameDetailRow extends GameSummaryRow, GameMediaFields, GameSpanishFields {}
+export interface GameDetailRow extends GameSummaryRow, GameMediaFields, GameSpanishFields, GameScoreStats {}
 
 /** One line of the Spanish seed file (`summaries-es.jsonl.gz`). */
 export interface SpanishContentRow {
@@ -74,6 +74,109 @@ export interface AverageResult {
   userRatingCount: number;
 }
 
+/** decisions.md section 8: below these counts of scored reviews (or ratings) a figure is null. */
+export const SCORE_MINIMUMS = { critic: 4, best: 7, spanishPress: 3, player: 1 } as const;
+
+/**
+ * sortBy=avUserRatings ranks by a Bayesian weighted rating, (v·R + m·C) / (v + m), where R is the plain
+ * mean of the game's v ratings: a game with few ratings is pulled towards the prior C, so one 100
+ * (72,7) cannot outrank thirty 90s (85). C is a fixed typical score rather than the catalogue's mean, so
+ * a game's rank never changes because other games were rated.
+ */
+export const PLAYER_RANK_PRIOR = { m: 10, C: 70 } as const;
+
+/** Critic tiers by the game's critic-average percentile in the catalogue (top 10 %, next 30 %, next 30 %, rest). */
+export const CRITIC_TIERS = [
+  { topShare: 0.1, label: 'Excepcional' },
+  { topShare: 0.4, label: 'Notable' },
+  { topShare: 0.7, label: 'Correcto' },
+  { topShare: 1, label: 'Flojo' },
+] as const;
+
+export type CriticTier = (typeof CRITIC_TIERS)[number]['label'];
+
+/** The tier of a game when `above` of the `total` games with a shown critic average score higher. */
+export function criticTierFor(above: number, total: number): CriticTier | null {
+  if (total <= 0) return null;
+  const share = above / total;
+  return (CRITIC_TIERS.find((tier) => share < tier.topShare) ?? CRITIC_TIERS[CRITIC_TIERS.length - 1]).label;
+}
+
+/** The figures of the game page (decisions.md section 8); tier is read against the catalogue. */
+export interface GameScoreStats {
+  criticStats: {
+    count: number;
+    average: number | null;
+    median: number | null;
+    histogram: number[];
+    percentRecommended: number | null;
+    tier: CriticTier | null;
+  };
+  spanishPress: { count: number; average: number | null };
+  playerStats: { count: number; average: number | null; histogram: number[] };
+}
+
+const BANDS = Array.from({ length: 10 }, (_, band) => band);
+
+/** Ten counts of `column` per band 0-9, 10-19, ..., 90-100, as an int[]. */
+const histogramSql = (column: string) =>
+  `array[${BANDS.map((band) =>
+    band === 9
+      ? `count(*) filter (where ${column} >= 90)`
+      : `count(*) filter (where ${column} >= ${band * 10} and ${column} < ${band * 10 + 10})`,
+  ).join(', ')}]::int[]`;
+
+/**
+ * Every stored figure of a game from its source rows (scored media reviews with their outlet's registry
+ * row, players' ratings): one row per game of `games g2` filtered by `where`. Minimums apply here, so
+ * the stored columns are exactly what the API shows.
+ */
+const statsSql = (where: string, reviewFilter: string, ratingFilter: string) => `
+  with m as (select mr.game_id, mr.rating, o.language, o.median_score
+               from media_reviews mr left join outlets o on o.name = mr.outlet
+               where mr.rating is not null ${reviewFilter}),
+       ms as (select game_id, count(*)::int as total, avg(rating) as mean,
+                percentile_cont(0.5) within group (order by rating)::numeric as median,
+                ${histogramSql('rating')} as histogram,
+                count(*) filter (where rating >= median_score)::numeric / nullif(count(median_score), 0) as recommended,
+                count(*) filter (where language = 'es')::int as es_total,
+                avg(rating) filter (where language = 'es') as es_mean
+              from m group by game_id),
+       rs as (select game_id, count(*)::int as total, avg(score) as mean, ${histogramSql('score')} as histogram
+              from ratings where true ${ratingFilter} group by game_id)
+  select g2.id,
+    case when ms.total >= ${SCORE_MINIMUMS.critic} then round(ms.mean)::int end as av_ratings,
+    coalesce(ms.total, 0) as critic_review_count,
+    case when ms.total >= ${SCORE_MINIMUMS.critic} then round(ms.median)::int end as critic_median,
+    coalesce(ms.histogram, '{0,0,0,0,0,0,0,0,0,0}'::int[]) as critic_histogram,
+    case when ms.total >= ${SCORE_MINIMUMS.critic} then round(ms.recommended * 100)::int end as critic_percent_recommended,
+    case when ms.es_total >= ${SCORE_MINIMUMS.spanishPress} then round(ms.es_mean)::int end as spanish_press_average,
+    coalesce(ms.es_total, 0) as spanish_press_count,
+    round(rs.mean)::int as av_user_ratings,
+    coalesce(rs.total, 0) as user_rating_count,
+    coalesce(rs.histogram, '{0,0,0,0,0,0,0,0,0,0}'::int[]) as player_histogram,
+    ((rs.total * rs.mean + ${PLAYER_RANK_PRIOR.m} * ${PLAYER_RANK_PRIOR.C}) / (rs.total + ${PLAYER_RANK_PRIOR.m}))::real
+      as player_rank_score
+  from games g2
+    left join ms on ms.game_id = g2.id
+    left join rs on rs.game_id = g2.id
+  ${where}`;
+
+const STATS_COLUMNS = [
+  'av_ratings',
+  'critic_review_count',
+  'critic_median',
+  'critic_histogram',
+  'critic_percent_recommended',
+  'spanish_press_average',
+  'spanish_press_count',
+  'av_user_ratings',
+  'user_rating_count',
+  'player_histogram',
+  'player_rank_score',
+];
+const STATS_SET = STATS_COLUMNS.map((column) => `${column} = s.${column}`).join(', ');
+
 const SUMMARY_COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.platforms,
   to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.release_date_precision, g.av_ratings, g.av_user_ratings,
   g.critic_review_count, g.user_rating_count`;
@@ -86,7 +189,8 @@ const SUMMARY_COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.plat
 const SORT_COLUMN: Record<GameSort, string> = {
   releaseDate: 'release_date',
   avRatings: 'av_ratings',
-  avUserRatings: 'av_user_ratings',
+  // Bayesian weighted rating (see PLAYER_RANK_PRIOR): the shown number stays the plain mean.
+  avUserRatings: 'player_rank_score',
 };
 const orderBy = (sort: GameSort, alias = 'g') =>
   `${alias}.${SORT_COLUMN[sort]} desc nulls last, ${alias}.id desc`;
@@ -154,6 +258,36 @@ export interface GameUpsertRow extends GameMediaFields {
   externalUserScore?: number | null;
 }
 
+const toHistogram = (value: unknown): number[] =>
+  Array.isArray(value) && value.length === 10 ? value.map(Number) : BANDS.map(() => 0);
+
+const toNullableNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** The stored figures of a games row (with critics_above/critics_rated for the tier) in the API's shape. */
+export function toScoreStats(row: Row): GameScoreStats {
+  const average = toNullableNumber(row.av_ratings);
+  return {
+    criticStats: {
+      count: Number(row.critic_review_count),
+      average,
+      median: toNullableNumber(row.critic_median),
+      histogram: toHistogram(row.critic_histogram),
+      percentRecommended: toNullableNumber(row.critic_percent_recommended),
+      tier: average === null ? null : criticTierFor(Number(row.critics_above), Number(row.critics_rated)),
+    },
+    spanishPress: {
+      count: Number(row.spanish_press_count),
+      average: toNullableNumber(row.spanish_press_average),
+    },
+    playerStats: {
+      count: Number(row.user_rating_count),
+      average: toNullableNumber(row.av_user_ratings),
+      histogram: toHistogram(row.player_histogram),
+    },
+  };
+}
+
 export function toSummaryRow(row: Row): GameSummaryRow {
   return {
     id: Number(row.id),
@@ -188,11 +322,13 @@ export class GameRepository extends EntityRepository<Game> {
   async findDetail(key: { igdbId: number } | { id: number }): Promise<GameDetailRow | null> {
     const [row] = await this.read(
       `select ${SUMMARY_COLUMNS}, g.image_art, g.summary, g.genres, g.developers, g.publishers,
-         g.screenshots, g.big_screenshots, g.videos, g.title_es, g.summary_es, g.summary_es_source, g.genres_es
+         g.screenshots, g.big_screenshots, g.videos, g.title_es, g.summary_es, g.summary_es_source, g.genres_es,
+         ${STATS_COLUMNS.map((c) => `g.${c}`).join(', ')}
        from games g where ${'id' in key ? 'g.id' : 'g.igdb_id'} = ?`,
       ['id' in key ? key.id : key.igdbId],
     );
     if (!row) return null;
+    if (row.av_ratings !== null) Object.assign(row, await this.criticRank(Number(row.av_ratings)));
     return {
       ...toSummaryRow(row),
       imageArt: (row.image_art as string | null) ?? null,
@@ -207,7 +343,21 @@ export class GameRepository extends EntityRepository<Game> {
       summaryEs: (row.summary_es as string | null) ?? null,
       summaryEsSource: (row.summary_es_source as SpanishTextSource | null) ?? null,
       genresEs: (row.genres_es as string[]) ?? [],
+      ...toScoreStats(row),
     };
+  }
+
+  /**
+   * Where a critic average stands in the catalogue (for its tier): how many games show a higher one, of how
+   * many show one. Both counts read games_av_ratings_idx (only games with a shown average are in its range).
+   */
+  private async criticRank(average: number): Promise<{ critics_above: number; critics_rated: number }> {
+    const [rank] = await this.sql<{ critics_above: number; critics_rated: number }>(
+      `select count(*) filter (where av_ratings > ?)::int as critics_above, count(*)::int as critics_rated
+       from games where av_ratings is not null`,
+      [average],
+    );
+    return rank;
   }
 
   /** The internal id and player average of the game with this IGDB id, or null. */
@@ -221,6 +371,18 @@ export class GameRepository extends EntityRepository<Game> {
       id: Number(row.id),
       avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
     };
+  }
+
+  /**
+   * The internal id of the game with this IGDB id and whether players may rate it yet: from its release
+   * date on (by the database's calendar), never before nor without a date.
+   */
+  async findRatingKey(igdbId: number): Promise<{ id: number; released: boolean } | null> {
+    const [row] = await this.sql<{ id: number; released: boolean | null }>(
+      'select id, release_date <= current_date as released from games where igdb_id = ?',
+      [igdbId],
+    );
+    return row ? { id: Number(row.id), released: row.released === true } : null;
   }
 
   private pageFilters(sort: GameSort, platform?: string): { where: string; params: unknown[] } {
@@ -477,18 +639,18 @@ export class GameRepository extends EntityRepository<Game> {
   async findBest(limit: number, sinceDate: string): Promise<GameSummaryRow[]> {
     const recent = await this.read(
       `select ${SUMMARY_COLUMNS} from games g
-       where g.critic_review_count >= 3 and g.av_ratings is not null and g.release_date >= ?::date
+       where g.critic_review_count >= ? and g.av_ratings is not null and g.release_date >= ?::date
          and g.release_date <= current_date
        order by g.av_ratings desc, g.critic_review_count desc, g.id desc limit ?`,
-      [sinceDate, limit],
+      [SCORE_MINIMUMS.best, sinceDate, limit],
     );
     if (recent.length >= limit) return recent.map(toSummaryRow);
     // Too few recent games with enough reviews: fall back to the best of all time.
     const allTime = await this.read(
       `select ${SUMMARY_COLUMNS} from games g
-       where g.critic_review_count >= 3 and g.av_ratings is not null
+       where g.critic_review_count >= ? and g.av_ratings is not null
        order by g.av_ratings desc, g.critic_review_count desc, g.id desc limit ?`,
-      [limit],
+      [SCORE_MINIMUMS.best, limit],
     );
     const seen = new Set(recent.map((row) => Number(row.id)));
     return [...recent, ...allTime.filter((row) => !seen.has(Number(row.id)))]
@@ -517,19 +679,15 @@ export class GameRepository extends EntityRepository<Game> {
   }
 
   /**
-   * Recomputes a game's critic and player averages and counts from the source rows (never by adding
-   * deltas), in one statement, so running it twice or concurrently gives the same result.
+   * Recomputes a game's critic, Spanish-press and player figures and counts from the source rows (never
+   * by adding deltas), in one statement, so running it twice or concurrently gives the same result.
+   * Outlet medians (for percentRecommended) are read as stored: OutletRepository.refreshMedians keeps them.
    */
   async recalculateAverages(gameId: number): Promise<AverageResult | null> {
     const rows = await this.sql(
-      `update games g set
-         av_user_ratings = r.average, user_rating_count = r.total,
-         av_ratings = m.average, critic_review_count = m.total, updated_at = now()
-       from (select round(avg(score))::int as average, count(*)::int as total
-               from ratings where game_id = ?) r,
-            (select round(avg(rating))::int as average, count(rating)::int as total
-               from media_reviews where game_id = ?) m
-       where g.id = ?
+      `update games g set ${STATS_SET}, updated_at = now()
+       from (${statsSql('where g2.id = ?', 'and mr.game_id = ?', 'and game_id = ?')}) s
+       where g.id = s.id
        returning g.av_ratings, g.critic_review_count, g.av_user_ratings, g.user_rating_count`,
       [gameId, gameId, gameId],
     );
@@ -551,7 +709,8 @@ export class GameRepository extends EntityRepository<Game> {
     const rows = await this.sql<{ id: number | null; checked: number }>(
       `with r as (select game_id, round(avg(score))::int as average, count(*)::int as total
                     from ratings group by game_id),
-            m as (select game_id, round(avg(rating))::int as average, count(rating)::int as total
+            m as (select game_id, case when count(rating) >= ${SCORE_MINIMUMS.critic} then round(avg(rating))::int end
+                      as average, count(rating)::int as total
                     from media_reviews group by game_id),
             stale as (
               select g.id from games g
@@ -572,26 +731,16 @@ export class GameRepository extends EntityRepository<Game> {
     };
   }
 
-  /** Same computation for every game at once (after a bulk import). */
+  /** Same computation for every game at once (after a bulk import); answers how many rows changed. */
   async recalculateAllAverages(): Promise<number> {
+    const columns = STATS_COLUMNS.map((column) => `g.${column}`).join(', ');
+    const computed = STATS_COLUMNS.map((column) => `s.${column}`).join(', ');
     const rows = await this.sql<{ updated: number }>(
-      `with r as (select game_id, round(avg(score))::int as average, count(*)::int as total
-                    from ratings group by game_id),
-            m as (select game_id, round(avg(rating))::int as average, count(rating)::int as total
-                    from media_reviews group by game_id),
-            updated as (
-              update games g set
-                av_user_ratings = r.average, user_rating_count = coalesce(r.total, 0),
-                av_ratings = m.average, critic_review_count = coalesce(m.total, 0)
-              from games g2
-                left join r on r.game_id = g2.id
-                left join m on m.game_id = g2.id
-              where g.id = g2.id
-                and (g.av_user_ratings is distinct from r.average
-                  or g.user_rating_count is distinct from coalesce(r.total, 0)
-                  or g.av_ratings is distinct from m.average
-                  or g.critic_review_count is distinct from coalesce(m.total, 0))
-              returning 1)
+      `with updated as (
+         update games g set ${STATS_SET}
+         from (${statsSql('', '', '')}) s
+         where g.id = s.id and (${columns}) is distinct from (${computed})
+         returning 1)
        select count(*)::int as updated from updated`,
     );
     return Number(rows[0]?.updated ?? 0);

@@ -1,3 +1,5 @@
+import { slugify as slugifyText } from '@veredicto/contract';
+
 /**
  * Bump when normalizeSearchText or titleAcronyms change: the API's start then rewrites the stored search
  * text of every game and alias (GameRepository.refreshSearchText).
@@ -147,13 +149,7 @@ export function expandFranchises(normalized: string): string | null {
   return changed ? words.join(' ') : null;
 }
 
-/** Spec slug rule: lower case, accents removed, non-alphanumeric runs → one hyphen, trimmed. */
+/** The contract's slug rule (libs/contract), with a fallback so that a stored slug is never empty. */
 export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'sin-titulo';
+  return slugifyText(text) || 'sin-titulo';
 }

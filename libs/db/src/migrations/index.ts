@@ -3,6 +3,8 @@ import { Migration20261124015707_SpanishContent } from './Migration2026112401570
 import { Migration20261124015925_NewsDateUnknown } from './Migration20261124015925_NewsDateUnknown.js';
 import { Migration20261124020151_SearchAliases } from './Migration20261124020151_SearchAliases.js';
 import { Migration20261124020218_JobOutbox } from './Migration20261124020218_JobOutbox.js';
+import { Migration20261124020418_AccountSessions } from './Migration20261124020418_AccountSessions.js';
+import { Migration20261124025745_ScoresTrust } from './Migration20261124025745_ScoresTrust.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -14,4 +16,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261124015925_NewsDateUnknown', class: Migration20261124015925_NewsDateUnknown },
   { name: 'Migration20261124020151_SearchAliases', class: Migration20261124020151_SearchAliases },
   { name: 'Migration20261124020218_JobOutbox', class: Migration20261124020218_JobOutbox },
+  { name: 'Migration20261124020418_AccountSessions', class: Migration20261124020418_AccountSessions },
+  { name: 'Migration20261124025745_ScoresTrust', class: Migration20261124025745_ScoresTrust },
 ];

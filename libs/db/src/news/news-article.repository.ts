@@ -1,5 +1,7 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { slugify } from '../games/search-text.js';
+import { typedSql } from '../typed-sql.js';
 import type { NewsArticle } from './news-article.entity.js';
 
 export interface NewsArticleInput {
@@ -31,33 +33,37 @@ export class NewsArticleRepository extends EntityRepository<NewsArticle> {
     for (let attempt = 0; ; attempt++) {
       const slug = await this.freeSlug(base);
       try {
-        const [row] = await this.em.getConnection().execute<{ id: number; created: boolean }[]>(
-          `insert into news_articles (slug, title, image, logo, publication_date, description, description2,
-             description3, link, medium, feed_id)
-           values (?, ?, ?, ?, ?::timestamptz, ?, ?, ?, ?, ?, ?)
-           on conflict (link) do update set
-             title = excluded.title, image = coalesce(excluded.image, news_articles.image),
-             logo = coalesce(excluded.logo, news_articles.logo), publication_date = coalesce(?::timestamptz, news_articles.publication_date),
-             description = excluded.description, description2 = excluded.description2,
-             description3 = excluded.description3, medium = excluded.medium,
-             feed_id = coalesce(news_articles.feed_id, excluded.feed_id)
-           returning id, (xmax = 0) as created`,
-          [
+        const row = await typedSql(this.getEntityManager())
+          .insertInto('NewsArticle')
+          .values({
             slug,
-            input.title.slice(0, 500),
-            input.image,
-            input.logo,
-            input.publicationDate,
-            input.description,
-            input.description2,
-            input.description3,
-            input.link,
-            input.medium.slice(0, 200),
-            input.feedId,
-            input.publicationDate,
-          ],
-          'all',
-        );
+            title: input.title.slice(0, 500),
+            image: input.image,
+            logo: input.logo,
+            publicationDate: input.publicationDate,
+            description: input.description,
+            description2: input.description2,
+            description3: input.description3,
+            link: input.link,
+            medium: input.medium.slice(0, 200),
+            feed: input.feedId,
+          })
+          .onConflict((conflict) =>
+            conflict.column('link').doUpdateSet((update) => ({
+              title: update.ref('excluded.title'),
+              image: update.fn.coalesce('excluded.image', 'NewsArticle.image'),
+              logo: update.fn.coalesce('excluded.logo', 'NewsArticle.logo'),
+              publicationDate: input.publicationDate ?? update.ref('NewsArticle.publicationDate'),
+              description: update.ref('excluded.description'),
+              description2: update.ref('excluded.description2'),
+              description3: update.ref('excluded.description3'),
+              medium: update.ref('excluded.medium'),
+              feed: update.fn.coalesce('NewsArticle.feed', 'excluded.feed'),
+            })),
+          )
+          // xmax is 0 only on a row this statement inserted: tells a new article from a refreshed one.
+          .returning(['id', sql<boolean>`xmax = 0`.as('created')])
+          .executeTakeFirstOrThrow();
         return { id: Number(row.id), created: Boolean(row.created) };
       } catch (error) {
         const constraint = (error as { constraint?: string }).constraint;
@@ -68,13 +74,16 @@ export class NewsArticleRepository extends EntityRepository<NewsArticle> {
 
   /** `base` if free, else `base-N` with N one more than the highest suffix in use. */
   private async freeSlug(base: string): Promise<string> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ slug: string }[]>(
-        `select slug from news_articles where slug = ? or slug ~ ?`,
-        [base, `^${base.replace(/[^a-z0-9-]/g, '')}-[0-9]+$`],
-        'all',
-      );
+    const rows = await typedSql(this.getEntityManager())
+      .selectFrom('NewsArticle')
+      .select('slug')
+      .where((where) =>
+        where.or([
+          where('slug', '=', base),
+          where('slug', '~', `^${base.replace(/[^a-z0-9-]/g, '')}-[0-9]+$`),
+        ]),
+      )
+      .execute();
     if (!rows.some((row) => row.slug === base)) return base;
     const suffixes = rows.map((row) => Number(/-(\d+)$/.exec(row.slug.slice(base.length))?.[1] ?? 1));
     return `${base}-${Math.max(1, ...suffixes) + 1}`;
@@ -83,12 +92,12 @@ export class NewsArticleRepository extends EntityRepository<NewsArticle> {
   /** The feed links that are not stored yet. */
   async missingLinks(links: string[]): Promise<string[]> {
     if (links.length === 0) return [];
-    const rows = await this.em.getConnection().execute<{ link: string }[]>(
-      `select x.link from jsonb_array_elements_text(?::jsonb) as x(link)
-       where not exists (select 1 from news_articles n where n.link = x.link)`,
-      [JSON.stringify(links)],
-      'all',
-    );
-    return rows.map((row) => row.link);
+    const stored = await typedSql(this.getEntityManager())
+      .selectFrom('NewsArticle')
+      .select('link')
+      .where('link', 'in', links)
+      .execute();
+    const known = new Set(stored.map((row) => row.link));
+    return links.filter((link) => !known.has(link));
   }
 }

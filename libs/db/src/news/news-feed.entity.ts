@@ -1,8 +1,12 @@
+import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { NewsFeedRepository } from './news-feed.repository.js';
 
 /** An outlet's RSS or Atom feed, read on a schedule to import new articles. */
-@Entity({ tableName: 'news_feeds' })
+@Entity({ tableName: 'news_feeds', repository: () => NewsFeedRepository })
 export class NewsFeed {
+  [EntityRepositoryType]?: NewsFeedRepository;
+
   @PrimaryKey({ autoincrement: true })
   id!: number;
 

@@ -27,6 +27,24 @@ export class RatingRepository extends EntityRepository<Rating> {
     );
   }
 
+  /** The user's score for the game, or null. */
+  async findScore(userId: number, gameId: number): Promise<number | null> {
+    const [row] = await this.sql<{ score: number }>(
+      'select score from ratings where user_id = ? and game_id = ?',
+      [userId, gameId],
+    );
+    return row ? Number(row.score) : null;
+  }
+
+  /** Withdraws the user's score for the game; false when there was none. */
+  async deleteScore(userId: number, gameId: number): Promise<boolean> {
+    const rows = await this.sql('delete from ratings where user_id = ? and game_id = ? returning id', [
+      userId,
+      gameId,
+    ]);
+    return rows.length > 0;
+  }
+
   /** The games the user has rated: their averages change when the account goes. */
   async findGameIdsRatedBy(userId: number): Promise<number[]> {
     const rows = await this.sql<{ game_id: number }>(
@@ -42,6 +60,24 @@ export class RatingRepository extends EntityRepository<Rating> {
       'select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as now',
     );
     return BigInt(row.now);
+  }
+
+  /**
+   * The player average a reader should see: the stored figure, unless a rating of the game is newer than
+   * the game's last recalculation (the worker is late or down), and then the mean of the ratings as they
+   * are, so a user's new score counts at once (decisions §2). Undefined when the game does not exist.
+   */
+  async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
+    const [row] = await this.sql<{ average: number | null }>(
+      `select case
+         when exists (select 1 from ratings r where r.game_id = g.id and r.updated_at > g.updated_at)
+           then (select round(avg(r.score))::int from ratings r where r.game_id = g.id)
+         else g.av_user_ratings end as average
+       from games g where g.id = ?`,
+      [gameId],
+    );
+    if (!row) return undefined;
+    return row.average === null ? null : Number(row.average);
   }
 
   async findPlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {

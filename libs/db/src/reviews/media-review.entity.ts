@@ -17,7 +17,9 @@ export class MediaReview {
   @Index({ name: 'media_reviews_game_idx' })
   game!: Game;
 
+  /** The outlet's name: the key of its registry row (outlets.name). */
   @Property({ length: 200 })
+  @Index({ name: 'media_reviews_outlet_idx' })
   outlet!: string;
 
   @Property({ type: 'text', nullable: true })

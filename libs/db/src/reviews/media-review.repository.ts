@@ -12,16 +12,20 @@ export interface MediaReviewRow {
   link: string | null;
   platform: string | null;
   publishedAt: string | null;
+  /** From the outlet registry (outlets), null when unknown. */
+  outletCountry: string | null;
+  outletLanguage: string | null;
 }
 
 export class MediaReviewRepository extends EntityRepository<MediaReview> {
   /** Scored reviews first (highest first), then unscored ones; stable by id. */
   async findForGame(gameId: number, limit = 200): Promise<MediaReviewRow[]> {
     const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(
-      `select id, outlet, logo, author, rating, raw_score, snippet, link, platform,
-              to_char(published_at, 'YYYY-MM-DD') as published_at
-       from media_reviews where game_id = ?
-       order by rating desc nulls last, published_at desc nulls last, id limit ?`,
+      `select mr.id, mr.outlet, mr.logo, mr.author, mr.rating, mr.raw_score, mr.snippet, mr.link, mr.platform,
+              to_char(mr.published_at, 'YYYY-MM-DD') as published_at, o.country, o.language
+       from media_reviews mr left join outlets o on o.name = mr.outlet
+       where mr.game_id = ?
+       order by mr.rating desc nulls last, mr.published_at desc nulls last, mr.id limit ?`,
       [gameId, limit],
       'all',
     );
@@ -36,6 +40,8 @@ export class MediaReviewRepository extends EntityRepository<MediaReview> {
       link: (row.link as string | null) ?? null,
       platform: (row.platform as string | null) ?? null,
       publishedAt: (row.published_at as string | null) ?? null,
+      outletCountry: (row.country as string | null) ?? null,
+      outletLanguage: (row.language as string | null) ?? null,
     }));
   }
 

@@ -74,16 +74,21 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
       .then(([row]) => Number(row?.total ?? 0));
   }
 
-  /** One review per user and game: publishing again replaces the text. */
-  async saveForUser(userId: number, gameId: number, content: string): Promise<number> {
-    const [row] = await this.em.execute<{ id: number }[]>(
+  /** One review per user and game: publishing again replaces the text (`created` false then). */
+  async saveForUser(
+    userId: number,
+    gameId: number,
+    content: string,
+  ): Promise<{ id: number; created: boolean }> {
+    // xmax is 0 only on a freshly inserted row: an ON CONFLICT update leaves the old row's transaction id.
+    const [row] = await this.em.execute<{ id: number; created: boolean }[]>(
       `insert into user_reviews (user_id, game_id, content) values (?, ?, ?)
        on conflict (user_id, game_id) do update set content = excluded.content, updated_at = now()
-       returning id`,
+       returning id, (xmax = 0) as created`,
       [userId, gameId, content],
       'all',
     );
-    return Number(row.id);
+    return { id: Number(row.id), created: Boolean(row.created) };
   }
 
   /** Changes the text of the user's own review; false when it is not theirs or does not exist. */

@@ -1,10 +1,14 @@
+import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
+import { ScraperSourceRepository } from './scraper-source.repository.js';
 
 /** A page holding media reviews of one game, registered by the operator and re-scraped on schedule. */
-@Entity({ tableName: 'scraper_sources' })
+@Entity({ tableName: 'scraper_sources', repository: () => ScraperSourceRepository })
 @Unique({ name: 'scraper_sources_game_url_unique', properties: ['game', 'url'] })
 export class ScraperSource {
+  [EntityRepositoryType]?: ScraperSourceRepository;
+
   @PrimaryKey({ autoincrement: true })
   id!: number;
 

@@ -1,16 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { fromRoot } from '../../../config/src/project-root.js';
+import { fromRoot } from '@veredicto/config/project-root.js';
 import { Game } from '../games/game.entity.js';
 import type { GameUpsertRow, SpanishContentRow } from '../games/game.repository.js';
 import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
+import { Outlet } from '../outlets/outlet.entity.js';
+import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
 /** Bump when the demo data or its mapping changes: the next start re-imports (idempotently). */
-export const DEMO_SEED_VERSION = '2';
+export const DEMO_SEED_VERSION = '3';
 
 const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
 const CHUNK_SIZE = 2000;
@@ -57,6 +59,7 @@ interface ShowcaseRecord {
 export interface ImportReport {
   games: number;
   reviews: number;
+  outlets: number;
   averagesUpdated: number;
   milliseconds: number;
 }
@@ -207,6 +210,21 @@ export class CatalogueImporter {
     return total;
   }
 
+  /** The outlet registry (outlets.tsv: name, country, language, domain; '#' comments, empty = unknown). */
+  async importOutlets(path: string): Promise<number> {
+    const rows: OutletRegistryRow[] = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => {
+        const [name, country, language, domain] = line.split('\t');
+        return { name, country: country || null, language: language || null, domain: domain?.trim() || null };
+      });
+    const outlets = this.em.getRepository(Outlet);
+    const total = await outlets.upsertRegistry(rows);
+    await outlets.refreshMedians();
+    return total;
+  }
+
   async importDemoCatalogue(dataDir = DEMO_DATA_DIR): Promise<ImportReport> {
     const started = performance.now();
     const games = await this.importGames(
@@ -216,13 +234,20 @@ export class CatalogueImporter {
     );
     await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
+    const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
     const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();
     await this.execute(
       `insert into app_meta (key, value) values (?, ?)
        on conflict (key) do update set value = excluded.value, updated_at = now()`,
       [DEMO_SEED_KEY, DEMO_SEED_VERSION],
     );
-    return { games, reviews, averagesUpdated, milliseconds: Math.round(performance.now() - started) };
+    return {
+      games,
+      reviews,
+      outlets,
+      averagesUpdated,
+      milliseconds: Math.round(performance.now() - started),
+    };
   }
 
   /** True when the demo catalogue of this version was already loaded. */

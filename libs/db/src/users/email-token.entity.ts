@@ -1,7 +1,12 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { User } from './user.entity.js';
 
-/** Single-use, expiring e-mail link (account confirmation). Only the SHA-256 of the token is stored. */
+export type EmailTokenPurpose = 'confirm-email' | 'reset-password' | 'change-email';
+
+/**
+ * Single-use, expiring e-mail link (account confirmation, password reset, change of address). Only the
+ * SHA-256 of the token is stored.
+ */
 @Entity({ tableName: 'email_tokens' })
 export class EmailToken {
   @PrimaryKey({ autoincrement: true })
@@ -16,7 +21,11 @@ export class EmailToken {
   tokenHash!: string;
 
   @Property({ length: 20 })
-  purpose!: 'confirm-email';
+  purpose!: EmailTokenPurpose;
+
+  /** For 'change-email': the address the link was sent to, which becomes the account's once opened. */
+  @Property({ length: 254, nullable: true })
+  newEmail?: string | null;
 
   @Property({ type: 'timestamptz' })
   expiresAt!: Date;

@@ -1,5 +1,11 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
+/** emailKey() in SQL: the same rules, kept side by side (the accounts integration test checks both). */
+export const EMAIL_KEY_SQL =
+  `(case when split_part(lower(email), '@', 2) in ('gmail.com', 'googlemail.com') ` +
+  `then replace(regexp_replace(split_part(lower(email), '@', 1), '^(.+?)\\+.*$', '\\1'), '.', '') || '@gmail.com' ` +
+  `else regexp_replace(split_part(lower(email), '@', 1), '^(.+?)\\+.*$', '\\1') || '@' || split_part(lower(email), '@', 2) end) stored`;
+
 @Entity({ tableName: 'users' })
 export class User {
   @PrimaryKey({ autoincrement: true })
@@ -17,6 +23,14 @@ export class User {
   @Property({ length: 254 })
   @Unique({ name: 'users_email_unique' })
   email!: string;
+
+  /**
+   * The address in the form addresses are compared in (emailKey() says which), computed by PostgreSQL
+   * from `email` so no writer can forget it: one account per mailbox.
+   */
+  @Property({ length: 254, generated: EMAIL_KEY_SQL, ignoreSchemaChanges: ['extra'] })
+  @Unique({ name: 'users_email_key_unique' })
+  emailKey!: string;
 
   /** argon2id. */
   @Property({ length: 255, hidden: true })

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { apiFetch, isApiError, type ApiFetchOptions } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
 
 const ADMIN_TOKEN_KEY = 'adminToken';
 const listeners = new Set<() => void>();
@@ -35,4 +36,11 @@ export async function adminFetch<T>(path: string, options: Omit<ApiFetchOptions,
     if (isApiError(error, 401)) setAdminToken(null);
     throw error;
   }
+}
+
+/** 'Salir de administración': the admin token is ended on the server, then forgotten here. */
+export async function adminLogout(): Promise<void> {
+  const token = getAdminToken();
+  setAdminToken(null);
+  if (token) await apiFetch(apiPaths.admin.logout(), { method: 'POST', token }).catch(() => undefined);
 }

@@ -5,7 +5,7 @@ import { CoverImage } from '../../../components/cover-image';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { apiPaths } from '../../../lib/paths';
-import { useAllNews } from '../../news/api/use-all-news';
+import { useAllNews } from '../../news';
 import { deleteNews } from '../api/delete-news';
 
 export function DeleteNewsPanel() {

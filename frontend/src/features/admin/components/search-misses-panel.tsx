@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../lib/format';
-import { useSuggestions } from '../../search/api/use-suggestions';
+import { useSuggestions } from '../../search';
 import { addGameAlias, dismissSearchMiss, useSearchMisses } from '../api/search-misses';
 import { requestErrorMessage, useRequestStatus } from '../use-request-status';
 import { RequestStatusText } from './request-status-text';

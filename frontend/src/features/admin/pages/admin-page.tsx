@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { setAdminToken, useAdminToken } from '../api/admin-token';
+import { adminLogout, useAdminToken } from '../api/admin-token';
 import { openQueueDashboard } from '../api/open-queue-dashboard';
 import { AddNewsPanel } from '../components/add-news-panel';
 import { AddScraperPanel } from '../components/add-scraper-panel';
@@ -38,7 +38,7 @@ export function AdminPage() {
             >
               Panel de colas
             </button>
-            <button type="button" className="button button--ghost" onClick={() => setAdminToken(null)}>
+            <button type="button" className="button button--ghost" onClick={() => void adminLogout()}>
               Salir de administración
             </button>
           </div>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/text-field';
 import { isApiError, serverMessage } from '../../../lib/api-client';
+import { routes } from '../../../lib/paths';
 import { login, resendConfirmation } from '../api/login';
 import { useSession } from '../use-session';
 
@@ -16,7 +18,7 @@ function loginErrorMessage(error: unknown): string {
 }
 
 /** Username and password; stores the token on success. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function LoginForm({ onLoggedIn, onLeave }: { onLoggedIn: () => void; onLeave?: () => void }) {
   const session = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -93,6 +95,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       <button type="submit" className="button button--primary" disabled={busy}>
         Iniciar sesión
       </button>
+      <Link to={routes.forgotPassword()} className="form__aside-link" onClick={onLeave}>
+        ¿Has olvidado tu contraseña?
+      </Link>
       {unconfirmed ? (
         <button type="button" className="button button--link" disabled={busy} onClick={onResend}>
           Reenviar el enlace de confirmación

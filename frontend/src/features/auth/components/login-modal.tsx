@@ -10,7 +10,7 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
       <p className="muted">
         Necesitas una cuenta para puntuar, escribir críticas y guardar juegos en tus listas.
       </p>
-      <LoginForm onLoggedIn={() => window.location.reload()} />
+      <LoginForm onLoggedIn={() => window.location.reload()} onLeave={onClose} />
       <p>
         ¿No tienes cuenta? <Link to={routes.register()}>Hazte crítico</Link>
       </p>

@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiPaths } from '../../../lib/paths';
 import type { GameDetail } from '../../../lib/types';
-import { useSession } from '../../auth/use-session';
-import { addGameToList } from '../../user/api/add-game-to-list';
-import { WISHLIST_NAME } from '../../user/api/use-game-lists';
+import { useSession } from '../../auth';
+import { addGameToList, useOwnRating, WISHLIST_NAME, withdrawRating } from '../../user';
 
 const RatingModal = lazy(() => import('./rating-modal').then((module) => ({ default: module.RatingModal })));
 const ReviewModal = lazy(() => import('./review-modal').then((module) => ({ default: module.ReviewModal })));
@@ -29,7 +28,30 @@ export function GameActions({ game, onRated }: GameActionsProps) {
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState<OpenModal>(null);
   const [wishlist, setWishlist] = useState<WishlistState>('idle');
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [withdrawError, setWithdrawError] = useState(false);
   const igdbID = String(game.igdbID);
+  const { data: ownScore, mutate: refreshOwnScore } = useOwnRating(igdbID);
+  const hasOwnScore = token !== null && ownScore !== undefined && ownScore !== null;
+
+  const afterRating = () => {
+    void refreshOwnScore();
+    onRated();
+  };
+
+  const withdraw = async () => {
+    setWithdrawing(true);
+    setWithdrawError(false);
+    try {
+      await withdrawRating(game.igdbID);
+      await refreshOwnScore(null, { revalidate: true });
+      onRated();
+    } catch {
+      setWithdrawError(true);
+    } finally {
+      setWithdrawing(false);
+    }
+  };
 
   useEffect(() => {
     if (wishlist !== 'added') return;
@@ -59,6 +81,8 @@ export function GameActions({ game, onRated }: GameActionsProps) {
   };
 
   const onReviewPublished = () => {
+    void refreshOwnScore();
+    void mutate(apiPaths.games.detail(igdbID));
     void mutate(apiPaths.games.userReviews(igdbID));
     void mutate(apiPaths.games.playerAverage(igdbID));
     void mutate(apiPaths.user.reviews());
@@ -67,9 +91,21 @@ export function GameActions({ game, onRated }: GameActionsProps) {
 
   return (
     <div className="game-actions">
-      <button type="button" className="button" onClick={() => openIfLoggedIn('rating')}>
-        Puntuar
-      </button>
+      {hasOwnScore ? (
+        <div className="own-rating" data-testid="own-rating">
+          <span className="own-rating__text">Tu puntuación: {ownScore}</span>
+          <button type="button" className="button" onClick={() => openIfLoggedIn('rating')}>
+            Cambiar
+          </button>
+          <button type="button" className="button button--ghost" onClick={withdraw} disabled={withdrawing}>
+            Retirar
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button" onClick={() => openIfLoggedIn('rating')}>
+          Puntuar
+        </button>
+      )}
       <button type="button" className="button" onClick={() => openIfLoggedIn('list')}>
         Añadir a lista
       </button>
@@ -88,13 +124,25 @@ export function GameActions({ game, onRated }: GameActionsProps) {
       <p className="visually-hidden" role="status">
         {wishlist === 'added' ? `${game.title} añadido a Deseados` : ''}
       </p>
+      {withdrawError ? (
+        <p className="form-error game-actions__error" role="alert">
+          No se ha podido retirar tu puntuación.
+        </p>
+      ) : null}
       {wishlist === 'error' ? (
         <p className="form-error game-actions__error" role="alert">
           Hubo un error al agregar el juego.
         </p>
       ) : null}
       <Suspense fallback={null}>
-        {open === 'rating' ? <RatingModal game={game} onClose={close} onRated={onRated} /> : null}
+        {open === 'rating' ? (
+          <RatingModal
+            game={game}
+            initialScore={ownScore ?? undefined}
+            onClose={close}
+            onRated={afterRating}
+          />
+        ) : null}
         {open === 'review' ? (
           <ReviewModal game={game} onClose={close} onPublished={onReviewPublished} />
         ) : null}

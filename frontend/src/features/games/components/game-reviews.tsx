@@ -1,27 +1,42 @@
+import { useMemo, useState } from 'react';
 import { Tabs } from '../../../components/tabs';
-import { useProgressiveList } from '../../../lib/use-progressive-list';
 import type { MediaReview } from '../../../lib/types';
 import { useGameUserReviews } from '../api/use-game-user-reviews';
 import { useMediaReviews } from '../api/use-media-reviews';
+import { groupMediaReviews } from '../media-review-groups';
 import { MediaReviewCard } from './media-review-card';
 import { UserReviewCard } from './user-review-card';
 
 const NO_REVIEWS: MediaReview[] = [];
+/** Cards shown at first; the rest on demand, a page at a time. */
+export const MEDIA_REVIEWS_PAGE = 12;
 
 function MediaReviews({ igdbID }: { igdbID: string }) {
   const { data, isLoading } = useMediaReviews(igdbID);
-  const shown = useProgressiveList(data ?? NO_REVIEWS, 6);
+  const groups = useMemo(() => groupMediaReviews(data ?? NO_REVIEWS), [data]);
+  const [limit, setLimit] = useState(MEDIA_REVIEWS_PAGE);
   if (isLoading) return <p className="muted">Cargando críticas...</p>;
-  if (!data || data.length === 0)
-    return <p className="empty-state">No hay críticas de medios disponibles.</p>;
+  if (groups.length === 0) return <p className="empty-state">No hay críticas de medios disponibles.</p>;
+  const rest = groups.length - limit;
   return (
-    <ul className="review-list">
-      {shown.map((review) => (
-        <li key={review.id}>
-          <MediaReviewCard review={review} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="review-list">
+        {groups.slice(0, limit).map((group) => (
+          <li key={group.key}>
+            <MediaReviewCard group={group} />
+          </li>
+        ))}
+      </ul>
+      {rest > 0 ? (
+        <button
+          type="button"
+          className="button button--ghost review-list__more"
+          onClick={() => setLimit((current) => current + MEDIA_REVIEWS_PAGE)}
+        >
+          Ver más críticas ({rest} más)
+        </button>
+      ) : null}
+    </>
   );
 }
 

@@ -1,8 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
-import { addGameToList } from '../../user/api/add-game-to-list';
-import { HIDDEN_FROM_PICKER, useGameLists } from '../../user/api/use-game-lists';
-import { CreateListForm } from '../../user/components/create-list-form';
+import { addGameToList, HIDDEN_FROM_PICKER, useGameLists, CreateListForm } from '../../user';
 
 type Status = { kind: 'error' | 'success'; message: string } | null;
 

@@ -1,5 +1,7 @@
 import { ScoreBadge } from '../../../components/score-badge';
+import { formatDate } from '../../../lib/format';
 import type { MediaReview } from '../../../lib/types';
+import { countryName, flagOf, formatRawScore, type MediaReviewGroup } from '../media-review-groups';
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -7,15 +9,30 @@ export function initialsOf(name: string): string {
   return letters.toUpperCase();
 }
 
-export function MediaReviewCard({ review }: { review: MediaReview }) {
+/** '8,5/10 → 85': the score as the outlet printed it and the 0-100 value that is averaged. */
+function ScoreLine({ review }: { review: MediaReview }) {
+  if (review.rating === null) return <span className="review-card__raw">Sin nota</span>;
   return (
-    <article className="review-card review-card--media">
+    <span className="review-card__raw">
+      {review.rawScore ? `${formatRawScore(review.rawScore)} → ${review.rating}` : String(review.rating)}
+    </span>
+  );
+}
+
+/** One outlet's review of the game, or its reviews on several platforms as one card. */
+export function MediaReviewCard({ group }: { group: MediaReviewGroup }) {
+  const { lead, reviews } = group;
+  const country = lead.outletCountry;
+  const platforms = reviews.filter((review) => review.platform);
+  const sameScore = reviews.every((review) => review.rating === lead.rating);
+  return (
+    <article className="review-card review-card--media" data-testid="media-review-card">
       <header className="review-card__header">
-        {review.logo ? (
+        {lead.logo ? (
           <img
             className="review-card__logo"
-            src={review.logo}
-            alt={`Logo de ${review.medium}`}
+            src={lead.logo}
+            alt={`Logo de ${lead.medium}`}
             width={48}
             height={48}
             loading="lazy"
@@ -23,20 +40,44 @@ export function MediaReviewCard({ review }: { review: MediaReview }) {
           />
         ) : (
           <span className="review-card__initials" aria-hidden="true">
-            {initialsOf(review.medium)}
+            {initialsOf(lead.medium)}
           </span>
         )}
         <div className="review-card__who">
-          <h3 className="review-card__medium">{review.medium}</h3>
-          {review.autor ? <p className="review-card__author">{review.autor}</p> : null}
+          <h3 className="review-card__medium">{lead.medium}</h3>
+          {country ? (
+            <p className="review-card__country">
+              <span aria-hidden="true">{flagOf(country)} </span>
+              {countryName(country)}
+            </p>
+          ) : null}
+          {lead.autor ? <p className="review-card__author">{lead.autor}</p> : null}
         </div>
-        <span title={review.rawScore ?? undefined}>
-          <ScoreBadge score={review.rating} label="Puntuación" size="large" />
-        </span>
+        <ScoreBadge score={lead.rating} label="Puntuación" size="large" />
       </header>
-      {review.review ? <p className="review-card__text">{review.review}</p> : null}
-      {review.link ? (
-        <a className="review-card__link" href={review.link} target="_blank" rel="noopener">
+      <ul className="review-card__facts">
+        {sameScore ? (
+          <li>
+            <ScoreLine review={lead} />
+            {platforms.length ? ` · ${platforms.map((review) => review.platform).join(', ')}` : null}
+          </li>
+        ) : (
+          reviews.map((review) => (
+            <li key={review.id}>
+              {review.platform ? `${review.platform}: ` : null}
+              <ScoreLine review={review} />
+            </li>
+          ))
+        )}
+        {lead.date ? (
+          <li>
+            <time dateTime={lead.date}>{formatDate(lead.date)}</time>
+          </li>
+        ) : null}
+      </ul>
+      {lead.review ? <p className="review-card__text">{lead.review}</p> : null}
+      {lead.link ? (
+        <a className="review-card__link" href={lead.link} target="_blank" rel="noopener">
           Leer crítica completa
         </a>
       ) : null}

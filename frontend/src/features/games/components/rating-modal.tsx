@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { ScoreBadge } from '../../../components/score-badge';
 import { serverMessage } from '../../../lib/api-client';
-import { submitRating } from '../../user/api/submit-rating';
+import { submitRating } from '../../user';
 
 export const DEFAULT_RATING = 5;
 
@@ -10,13 +10,15 @@ const clamp = (value: number) => (Number.isFinite(value) ? Math.min(100, Math.ma
 
 interface RatingModalProps {
   game: { igdbID: number; title: string };
+  /** The user's own score: the popup opens on it. */
+  initialScore?: number;
   onClose: () => void;
   onRated: () => void;
 }
 
-/** A 0-100 slider and number input (default 5) and 'Enviar'. */
-export function RatingModal({ game, onClose, onRated }: RatingModalProps) {
-  const [score, setScore] = useState(DEFAULT_RATING);
+/** A 0-100 slider and number input (on the user's own score, else 5) and 'Enviar'. */
+export function RatingModal({ game, initialScore, onClose, onRated }: RatingModalProps) {
+  const [score, setScore] = useState(initialScore ?? DEFAULT_RATING);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
-import { createReview } from '../../user/api/create-review';
+import { createReview } from '../../user';
 
 export const MIN_REVIEW_LENGTH = 50;
 export const REVIEW_VALIDATION_MESSAGE =
@@ -37,8 +37,17 @@ export function ReviewModal({ game, onClose, onPublished }: ReviewModalProps) {
     setBusy(true);
     setStatus(null);
     try {
-      await createReview({ gameId: game.igdbID, review, rating: score, imageCover: game.imageCover });
-      setStatus({ kind: 'success', message: 'Crítica agregada con éxito.' });
+      const answer = await createReview({
+        gameId: game.igdbID,
+        review,
+        rating: score,
+        imageCover: game.imageCover,
+      });
+      // The API says whether the review was new or replaced the user's earlier one.
+      setStatus({
+        kind: 'success',
+        message: typeof answer === 'string' && answer ? answer : 'Crítica agregada con éxito.',
+      });
       setText('');
       setRating('');
       onPublished();

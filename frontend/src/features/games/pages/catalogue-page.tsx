@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
+import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
@@ -37,10 +38,7 @@ export function CataloguePage() {
   const page = readPage(searchParams.get('page'));
 
   usePageMeta({
-    title: label ? `Juegos de ${label}` : 'Juegos',
-    description: label
-      ? `Críticas y puntuaciones de los juegos de ${label}.`
-      : 'Catálogo de videojuegos con la nota media de la crítica y de los jugadores.',
+    ...pageTexts.catalogue(label),
     canonicalPath: routes.catalogue(platformId),
   });
   const { data, isLoading } = useGameCatalogue(

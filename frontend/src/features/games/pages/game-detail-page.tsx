@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { PlatformLogos } from '../../../components/platform-logos';
 import { ScoreBar } from '../../../components/score-bar';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { formatReleaseDate, truncate } from '../../../lib/format';
+import { formatReleaseDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
@@ -15,6 +16,7 @@ import { GameActions } from '../components/game-actions';
 import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
+import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
 import './games.css';
 
@@ -38,13 +40,10 @@ export function GameDetailPage() {
   }, [highlighted]);
 
   usePageMeta({
-    title: game ? `Críticas de ${game.title}` : null,
     // As the server's head (page-meta.service.ts): an English synopsis is not a Spanish page's description.
-    description: game
-      ? game.summary && game.summaryLanguage !== 'en'
-        ? truncate(game.summary, 160)
-        : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`
-      : null,
+    ...(game
+      ? pageTexts.game({ title: game.title, summary: game.summaryLanguage !== 'en' ? game.summary : null })
+      : { title: null, description: null }),
     canonicalPath: game ? routes.game(game) : undefined,
   });
 
@@ -110,6 +109,13 @@ export function GameDetailPage() {
               score={game.avRatings}
               caption={countLabel(game.criticReviewCount, 'crítica', 'críticas')}
             />
+            {game.spanishPress ? (
+              <ScoreBar
+                label="Prensa en español"
+                score={game.spanishPress.average}
+                caption={countLabel(game.spanishPress.count, 'crítica', 'críticas')}
+              />
+            ) : null}
             <ScoreBar
               label="Jugadores"
               score={playerScore}
@@ -129,6 +135,18 @@ export function GameDetailPage() {
           <GameFacts game={game} />
         </div>
       </div>
+
+      {game.criticStats && game.playerStats ? (
+        <section className="game-detail__section" aria-labelledby="figures-title">
+          <h2 id="figures-title" className="section-title">
+            LAS NOTAS
+          </h2>
+          <div className="game-detail__figures">
+            <CriticFigures critic={game.criticStats} />
+            <PlayerFigures player={game.playerStats} />
+          </div>
+        </section>
+      ) : null}
 
       <section className="game-detail__section" aria-labelledby="reviews-title">
         <h2 id="reviews-title" className="section-title">

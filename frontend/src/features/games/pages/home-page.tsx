@@ -1,6 +1,7 @@
+import { pageTexts } from '@veredicto/contract';
 import { getSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { HomeNews } from '../../news/components/home-news';
+import { HomeNews } from '../../news';
 import { useBestGames } from '../api/use-best-games';
 import { useFeaturedGame } from '../api/use-featured-game';
 import { useLatestGames } from '../api/use-latest-games';
@@ -23,12 +24,7 @@ function LatestGames() {
 }
 
 export function HomePage() {
-  usePageMeta({
-    title: 'Críticas, puntuaciones y noticias de videojuegos',
-    description:
-      'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.',
-    canonicalPath: '/',
-  });
+  usePageMeta({ ...pageTexts.home(), canonicalPath: '/' });
   // The featured game opens the page and its height depends on its reviews: the sections below wait for
   // it (its request starts with the HTML) instead of being pushed down when it arrives.
   const { isLoading: featuredLoading } = useFeaturedGame();

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { formatDate, slugify, truncate } from '../../../lib/format';
@@ -9,8 +10,6 @@ import { useAllNews } from '../api/use-all-news';
 import { useNewsArticle } from '../api/use-news-article';
 import { UNKNOWN_DATE } from '../components/news-card';
 import '../components/news.css';
-
-export const META_DESCRIPTION_LENGTH = 160;
 
 export function matchesSlug(news: Pick<News, 'slug' | 'title'>, slug: string): boolean {
   let decoded = slug;
@@ -32,8 +31,7 @@ export function NewsArticlePage() {
   const news = article.data;
 
   usePageMeta({
-    title: news?.title ?? match?.title ?? null,
-    description: news?.description ? news.description.slice(0, META_DESCRIPTION_LENGTH) : null,
+    ...(news ? pageTexts.newsArticle(news) : { title: match?.title ?? null, description: null }),
     canonicalPath: routes.newsArticle({ slug: match?.slug ?? slug, title: match?.title ?? slug }),
   });
 

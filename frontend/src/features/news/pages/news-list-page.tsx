@@ -1,4 +1,5 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { pageTexts } from '@veredicto/contract';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
@@ -75,11 +76,7 @@ export function NewsListPage() {
   const page = params.page === undefined ? 1 : Number.parseInt(params.page, 10);
   const wide = useMediaQuery(WIDE_NEWS_QUERY);
   const { data: news, error, isLoading } = useAllNews();
-  usePageMeta({
-    title: 'Noticias de Videojuegos',
-    description: 'Toda la actualidad de los videojuegos: lanzamientos, análisis y noticias de la industria.',
-    canonicalPath: routes.newsList(),
-  });
+  usePageMeta({ ...pageTexts.newsList(), canonicalPath: routes.newsList() });
 
   if (!Number.isInteger(page) || page < 1) return <Navigate to={routes.newsList()} replace />;
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { pageTexts } from '@veredicto/contract';
 import { GameGrid } from '../../../components/game-grid';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
@@ -17,10 +18,7 @@ export function SearchResultsPage() {
   const [searchParams] = useSearchParams();
   const term = (searchParams.get('name') ?? '').trim();
   const search = useSearchGames(term);
-  usePageMeta({
-    title: term || 'Búsqueda',
-    description: term ? `Resultados de la búsqueda de "${term}": críticas y puntuaciones.` : null,
-  });
+  usePageMeta(pageTexts.search(term));
   useEffect(() => {
     if (search.error) console.error('Error en la búsqueda', search.error);
   }, [search.error]);

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { useAuthenticatedKey } from '../../auth/use-session';
+import { useAuthenticatedKey } from '../../auth';
 
 /** The number of reviews the user wrote (a plain number), which sets the badge tier. */
 export function useMyReviewCount() {

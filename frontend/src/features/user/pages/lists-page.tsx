@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import type { GameList, ListGame } from '../../../lib/types';
-import { RequireAuth } from '../../auth/components/require-auth';
+import { RequireAuth } from '../../auth';
 import { deleteList } from '../api/delete-list';
 import { removeGameFromList } from '../api/remove-game-from-list';
 import { HIDDEN_FROM_PICKER, useGameLists } from '../api/use-game-lists';

@@ -8,7 +8,7 @@ import { notify } from '../../../lib/notify';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import type { UserReview } from '../../../lib/types';
-import { RequireAuth } from '../../auth/components/require-auth';
+import { RequireAuth } from '../../auth';
 import { deleteReview } from '../api/delete-review';
 import { useMyReviews } from '../api/use-my-reviews';
 import './user.css';

@@ -9,10 +9,10 @@ import { notify } from '../../../lib/notify';
 import { apiPaths, routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import type { CurrentUser } from '../../../lib/types';
-import { RequireAuth } from '../../auth/components/require-auth';
-import { useSession } from '../../auth/use-session';
-import { UserBadge } from '../../games/components/user-badge';
+import { RequireAuth, useSession } from '../../auth';
+import { UserBadge } from '../../games';
 import { deleteAccount } from '../api/delete-account';
+import { PasswordForm } from '../components/password-form';
 import { updateProfile } from '../api/update-profile';
 import { useMyReviewCount } from '../api/use-my-review-count';
 import './user.css';
@@ -28,6 +28,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const [busy, setBusy] = useState(false);
   // The spec asks no alert for a saved profile: the confirmation is shown in the page.
   const [saved, setSaved] = useState(false);
+  const [pendingEmailNotice, setPendingEmailNotice] = useState<string | null>(null);
   const id = useId();
   const tier = badgeTier(reviewCount);
 
@@ -48,6 +49,8 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         void mutate([apiPaths.user.me(), token]);
       }
       setSaved(true);
+      // A new address takes effect only once the link mailed to it is opened: the page says so.
+      setPendingEmailNotice(answer && typeof answer === 'object' && answer.message ? answer.message : null);
     } catch (caught) {
       setConfirming(null);
       notify(`Hubo un error: ${serverMessage(caught, 'Error al actualizar el perfil')}`);
@@ -105,8 +108,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         </div>
         <p className="form-success" role="status">
           {saved ? 'Perfil actualizado con éxito' : ''}
+          {saved && pendingEmailNotice ? ` ${pendingEmailNotice}` : ''}
         </p>
       </form>
+      <PasswordForm />
       <section className="danger-zone" aria-labelledby={`${id}-danger`}>
         <h2 id={`${id}-danger`}>Eliminar cuenta</h2>
         <p className="muted">Se borrarán tu cuenta, tus críticas, tus puntuaciones y tus listas.</p>

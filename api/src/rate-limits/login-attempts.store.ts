@@ -1,0 +1,122 @@
+import type { Redis } from 'ioredis';
+import { rateLimitStoreDown } from './rate-limit-store-down.js';
+
+/**
+ * The per-account login limit: the first FREE_FAILURES wrong passwords cost nothing, then every attempt
+ * must wait a delay that doubles with each failure, up to MAX_DELAY_MS. The cap is what keeps an
+ * attacker from locking the real owner out for long: at worst the owner waits a minute; the attacker
+ * gets one guess a minute. Failures are forgotten after IDLE_MS without one, and on a right password.
+ */
+export const FREE_FAILURES = 5;
+export const FIRST_DELAY_MS = 1000;
+export const MAX_DELAY_MS = 60_000;
+export const IDLE_MS = 15 * 60_000;
+
+export const delayAfter = (failures: number) =>
+  failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES));
+
+export interface LoginAttemptsStore {
+  /**
+   * Takes the next attempt for the account: 0 when it may go ahead (and, once the free failures are
+   * used, holds back every other attempt until it is judged), or how many milliseconds to wait.
+   */
+  reserve(account: string, now: number): Promise<number>;
+  failed(account: string, now: number): Promise<void>;
+  succeeded(account: string): Promise<void>;
+}
+
+interface Entry {
+  failures: number;
+  next: number;
+  expires: number;
+}
+
+/** One API process (no REDIS_URL): the counts live in memory. */
+export class MemoryLoginAttemptsStore implements LoginAttemptsStore {
+  private readonly entries = new Map<string, Entry>();
+
+  async reserve(account: string, now: number): Promise<number> {
+    const entry = this.live(account, now);
+    if (!entry) return 0;
+    if (now < entry.next) return entry.next - now;
+    if (entry.failures >= FREE_FAILURES) entry.next = now + delayAfter(entry.failures);
+    return 0;
+  }
+
+  async failed(account: string, now: number): Promise<void> {
+    const entry = this.live(account, now) ?? { failures: 0, next: 0, expires: 0 };
+    entry.failures += 1;
+    entry.next = Math.max(entry.next, now + delayAfter(entry.failures));
+    entry.expires = now + IDLE_MS;
+    this.entries.set(account, entry);
+    if (this.entries.size > 10_000) this.sweep(now);
+  }
+
+  async succeeded(account: string): Promise<void> {
+    this.entries.delete(account);
+  }
+
+  private live(account: string, now: number): Entry | undefined {
+    const entry = this.entries.get(account);
+    if (entry && entry.expires <= now) {
+      this.entries.delete(account);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(now: number): void {
+    for (const [account, entry] of this.entries) if (entry.expires <= now) this.entries.delete(account);
+  }
+}
+
+const RESERVE = `
+local failures = tonumber(redis.call('HGET', KEYS[1], 'failures') or '0')
+local next = tonumber(redis.call('HGET', KEYS[1], 'next') or '0')
+local now = tonumber(ARGV[1])
+if now < next then return next - now end
+if failures >= tonumber(ARGV[2]) then
+  redis.call('HSET', KEYS[1], 'next', now + math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ (failures - tonumber(ARGV[2]))))
+end
+return 0`;
+
+const FAILED = `
+local failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
+local next = tonumber(redis.call('HGET', KEYS[1], 'next') or '0')
+local now = tonumber(ARGV[1])
+local delay = 0
+if failures >= tonumber(ARGV[2]) then
+  delay = math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ (failures - tonumber(ARGV[2])))
+end
+redis.call('HSET', KEYS[1], 'next', math.max(next, now + delay))
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return failures`;
+
+/** Every API process sharing one Redis: the same rules, each step one atomic script. */
+export class RedisLoginAttemptsStore implements LoginAttemptsStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key(account: string): string {
+    return `${this.prefix}:login:${account}`;
+  }
+
+  async reserve(account: string, now: number): Promise<number> {
+    const wait = await this.redis
+      .eval(RESERVE, 1, this.key(account), now, FREE_FAILURES, FIRST_DELAY_MS, MAX_DELAY_MS)
+      .catch(rateLimitStoreDown);
+    return Number(wait);
+  }
+
+  async failed(account: string, now: number): Promise<void> {
+    await this.redis
+      .eval(FAILED, 1, this.key(account), now, FREE_FAILURES, FIRST_DELAY_MS, MAX_DELAY_MS, IDLE_MS)
+      .catch(rateLimitStoreDown);
+  }
+
+  async succeeded(account: string): Promise<void> {
+    await this.redis.del(this.key(account)).catch(rateLimitStoreDown);
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import {
+  MemoryLoginAttemptsStore,
+  RedisLoginAttemptsStore,
+  type LoginAttemptsStore,
+} from './login-attempts.store.js';
+import { RedisThrottlerStorage } from './redis-throttler.storage.js';
+import { UserWriteLimitGuard } from './user-write-limit.guard.js';
+
+export const RATE_LIMIT_REDIS = Symbol('RATE_LIMIT_REDIS');
+export const LOGIN_ATTEMPTS = Symbol('LOGIN_ATTEMPTS');
+
+/** The one Redis connection of the rate limits (none without REDIS_URL), closed with the application. */
+@Module({
+  providers: [
+    {
+      provide: RATE_LIMIT_REDIS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): Redis | null => {
+        if (!config.REDIS_URL) return null;
+        // Fail fast (one retry): a request must not hang while Redis is away; it gets a 503.
+        const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+        redis.on('error', () => undefined);
+        return redis;
+      },
+    },
+  ],
+  exports: [RATE_LIMIT_REDIS],
+})
+export class RateLimitRedisModule implements OnApplicationShutdown {
+  constructor(@Inject(RATE_LIMIT_REDIS) private readonly redis: Redis | null) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+}
+
+/**
+ * Every rate limit of the API: per IP (the throttler), per account (login) and per user (writes). With
+ * REDIS_URL the counts live on Redis, so they hold across every API process; without it (the embedded
+ * run, one API process) in memory.
+ */
+@Module({
+  imports: [
+    RateLimitRedisModule,
+    ThrottlerModule.forRootAsync({
+      imports: [RateLimitRedisModule],
+      inject: [RATE_LIMIT_REDIS, APP_CONFIG],
+      useFactory: (redis: Redis | null, config: AppConfig) => ({
+        throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }],
+        storage: redis ? new RedisThrottlerStorage(redis, config.QUEUE_PREFIX) : undefined,
+      }),
+    }),
+  ],
+  providers: [
+    {
+      provide: LOGIN_ATTEMPTS,
+      inject: [RATE_LIMIT_REDIS, APP_CONFIG],
+      useFactory: (redis: Redis | null, config: AppConfig): LoginAttemptsStore =>
+        redis ? new RedisLoginAttemptsStore(redis, config.QUEUE_PREFIX) : new MemoryLoginAttemptsStore(),
+    },
+    UserWriteLimitGuard,
+  ],
+  exports: [LOGIN_ATTEMPTS, UserWriteLimitGuard],
+})
+export class RateLimitsModule {}

@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TextField } from '../../../components/text-field';
+import { serverMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { routes } from '../../../lib/paths';
+import { changePassword, useSession } from '../../auth';
+
+const MIN_LENGTH = 8;
+
+/** The password section of the profile: a change ends every session, so the user logs in again. */
+export function PasswordForm() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!current) return setError('Escribe tu contraseña actual.');
+    if (next.length < MIN_LENGTH)
+      return setError(`La contraseña debe tener al menos ${MIN_LENGTH} caracteres.`);
+    if (next !== repeated) return setError('Las contraseñas nuevas no coinciden.');
+    setBusy(true);
+    setError(null);
+    try {
+      await changePassword(current, next);
+      notify('Contraseña cambiada. Inicia sesión de nuevo con la nueva.');
+      // To the login first, at once (not as a transition that keeps the profile mounted while the login
+      // page loads): a profile still on screen when the session ends would send the user home.
+      navigate(routes.login(), { flushSync: true });
+      logout();
+    } catch (caught) {
+      setError(serverMessage(caught, 'No se ha podido cambiar la contraseña.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="profile__password" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Contraseña</h2>
+      <p className="muted">Al cambiarla se cerrarán todas tus sesiones, también esta.</p>
+      <form className="form profile__form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <TextField
+          label="Contraseña actual"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onValueChange={setCurrent}
+        />
+        <TextField
+          label="Contraseña nueva"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_LENGTH}
+          value={next}
+          onValueChange={setNext}
+          hint={`Al menos ${MIN_LENGTH} caracteres.`}
+        />
+        <TextField
+          label="Repite la contraseña nueva"
+          name="repeatedPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={repeated}
+          onValueChange={setRepeated}
+        />
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Cambiar la contraseña
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import type { BadgeTier } from './scores.js';
+import type { PlatformName } from './platforms.js';
+
+/** Shapes of the API's answers, as documented in docs/API-CONTRACT.md: what the API sends and the front reads. */
+export interface GameSummary {
+  id: number;
+  igdbID: number;
+  slug: string;
+  title: string;
+  imageCover: string | null;
+  /** An array, or (older data) a comma-separated string. */
+  platform: PlatformName[] | string[] | string | null;
+  releaseDate: string | null;
+  /** How much of releaseDate is known (decisions.md section 9); missing in older answers. */
+  releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
+  avRatings: number | null;
+  avUserRatings: number | null;
+  criticReviewCount: number;
+  userRatingCount: number;
+}
+
+/** A suggestion of the search box (GET /api/games/suggest). */
+export interface GameSuggestion {
+  igdbID: number;
+  slug: string;
+  title: string;
+  imageCover: string | null;
+  releaseDate: string | null;
+  platform: string[];
+}
+
+/** A search that found nothing, as the admin lists it (no personal data). */
+export interface SearchMiss {
+  term: string;
+  count: number;
+  firstSearchedAt: string;
+  lastSearchedAt: string;
+}
+
+export interface Video {
+  id: number;
+  title: string;
+  videoID: string;
+}
+
+export type CriticTier = 'Excepcional' | 'Notable' | 'Correcto' | 'Flojo';
+
+/** decisions.md section 8: figures recomputed by the workers; averages null below their minimums. */
+export interface CriticStats {
+  count: number;
+  average: number | null;
+  median: number | null;
+  /** 10 counts: 0-9, 10-19, ..., 90-100. */
+  histogram: number[];
+  percentRecommended: number | null;
+  tier: CriticTier | null;
+}
+
+export interface SpanishPressStats {
+  count: number;
+  average: number | null;
+}
+
+export interface PlayerStats {
+  count: number;
+  average: number | null;
+  histogram: number[];
+}
+
+export interface GameDetail extends GameSummary {
+  /** Absent only in answers of an older API. */
+  criticStats?: CriticStats;
+  spanishPress?: SpanishPressStats;
+  playerStats?: PlayerStats;
+  imageArt: string | null;
+  /** The official Spanish title, when it differs. */
+  titleEs?: string | null;
+  /** Spanish when a Spanish text exists; otherwise English and summaryLanguage 'en'. */
+  summary: string | null;
+  summaryLanguage?: 'es' | 'en' | null;
+  /** Genres in Spanish. */
+  genres: string[];
+  developers: string[];
+  publishers: string[];
+  screenshots: string[];
+  bigScreenshots: string[];
+  videos: Video[];
+}
+
+export interface MediaReview {
+  id: number;
+  medium: string;
+  logo: string | null;
+  autor: string | null;
+  rating: number | null;
+  rawScore: string | null;
+  review: string | null;
+  link: string | null;
+  platform: string | null;
+  date: string | null;
+  /** ISO 3166-1 alpha-2 and ISO 639-1 of the outlet, from the registry; null when unknown. */
+  outletCountry?: string | null;
+  outletLanguage?: string | null;
+}
+
+export interface FeaturedGame extends GameDetail {
+  reviews: MediaReview[];
+}
+
+export interface UserReview {
+  id: number;
+  autor: string;
+  rating: number | string | null;
+  review: string;
+  titleGame: string;
+  imageCover: string | null;
+  gameIgdbID: number;
+  slug: string;
+  badge: BadgeTier | null;
+  authorReviewCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface News {
+  newID: number;
+  slug: string;
+  title: string;
+  image: string | null;
+  logo: string | null;
+  publicationDate: string | null;
+  description: string;
+  description2: string;
+  description3: string;
+  link: string;
+  medium: string;
+}
+
+export interface GameList {
+  id: number;
+  name: string;
+  reserved: boolean;
+  gameIds: number[];
+}
+
+export interface ListGame {
+  id: number;
+  title: string;
+  igdbID: number;
+  imageCover: string | null;
+  slug: string;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  page: number;
+  size: number;
+}
+
+export interface CurrentUser {
+  username: string;
+  email: string;
+}
+
+export interface EnqueuedJob {
+  jobId: string;
+  queue: string;
+}
+
+export interface JobStatus {
+  id: string;
+  queue: string;
+  name: string;
+  state: string;
+  progress: unknown;
+  result: unknown;
+  failedReason: string | null;
+}
+
+export interface NewsFeed {
+  id: number;
+  url: string;
+  title?: string | null;
+  lastFetchedAt?: string | null;
+  lastImportedCount?: number;
+  lastError?: string | null;
+}

@@ -1,0 +1,6 @@
+export * from './api-types.js';
+export * from './dates.js';
+export * from './platforms.js';
+export * from './routes.js';
+export * from './scores.js';
+export * from './slug.js';

@@ -1,0 +1,106 @@
+import { slugify } from './slug.js';
+
+const q = encodeURIComponent;
+
+/**
+ * Every page route of the front. The front links with these, its router declares the same paths, and the API
+ * serves each with the title and description below already in the HTML.
+ */
+export const routes = {
+  home: () => '/',
+  login: () => '/login',
+  register: () => '/register',
+  confirm: () => '/confirm',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: () => '/reset-password',
+  confirmEmail: () => '/confirm-email',
+  results: (name: string) => `/results?name=${q(name)}`,
+  catalogue: (platformId?: string | null) => `/games/${platformId ?? 'all'}`,
+  game: (game: { slug?: string | null; title: string; igdbID: number }) =>
+    `/game/${game.slug || slugify(game.title)}/${game.igdbID}`,
+  newsList: () => '/news/allNews',
+  newsPage: (page: number) => `/news/page/${page}`,
+  newsArticle: (news: { slug?: string | null; title: string }) => `/news/${news.slug || slugify(news.title)}`,
+  profile: () => '/user/profile',
+  myReviews: () => '/user/reviews',
+  myLists: () => '/user/lists',
+  admin: () => '/admin',
+  scoringMethod: () => '/como-calculamos-las-notas',
+  queueDashboard: () => '/admin/queues',
+} as const;
+
+/** A page's title (without the site name; null for the bare site name) and meta description. */
+export interface PageText {
+  title: string | null;
+  /** Null: the site's default description. */
+  description: string | null;
+}
+
+/** The description of pages that have none of their own. */
+export const DEFAULT_DESCRIPTION = 'Consulta las mejores críticas y noticias de videojuegos en español.';
+
+/** How long a meta description may be before it is cut with an ellipsis. */
+export const META_DESCRIPTION_LENGTH = 160;
+
+/** Cuts a text to a length, trimming the end and adding an ellipsis when it was longer. */
+export function truncate(text: string, length: number): string {
+  if (text.length <= length) return text;
+  return `${text.slice(0, length).trimEnd()}…`;
+}
+
+/** The text of the document's <title>: the page's title and the site's name. */
+export const documentTitle = (title: string | null, siteName: string): string =>
+  title ? `${title} | ${siteName}` : siteName;
+
+/** Title and description of every page, read by the front (client-side navigation) and the API (first load). */
+export const pageTexts = {
+  home: (): PageText => ({
+    title: 'Críticas, puntuaciones y noticias de videojuegos',
+    description:
+      'La media de la crítica y de los jugadores de cada juego de PlayStation, Xbox, Nintendo Switch y PC, críticas y noticias en español.',
+  }),
+  /** `platform` is the display name; null or undefined for every platform. */
+  catalogue: (platform?: string | null): PageText => ({
+    title: platform ? `Juegos de ${platform}` : 'Juegos',
+    description: platform
+      ? `Críticas y puntuaciones de los juegos de ${platform}.`
+      : 'Catálogo de videojuegos con la nota media de la crítica y de los jugadores.',
+  }),
+  /** `summary`: the Spanish synopsis; null when there is only an English one (not a Spanish page's text). */
+  game: (game: { title: string; summary?: string | null }): PageText => ({
+    title: `Críticas de ${game.title}`,
+    description: game.summary
+      ? truncate(game.summary, META_DESCRIPTION_LENGTH)
+      : `Críticas de medios y jugadores de ${game.title}: notas, opiniones, vídeos e imágenes.`,
+  }),
+  newsList: (): PageText => ({
+    title: 'Noticias de Videojuegos',
+    description:
+      'Toda la actualidad de los videojuegos: lanzamientos, análisis y novedades de PlayStation, Xbox, Nintendo y PC.',
+  }),
+  /** Spec: the first 160 characters of the article's description, or the default. */
+  newsArticle: (article: { title: string; description?: string | null }): PageText => ({
+    title: article.title,
+    description: article.description ? article.description.slice(0, META_DESCRIPTION_LENGTH) : null,
+  }),
+  search: (term: string): PageText => ({
+    title: term || 'Búsqueda',
+    description: term ? `Resultados de la búsqueda de "${term}": críticas y puntuaciones.` : null,
+  }),
+  login: (): PageText => ({ title: 'Iniciar sesión', description: null }),
+  register: (): PageText => ({ title: 'Registro', description: null }),
+  confirm: (): PageText => ({ title: 'Confirmación de cuenta', description: null }),
+  forgotPassword: (): PageText => ({ title: 'Recuperar la contraseña', description: null }),
+  resetPassword: (): PageText => ({ title: 'Nueva contraseña', description: null }),
+  confirmEmail: (): PageText => ({ title: 'Confirmación del correo electrónico', description: null }),
+  profile: (): PageText => ({ title: 'Mi cuenta', description: null }),
+  myReviews: (): PageText => ({ title: 'Mis críticas', description: null }),
+  myLists: (): PageText => ({ title: 'Mis listas', description: null }),
+  admin: (): PageText => ({ title: 'Administración', description: null }),
+  scoringMethod: (): PageText => ({
+    title: 'Cómo calculamos las notas',
+    description:
+      'Media y mínimos de la crítica, prensa en español, mediana, porcentaje de recomendación, nivel y media de los jugadores: cómo se calcula cada nota.',
+  }),
+  notFound: (): PageText => ({ title: 'Página no encontrada', description: null }),
+} as const;

@@ -1,0 +1,36 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedSql } from '../typed-sql.js';
+
+/** What the sitemaps list: every game by page, the latest news. */
+export class SitemapRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async countGames(): Promise<number> {
+    const row = await typedSql(this.em)
+      .selectFrom('Game')
+      .select((select) => select.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** One page of games in a stable order (by id), so a game stays on its sitemap page. */
+  gamePage(offset: number, limit: number): Promise<{ slug: string; igdbId: number; updatedAt: Date }[]> {
+    return typedSql(this.em)
+      .selectFrom('Game')
+      .select(['slug', 'igdbId', 'updatedAt'])
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** The newest articles first; those of unknown date last. */
+  latestNews(limit: number): Promise<{ slug: string; publicationDate?: Date | null }[]> {
+    return typedSql(this.em)
+      .selectFrom('NewsArticle')
+      .select(['slug', 'publicationDate'])
+      .orderBy('publicationDate', (order) => order.desc().nullsLast())
+      .limit(limit)
+      .execute();
+  }
+}
