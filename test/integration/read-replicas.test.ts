@@ -30,6 +30,10 @@ describe(`read replicas (${backend} queues)`, () => {
     api = await startTestApi(backend, overrides);
     workers = await startProcess('workers', api.env);
     primary = new pg.Pool({ connectionString: cluster.primaryUrl, max: 4 });
+    // An idle connection of this helper pool closed by the server (57P01, seen in 2 of 5 runs on the
+    // shared machine, source not identified) would otherwise be an unhandled 'error' event that fails
+    // whichever test is running; the queries themselves still fail on their own if it matters.
+    primary.on('error', () => undefined);
     await cluster.waitForCatchUp();
   }, 180_000);
 

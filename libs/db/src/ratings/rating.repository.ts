@@ -1,4 +1,5 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { currentReadRoute } from '../replication/read-routing.js';
 import type { Rating } from './rating.entity.js';
 
 export interface PlayerAverageRow {
@@ -16,6 +17,11 @@ type Row = Record<string, unknown>;
 export class RatingRepository extends EntityRepository<Rating> {
   private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
     return this.em.execute<T[]>(query, params, 'all');
+  }
+
+  /** A read-only query: on a replica when the current request allows it (currentReadRoute). */
+  private read<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.getConnection(currentReadRoute()).execute<T[]>(query, params, 'all');
   }
 
   /** Sets or replaces the user's one score for the game. */
@@ -68,7 +74,7 @@ export class RatingRepository extends EntityRepository<Rating> {
    * are, so a user's new score counts at once (decisions §2). Undefined when the game does not exist.
    */
   async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
-    const [row] = await this.sql<{ average: number | null }>(
+    const [row] = await this.read<{ average: number | null }>(
       `select case
          when exists (select 1 from ratings r where r.game_id = g.id and r.updated_at > g.updated_at)
            then (select round(avg(r.score))::int from ratings r where r.game_id = g.id)
