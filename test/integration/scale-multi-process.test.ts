@@ -51,6 +51,8 @@ describe(`two APIs, two workers, primary + streaming replica (${backend} queues)
       CDN_API_URL: cdn.url,
       CDN_API_TOKEN: 'clave-fastly',
       CDN_ZONE_ID: 'servicio',
+      // Each rater sends far more than a person would: the per-user write limit is not under test here.
+      USER_WRITES_PER_MINUTE: '1000000',
     });
     await prepareDatabase(loadConfig(env));
     primary = new pg.Pool({ connectionString: cluster.primaryUrl, max: 6 });
