@@ -228,6 +228,12 @@ export interface SearchResultPage {
 const WORD_SIMILARITY_THRESHOLD = 0.5;
 /** Fewer matches than this as typed: the search also looks for typos. */
 const TYPO_FALLBACK_BELOW = 10;
+/**
+ * How many of a query's words (the longest: their trigrams are the rarest) the trigram index looks up;
+ * the others are checked with strpos on those few rows. A common word ('the', 'and') has posting lists
+ * of tens of thousands of rows that cost more to read than the rows they would rule out.
+ */
+const INDEXED_WORDS = 2;
 
 /** Popularity and recency break ties between equally good matches; they never beat a better match. */
 const POPULARITY = `least(ln(1 + g.critic_review_count + g.user_rating_count) / 1.5, 3.5)
@@ -495,10 +501,23 @@ export class GameRepository extends EntityRepository<Game> {
     const wordLists = variants.map((variant) => {
       const words = [...new Set(variant.split(' '))].slice(0, 8);
       const long = words.filter((word) => word.length >= 3);
-      return long.length
-        ? long.map((word) => `%${escapeLike(word)}%`)
-        : words.map((word) => `% ${escapeLike(word)}%`);
+      if (!long.length) return { indexed: words.map((word) => `% ${escapeLike(word)}%`), checked: [] };
+      const byLength = [...long].sort((a, b) => b.length - a.length);
+      return {
+        indexed: byLength.slice(0, INDEXED_WORDS).map((word) => `%${escapeLike(word)}%`),
+        checked: byLength.slice(INDEXED_WORDS),
+      };
     });
+    // Every word present: the longest through the trigram index, the rest by strpos on what they find.
+    const allWordsSql = (column: string) =>
+      wordLists
+        .map(({ indexed, checked }) =>
+          [...indexed.map(() => `${column} like ?`), ...checked.map(() => `strpos(${column}, ?) > 0`)].join(
+            ' and ',
+          ),
+        )
+        .map((sql) => `(${sql})`);
+    const allWordsParams = wordLists.flatMap(({ indexed, checked }) => [...indexed, ...checked]);
 
     // Cheap conditions: exact, prefix, every word present; the trigram and text_pattern indexes answer
     // them in about a millisecond. Typos need the word similarity, ~50x dearer on the large catalogue.
@@ -506,34 +525,33 @@ export class GameRepository extends EntityRepository<Game> {
       const sql = [
         ...exacts.map(() => `${column} = ?`),
         ...variants.map(() => `${column} like ?`),
-        ...wordLists.map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`),
+        ...allWordsSql(column),
       ].join(' or ');
-      const params = [
-        ...exacts,
-        ...variants.map((variant) => `${escapeLike(variant)}%`),
-        ...wordLists.flat(),
-      ];
+      const params = [...exacts, ...variants.map((variant) => `${escapeLike(variant)}%`), ...allWordsParams];
       return { sql: `(${sql})`, params };
     };
     const score = (column: string) => {
       const exact = exacts.map(() => `${column} = ?`).join(' or ');
       const prefix = variants.map(() => `${column} like ?`).join(' or ');
-      const allWords = wordLists
-        .map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`)
-        .join(' or ');
+      const allWords = allWordsSql(column).join(' or ');
       // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1) plus how close the text is.
       const sql = `(case when ${exact} then 10
           else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)
         + word_similarity(?, ${column}) * 3 + similarity(?, ${column})`;
       const params = [
         ...exacts,
-        ...wordLists.flat(),
+        ...allWordsParams,
         ...variants.map((variant) => `${escapeLike(variant)}%`),
         fuzzy,
         fuzzy,
       ];
       return { sql, params };
     };
+    // The text as typed is a title or alias, or the start of one: no typo to look for.
+    const asTyped = (column: string) => ({
+      sql: [...exacts.map(() => `${column} = ?`), ...variants.map(() => `${column} like ?`)].join(' or '),
+      params: [...exacts, ...variants.map((variant) => `${escapeLike(variant)}%`)],
+    });
 
     const run = (withTypos: boolean, page: number, size: number) => {
       const sources = [
@@ -549,27 +567,31 @@ export class GameRepository extends EntityRepository<Game> {
       const params: unknown[] = [];
       for (const source of sources) {
         const ranked = score(source.column);
+        const typed = asTyped(source.column);
         const cheap = conditions(source.column);
         // Each condition its own branch, so each is one index scan without rechecking the others.
         for (const where of withTypos
           ? [cheap, { sql: `? <% ${source.column}`, params: [fuzzy] }]
           : [cheap]) {
           selects.push(
-            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as score
+            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as score,
+               (${typed.sql}) as as_typed
              from ${source.table} where ${where.sql}`,
           );
-          params.push(...ranked.params, ...where.params);
+          params.push(...ranked.params, ...typed.params, ...where.params);
         }
       }
       const sql = `with matches as (${selects.join(' union all ')}),
-         best as (select game_id, max(score) as score from matches group by game_id),
+         best as (select game_id, max(score) as score, bool_or(as_typed) as as_typed
+           from matches group by game_id),
          -- Ranked on the few columns it needs; the page's rows alone are then read and formatted.
          ranked as (
-           select g.id, b.score + ${POPULARITY} as rank, count(*) over () as total_matches
+           select g.id, b.score + ${POPULARITY} as rank, count(*) over () as total_matches,
+             bool_or(b.as_typed) over () as any_as_typed
            from best b join games g on g.id = b.game_id
            order by rank desc, g.id
            limit ? offset ?)
-         select ${SUMMARY_COLUMNS}, r.total_matches
+         select ${SUMMARY_COLUMNS}, r.total_matches, r.any_as_typed
          from ranked r join games g on g.id = r.id
          order by r.rank desc, g.id`;
       params.push(size, page * size);
@@ -579,8 +601,11 @@ export class GameRepository extends EntityRepository<Game> {
       return this.em.transactional(async (em) => {
         const connection = em.getConnection();
         const context = em.getTransactionContext();
+        // No parallel workers either: starting them costs more than this statement's few index scans,
+        // and under concurrent searches they only take CPU from the other connections.
         await connection.execute(
-          `select set_config('pg_trgm.word_similarity_threshold', ?, true)`,
+          `select set_config('pg_trgm.word_similarity_threshold', ?, true),
+             set_config('max_parallel_workers_per_gather', '0', true)`,
           [String(WORD_SIMILARITY_THRESHOLD)],
           'all',
           context,
@@ -591,11 +616,14 @@ export class GameRepository extends EntityRepository<Game> {
 
     const totalOf = (found: Row[]) => (found.length ? Number(found[0].total_matches) : 0);
     const cheap = await run(false, query.page, query.size);
-    // A page past the last match has no row to carry the count: the first page's gives it.
-    const cheapTotal = cheap.length || query.page === 0 ? totalOf(cheap) : totalOf(await run(false, 0, 1));
-    // Typos are looked for only when what was typed is (nearly) nowhere as it is: the same query always
-    // takes the same path, so its count and its pages agree.
-    if (cheapTotal >= TYPO_FALLBACK_BELOW) {
+    // A page past the last match has no row to carry the count or the flag: the first page's gives them.
+    const first = cheap.length || query.page === 0 ? cheap : await run(false, 0, 1);
+    const cheapTotal = totalOf(first);
+    // Typos are looked for only when what was typed is (nearly) nowhere as it is, and is not a title or
+    // alias or the start of one (a whole title typed finds itself, and the word-similarity scan, the
+    // search's dearest part, would only add loose neighbours). The same query always takes the same
+    // path, so its count and its pages agree.
+    if (cheapTotal >= TYPO_FALLBACK_BELOW || first[0]?.any_as_typed === true) {
       return { rows: cheap.map(toSummaryRow), total: cheapTotal };
     }
     const rows = await run(true, query.page, query.size);
