@@ -234,6 +234,8 @@ const TYPO_FALLBACK_BELOW = 10;
  * of tens of thousands of rows that cost more to read than the rows they would rule out.
  */
 const INDEXED_WORDS = 2;
+/** How many of a query's first words the typo look-up compares with titles. */
+const TYPO_PROBE_WORDS = 4;
 
 /** Popularity and recency break ties between equally good matches; they never beat a better match. */
 const POPULARITY = `least(ln(1 + g.critic_review_count + g.user_rating_count) / 1.5, 3.5)
@@ -494,6 +496,10 @@ export class GameRepository extends EntityRepository<Game> {
     const variants = expanded ? [normalized, expanded] : [normalized];
     const exacts = [...new Set([...variants, compactSearchText(normalized)])];
     const fuzzy = expanded ?? normalized;
+    // Typo candidates resemble the query's first words: the word-similarity scan reads a posting list per
+    // trigram of its text, so a whole long title typed costs several times more while its first words
+    // already single the game out. The ranking still compares the whole text.
+    const typoProbe = fuzzy.split(' ').slice(0, TYPO_PROBE_WORDS).join(' ');
     const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
     // Each variant's words as LIKE patterns. Words under 3 characters have no trigram of their own: they
     // count only when nothing longer is typed, and then as the start of a word ('% ze%'; the title's own
@@ -571,7 +577,7 @@ export class GameRepository extends EntityRepository<Game> {
         const cheap = conditions(source.column);
         // Each condition its own branch, so each is one index scan without rechecking the others.
         for (const where of withTypos
-          ? [cheap, { sql: `? <% ${source.column}`, params: [fuzzy] }]
+          ? [cheap, { sql: `? <% ${source.column}`, params: [typoProbe] }]
           : [cheap]) {
           selects.push(
             `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as score,
