@@ -236,6 +236,8 @@ const TYPO_FALLBACK_BELOW = 10;
 const INDEXED_WORDS = 2;
 /** How many of a query's first words the typo look-up compares with titles. */
 const TYPO_PROBE_WORDS = 4;
+/** How many of a search's matches, the best by tier and popularity, are ranked by similarity as well. */
+const SEARCH_SHORTLIST = 300;
 
 /** Popularity and recency break ties between equally good matches; they never beat a better match. */
 const POPULARITY = `least(ln(1 + g.critic_review_count + g.user_rating_count) / 1.5, 3.5)
@@ -540,17 +542,11 @@ export class GameRepository extends EntityRepository<Game> {
       const exact = exacts.map(() => `${column} = ?`).join(' or ');
       const prefix = variants.map(() => `${column} like ?`).join(' or ');
       const allWords = allWordsSql(column).join(' or ');
-      // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1) plus how close the text is.
+      // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1); how close the text is
+      // (word similarity and similarity, the dear part) is added on the shortlist only.
       const sql = `(case when ${exact} then 10
-          else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)
-        + word_similarity(?, ${column}) * 3 + similarity(?, ${column})`;
-      const params = [
-        ...exacts,
-        ...allWordsParams,
-        ...variants.map((variant) => `${escapeLike(variant)}%`),
-        fuzzy,
-        fuzzy,
-      ];
+          else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)`;
+      const params = [...exacts, ...allWordsParams, ...variants.map((variant) => `${escapeLike(variant)}%`)];
       return { sql, params };
     };
     // The text as typed is a title or alias, or the start of one: no typo to look for.
@@ -580,27 +576,42 @@ export class GameRepository extends EntityRepository<Game> {
           ? [cheap, { sql: `? <% ${source.column}`, params: [typoProbe] }]
           : [cheap]) {
           selects.push(
-            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as score,
-               (${typed.sql}) as as_typed
+            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as tier,
+               ${source.column} as text, (${typed.sql}) as as_typed
              from ${source.table} where ${where.sql}`,
           );
           params.push(...ranked.params, ...typed.params, ...where.params);
         }
       }
-      const sql = `with matches as (${selects.join(' union all ')}),
-         best as (select game_id, max(score) as score, bool_or(as_typed) as as_typed
+      // A common word matches thousands of games: every match is counted and ordered by tier and
+      // popularity, but only the best SHORTLIST of them get the similarity terms (two trigram
+      // comparisons per row, most of the search's time); the rest follow them in the rough order.
+      const sql = `with matches as materialized (${selects.join(' union all ')}),
+         best as (select game_id, max(tier) as tier, bool_or(as_typed) as as_typed
            from matches group by game_id),
+         counted as (
+           select b.game_id, ${POPULARITY} as popularity, b.tier + ${POPULARITY} as rough,
+             count(*) over () as total_matches, bool_or(b.as_typed) over () as any_as_typed
+           from best b join games g on g.id = b.game_id),
+         shortlist as (select * from counted order by rough desc, game_id limit ${SEARCH_SHORTLIST}),
+         scored as (
+           select s.game_id, s.total_matches, s.any_as_typed, 1 as listed,
+             max(m.tier + word_similarity(?, m.text) * 3 + similarity(?, m.text)) + s.popularity as rank
+           from shortlist s join matches m on m.game_id = s.game_id
+           group by s.game_id, s.total_matches, s.any_as_typed, s.popularity),
          -- Ranked on the few columns it needs; the page's rows alone are then read and formatted.
          ranked as (
-           select g.id, b.score + ${POPULARITY} as rank, count(*) over () as total_matches,
-             bool_or(b.as_typed) over () as any_as_typed
-           from best b join games g on g.id = b.game_id
-           order by rank desc, g.id
+           select * from (
+             select game_id, total_matches, any_as_typed, listed, rank from scored
+             union all
+             select c.game_id, c.total_matches, c.any_as_typed, 0, c.rough from counted c
+             where not exists (select 1 from shortlist s where s.game_id = c.game_id)) everything
+           order by listed desc, rank desc, game_id
            limit ? offset ?)
          select ${SUMMARY_COLUMNS}, r.total_matches, r.any_as_typed
-         from ranked r join games g on g.id = r.id
-         order by r.rank desc, g.id`;
-      params.push(size, page * size);
+         from ranked r join games g on g.id = r.game_id
+         order by r.listed desc, r.rank desc, g.id`;
+      params.push(fuzzy, fuzzy, size, page * size);
       if (!withTypos) return this.sql(sql, params);
       // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
       // elisyum'); set for this statement's transaction only.
