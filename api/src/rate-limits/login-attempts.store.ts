@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { rateLimitStoreDown } from './rate-limit-store-down.js';
+import { onRedisOrInProcess } from './in-process-fallback.js';
 
 /**
  * The per-account login limit: the first FREE_FAILURES wrong passwords cost nothing, then every attempt
@@ -94,6 +94,8 @@ return failures`;
 
 /** Every API process sharing one Redis: the same rules, each step one atomic script. */
 export class RedisLoginAttemptsStore implements LoginAttemptsStore {
+  private readonly inProcess = new MemoryLoginAttemptsStore();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -104,19 +106,37 @@ export class RedisLoginAttemptsStore implements LoginAttemptsStore {
   }
 
   async reserve(account: string, now: number): Promise<number> {
-    const wait = await this.redis
-      .eval(RESERVE, 1, this.key(account), now, FREE_FAILURES, FIRST_DELAY_MS, MAX_DELAY_MS)
-      .catch(rateLimitStoreDown);
+    const wait = await onRedisOrInProcess(
+      () => this.redis.eval(RESERVE, 1, this.key(account), now, FREE_FAILURES, FIRST_DELAY_MS, MAX_DELAY_MS),
+      () => this.inProcess.reserve(account, now),
+    );
     return Number(wait);
   }
 
   async failed(account: string, now: number): Promise<void> {
-    await this.redis
-      .eval(FAILED, 1, this.key(account), now, FREE_FAILURES, FIRST_DELAY_MS, MAX_DELAY_MS, IDLE_MS)
-      .catch(rateLimitStoreDown);
+    await onRedisOrInProcess(
+      () =>
+        this.redis.eval(
+          FAILED,
+          1,
+          this.key(account),
+          now,
+          FREE_FAILURES,
+          FIRST_DELAY_MS,
+          MAX_DELAY_MS,
+          IDLE_MS,
+        ),
+      () => this.inProcess.failed(account, now),
+    );
   }
 
   async succeeded(account: string): Promise<void> {
-    await this.redis.del(this.key(account)).catch(rateLimitStoreDown);
+    await Promise.all([
+      this.inProcess.succeeded(account),
+      onRedisOrInProcess(
+        () => this.redis.del(this.key(account)),
+        async () => 0,
+      ),
+    ]);
   }
 }

@@ -21,8 +21,12 @@ export const LOGIN_ATTEMPTS = Symbol('LOGIN_ATTEMPTS');
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): Redis | null => {
         if (!config.REDIS_URL) return null;
-        // Fail fast (one retry): a request must not hang while Redis is away; it gets a 503.
-        const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+        // Fail at once while Redis is away (no offline queue): the limits are then counted in this process.
+        const redis = new Redis(config.REDIS_URL, {
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+          enableOfflineQueue: false,
+        });
         redis.on('error', () => undefined);
         return redis;
       },
@@ -34,7 +38,7 @@ export class RateLimitRedisModule implements OnApplicationShutdown {
   constructor(@Inject(RATE_LIMIT_REDIS) private readonly redis: Redis | null) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 }
 

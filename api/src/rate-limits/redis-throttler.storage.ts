@@ -1,6 +1,6 @@
-import type { ThrottlerStorage } from '@nestjs/throttler';
+import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
-import { rateLimitStoreDown } from './rate-limit-store-down.js';
+import { onRedisOrInProcess } from './in-process-fallback.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -22,6 +22,8 @@ return {hits, ttl, 0, 0}`;
  * throttler's Redis storage packages do not declare Nest 12; this is all they would do).
  */
 export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly inProcess = new ThrottlerStorageService();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -35,14 +37,25 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}:throttle:${throttlerName}:${key}`;
-    const [totalHits, ttlMs, isBlocked, blockMs] = (await this.redis
-      .eval(INCREMENT, 2, base, `${base}:blocked`, ttl, limit, blockDuration || ttl)
-      .catch(rateLimitStoreDown)) as number[];
-    return {
-      totalHits,
-      timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),
-      isBlocked: isBlocked === 1,
-      timeToBlockExpire: Math.max(0, Math.ceil(blockMs / 1000)),
-    };
+    return onRedisOrInProcess(
+      async () => {
+        const [totalHits, ttlMs, isBlocked, blockMs] = (await this.redis.eval(
+          INCREMENT,
+          2,
+          base,
+          `${base}:blocked`,
+          ttl,
+          limit,
+          blockDuration || ttl,
+        )) as number[];
+        return {
+          totalHits,
+          timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),
+          isBlocked: isBlocked === 1,
+          timeToBlockExpire: Math.max(0, Math.ceil(blockMs / 1000)),
+        };
+      },
+      () => this.inProcess.increment(key, ttl, limit, blockDuration, throttlerName),
+    );
   }
 }

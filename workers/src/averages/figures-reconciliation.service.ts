@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppMeta, Game } from '@veredicto/db';
 import type { JobName, JobResults } from '@veredicto/jobs';
+import { recomputeGameFigures } from './game-figures.js';
 
 /**
  * reconcile-figures: compares every game's stored figures with the SQL truth of its source rows and
@@ -16,9 +17,8 @@ export class FiguresReconciliationService {
 
   async reconcile(): Promise<JobResults[JobName.ReconcileFigures]> {
     const em = this.orm.em.fork();
-    const games = em.getRepository(Game);
-    const { checked, gameIds } = await games.findGamesWithStaleFigures();
-    for (const gameId of gameIds) await games.recalculateAverages(gameId);
+    const { checked, gameIds } = await em.getRepository(Game).findGamesWithStaleFigures();
+    for (const gameId of gameIds) await recomputeGameFigures(em, gameId);
     const report = { at: new Date().toISOString(), checked, fixed: gameIds.length, gameIds };
     await em.getRepository(AppMeta).saveReconciliationReport(report);
     if (gameIds.length > 0) this.logger.warn(`cifras corregidas en ${gameIds.length} juegos`);

@@ -3,10 +3,10 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
-import { Game, Outlet } from '@veredicto/db';
 import { JobName, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FiguresReconciliationService } from './figures-reconciliation.service.js';
+import { recomputeGameFigures } from './game-figures.js';
 
 /**
  * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), and
@@ -18,12 +18,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
 
   readonly handlers: QueueHandlers<QueueName.Averages> = {
     [JobName.RecalculateAverage]: async ({ gameId }: { gameId: number }) => {
-      const em = this.orm.em.fork();
-      // New outlets (scraped reviews) join the registry and changed reviews refresh their outlets'
-      // medians before the game's figures read them.
-      await em.getRepository(Outlet).registerOutletsOfGame(gameId);
-      await em.getRepository(Outlet).refreshMedians(gameId);
-      const result = await em.getRepository(Game).recalculateAverages(gameId);
+      const result = await recomputeGameFigures(this.orm.em.fork(), gameId);
       if (!result) {
         this.logger.warn(`game ${gameId} no longer exists`);
         return null;
