@@ -77,6 +77,22 @@ describe('search and catalogue pages on the demo catalogue', () => {
     expect((await call(api, 'GET', '/api/games/search?name=zelda&size=0')).status).toBe(400);
   });
 
+  it('pages through every match of a common word, past the similarity-ranked shortlist', async () => {
+    // 'the' matches well over the 300 best matches the search also ranks by similarity: the pages
+    // still hold every match exactly once, the best first.
+    const first = await search('the', '&size=100');
+    const total = Number(first.total);
+    expect(total).toBeGreaterThan(600);
+    const ids: number[] = first.body.map((game) => game.igdbID);
+    for (let page = 1; page * 100 < total; page++) {
+      const next = await search('the', `&size=100&page=${page}`);
+      expect(Number(next.total)).toBe(total);
+      ids.push(...next.body.map((game) => game.igdbID));
+    }
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
+  });
+
   it('suggests up to 8 games with cover, title, year and platforms while typing', async () => {
     const response = await call(api, 'GET', '/api/games/suggest?q=zeld');
     expect(response.status).toBe(200);

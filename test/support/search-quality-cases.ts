@@ -72,6 +72,10 @@ export const SEARCH_QUALITY_CASES: readonly (readonly [query: string, expectedTi
   ['sekiro shadows die twise', 'Sekiro: Shadows Die Twice'],
   ['ghost of tsushma', 'Ghost of Tsushima'],
   ['bloodborn', 'Bloodborne'],
+  // A whole long title typed with a typo past its first words (the typo look-up compares the first ones)
+  ['the legend of zelda breath of the wlid', 'The Legend of Zelda: Breath of the Wild'],
+  ['metal gear solid v the phantom pian', 'Metal Gear Solid V: The Phantom Pain'],
+  ['ori and the blind forest definitive editoin', 'Ori and the Blind Forest: Definitive Edition'],
   ['stardew valey', 'Stardew Valley'],
   ['disco elisyum', 'Disco Elysium'],
   // Franchises and short names

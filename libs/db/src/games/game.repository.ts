@@ -229,6 +229,16 @@ export interface SearchResultPage {
 const WORD_SIMILARITY_THRESHOLD = 0.5;
 /** Fewer matches than this as typed: the search also looks for typos. */
 const TYPO_FALLBACK_BELOW = 10;
+/**
+ * How many of a query's words (the longest: their trigrams are the rarest) the trigram index looks up;
+ * the others are checked with strpos on those few rows. A common word ('the', 'and') has posting lists
+ * of tens of thousands of rows that cost more to read than the rows they would rule out.
+ */
+const INDEXED_WORDS = 2;
+/** How many of a query's first words the typo look-up compares with titles. */
+const TYPO_PROBE_WORDS = 4;
+/** How many of a search's matches, the best by tier and popularity, are ranked by similarity as well. */
+const SEARCH_SHORTLIST = 300;
 
 /** Popularity and recency break ties between equally good matches; they never beat a better match. */
 const POPULARITY = `least(ln(1 + g.critic_review_count + g.user_rating_count) / 1.5, 3.5)
@@ -494,6 +504,10 @@ export class GameRepository extends EntityRepository<Game> {
     const variants = expanded ? [normalized, expanded] : [normalized];
     const exacts = [...new Set([...variants, compactSearchText(normalized)])];
     const fuzzy = expanded ?? normalized;
+    // Typo candidates resemble the query's first words: the word-similarity scan reads a posting list per
+    // trigram of its text, so a whole long title typed costs several times more while its first words
+    // already single the game out. The ranking still compares the whole text.
+    const typoProbe = fuzzy.split(' ').slice(0, TYPO_PROBE_WORDS).join(' ');
     const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
     // Each variant's words as LIKE patterns. Words under 3 characters have no trigram of their own: they
     // count only when nothing longer is typed, and then as the start of a word ('% ze%'; the title's own
@@ -501,10 +515,23 @@ export class GameRepository extends EntityRepository<Game> {
     const wordLists = variants.map((variant) => {
       const words = [...new Set(variant.split(' '))].slice(0, 8);
       const long = words.filter((word) => word.length >= 3);
-      return long.length
-        ? long.map((word) => `%${escapeLike(word)}%`)
-        : words.map((word) => `% ${escapeLike(word)}%`);
+      if (!long.length) return { indexed: words.map((word) => `% ${escapeLike(word)}%`), checked: [] };
+      const byLength = [...long].sort((a, b) => b.length - a.length);
+      return {
+        indexed: byLength.slice(0, INDEXED_WORDS).map((word) => `%${escapeLike(word)}%`),
+        checked: byLength.slice(INDEXED_WORDS),
+      };
     });
+    // Every word present: the longest through the trigram index, the rest by strpos on what they find.
+    const allWordsSql = (column: string) =>
+      wordLists
+        .map(({ indexed, checked }) =>
+          [...indexed.map(() => `${column} like ?`), ...checked.map(() => `strpos(${column}, ?) > 0`)].join(
+            ' and ',
+          ),
+        )
+        .map((sql) => `(${sql})`);
+    const allWordsParams = wordLists.flatMap(({ indexed, checked }) => [...indexed, ...checked]);
 
     // Cheap conditions: exact, prefix, every word present; the trigram and text_pattern indexes answer
     // them in about a millisecond. Typos need the word similarity, ~50x dearer on the large catalogue.
@@ -512,34 +539,27 @@ export class GameRepository extends EntityRepository<Game> {
       const sql = [
         ...exacts.map(() => `${column} = ?`),
         ...variants.map(() => `${column} like ?`),
-        ...wordLists.map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`),
+        ...allWordsSql(column),
       ].join(' or ');
-      const params = [
-        ...exacts,
-        ...variants.map((variant) => `${escapeLike(variant)}%`),
-        ...wordLists.flat(),
-      ];
+      const params = [...exacts, ...variants.map((variant) => `${escapeLike(variant)}%`), ...allWordsParams];
       return { sql: `(${sql})`, params };
     };
     const score = (column: string) => {
       const exact = exacts.map(() => `${column} = ?`).join(' or ');
       const prefix = variants.map(() => `${column} like ?`).join(' or ');
-      const allWords = wordLists
-        .map((words) => `(${words.map(() => `${column} like ?`).join(' and ')})`)
-        .join(' or ');
-      // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1) plus how close the text is.
+      const allWords = allWordsSql(column).join(' or ');
+      // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1); how close the text is
+      // (word similarity and similarity, the dear part) is added on the shortlist only.
       const sql = `(case when ${exact} then 10
-          else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)
-        + word_similarity(?, ${column}) * 3 + similarity(?, ${column})`;
-      const params = [
-        ...exacts,
-        ...wordLists.flat(),
-        ...variants.map((variant) => `${escapeLike(variant)}%`),
-        fuzzy,
-        fuzzy,
-      ];
+          else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)`;
+      const params = [...exacts, ...allWordsParams, ...variants.map((variant) => `${escapeLike(variant)}%`)];
       return { sql, params };
     };
+    // The text as typed is a title or alias, or the start of one: no typo to look for.
+    const asTyped = (column: string) => ({
+      sql: [...exacts.map(() => `${column} = ?`), ...variants.map(() => `${column} like ?`)].join(' or '),
+      params: [...exacts, ...variants.map((variant) => `${escapeLike(variant)}%`)],
+    });
 
     const run = (withTypos: boolean, page: number, size: number) => {
       const sources = [
@@ -555,38 +575,60 @@ export class GameRepository extends EntityRepository<Game> {
       const params: unknown[] = [];
       for (const source of sources) {
         const ranked = score(source.column);
+        const typed = asTyped(source.column);
         const cheap = conditions(source.column);
         // Each condition its own branch, so each is one index scan without rechecking the others.
         for (const where of withTypos
-          ? [cheap, { sql: `? <% ${source.column}`, params: [fuzzy] }]
+          ? [cheap, { sql: `? <% ${source.column}`, params: [typoProbe] }]
           : [cheap]) {
           selects.push(
-            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as score
+            `select ${source.id} as game_id, ${ranked.sql} - ${source.penalty} as tier,
+               ${source.column} as text, (${typed.sql}) as as_typed
              from ${source.table} where ${where.sql}`,
           );
-          params.push(...ranked.params, ...where.params);
+          params.push(...ranked.params, ...typed.params, ...where.params);
         }
       }
-      const sql = `with matches as (${selects.join(' union all ')}),
-         best as (select game_id, max(score) as score from matches group by game_id),
+      // A common word matches thousands of games: every match is counted and ordered by tier and
+      // popularity, but only the best SHORTLIST of them get the similarity terms (two trigram
+      // comparisons per row, most of the search's time); the rest follow them in the rough order.
+      const sql = `with matches as materialized (${selects.join(' union all ')}),
+         best as (select game_id, max(tier) as tier, bool_or(as_typed) as as_typed
+           from matches group by game_id),
+         counted as (
+           select b.game_id, ${POPULARITY} as popularity, b.tier + ${POPULARITY} as rough,
+             count(*) over () as total_matches, bool_or(b.as_typed) over () as any_as_typed
+           from best b join games g on g.id = b.game_id),
+         shortlist as (select * from counted order by rough desc, game_id limit ${SEARCH_SHORTLIST}),
+         scored as (
+           select s.game_id, s.total_matches, s.any_as_typed, 1 as listed,
+             max(m.tier + word_similarity(?, m.text) * 3 + similarity(?, m.text)) + s.popularity as rank
+           from shortlist s join matches m on m.game_id = s.game_id
+           group by s.game_id, s.total_matches, s.any_as_typed, s.popularity),
          -- Ranked on the few columns it needs; the page's rows alone are then read and formatted.
          ranked as (
-           select g.id, b.score + ${POPULARITY} as rank, count(*) over () as total_matches
-           from best b join games g on g.id = b.game_id
-           order by rank desc, g.id
+           select * from (
+             select game_id, total_matches, any_as_typed, listed, rank from scored
+             union all
+             select c.game_id, c.total_matches, c.any_as_typed, 0, c.rough from counted c
+             where not exists (select 1 from shortlist s where s.game_id = c.game_id)) everything
+           order by listed desc, rank desc, game_id
            limit ? offset ?)
-         select ${SUMMARY_COLUMNS}, r.total_matches
-         from ranked r join games g on g.id = r.id
-         order by r.rank desc, g.id`;
-      params.push(size, page * size);
+         select ${SUMMARY_COLUMNS}, r.total_matches, r.any_as_typed
+         from ranked r join games g on g.id = r.game_id
+         order by r.listed desc, r.rank desc, g.id`;
+      params.push(fuzzy, fuzzy, size, page * size);
       if (!withTypos) return this.read(sql, params);
       // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
       // elisyum'); set for this statement's transaction only.
       return this.em.transactional(async (em) => {
         const connection = em.getConnection();
         const context = em.getTransactionContext();
+        // No parallel workers either: starting them costs more than this statement's few index scans,
+        // and under concurrent searches they only take CPU from the other connections.
         await connection.execute(
-          `select set_config('pg_trgm.word_similarity_threshold', ?, true)`,
+          `select set_config('pg_trgm.word_similarity_threshold', ?, true),
+             set_config('max_parallel_workers_per_gather', '0', true)`,
           [String(WORD_SIMILARITY_THRESHOLD)],
           'all',
           context,
@@ -597,11 +639,14 @@ export class GameRepository extends EntityRepository<Game> {
 
     const totalOf = (found: Row[]) => (found.length ? Number(found[0].total_matches) : 0);
     const cheap = await run(false, query.page, query.size);
-    // A page past the last match has no row to carry the count: the first page's gives it.
-    const cheapTotal = cheap.length || query.page === 0 ? totalOf(cheap) : totalOf(await run(false, 0, 1));
-    // Typos are looked for only when what was typed is (nearly) nowhere as it is: the same query always
-    // takes the same path, so its count and its pages agree.
-    if (cheapTotal >= TYPO_FALLBACK_BELOW) {
+    // A page past the last match has no row to carry the count or the flag: the first page's gives them.
+    const first = cheap.length || query.page === 0 ? cheap : await run(false, 0, 1);
+    const cheapTotal = totalOf(first);
+    // Typos are looked for only when what was typed is (nearly) nowhere as it is, and is not a title or
+    // alias or the start of one (a whole title typed finds itself, and the word-similarity scan, the
+    // search's dearest part, would only add loose neighbours). The same query always takes the same
+    // path, so its count and its pages agree.
+    if (cheapTotal >= TYPO_FALLBACK_BELOW || first[0]?.any_as_typed === true) {
       return { rows: cheap.map(toSummaryRow), total: cheapTotal };
     }
     const rows = await run(true, query.page, query.size);

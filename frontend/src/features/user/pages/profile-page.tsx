@@ -17,7 +17,14 @@ import { updateProfile } from '../api/update-profile';
 import { useMyReviewCount } from '../api/use-my-review-count';
 import './user.css';
 
-function ProfileForm({ user }: { user: CurrentUser }) {
+interface ProfileFormProps {
+  user: CurrentUser;
+  /** The confirmation shown in the page; kept by the parent, as the form re-mounts once the profile changes. */
+  notice: string | null;
+  onNotice: (notice: string | null) => void;
+}
+
+function ProfileForm({ user, notice, onNotice }: ProfileFormProps) {
   const { login, logout, token } = useSession();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
@@ -26,9 +33,6 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
   const [confirming, setConfirming] = useState<'save' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
-  // The spec asks no alert for a saved profile: the confirmation is shown in the page.
-  const [saved, setSaved] = useState(false);
-  const [pendingEmailNotice, setPendingEmailNotice] = useState<string | null>(null);
   const id = useId();
   const tier = badgeTier(reviewCount);
 
@@ -39,7 +43,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 
   const save = async () => {
     setBusy(true);
-    setSaved(false);
+    onNotice(null);
     try {
       const answer = await updateProfile({ newUsername: username.trim(), newEmail: email.trim() });
       setConfirming(null);
@@ -48,9 +52,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       } else if (token) {
         void mutate([apiPaths.user.me(), token]);
       }
-      setSaved(true);
-      // A new address takes effect only once the link mailed to it is opened: the page says so.
-      setPendingEmailNotice(answer && typeof answer === 'object' && answer.message ? answer.message : null);
+      // The spec asks no alert for a saved profile: the confirmation is shown in the page. A new address
+      // takes effect only once the link mailed to it is opened: the page says so too.
+      const pending = answer && typeof answer === 'object' && answer.message ? ` ${answer.message}` : '';
+      onNotice(`Perfil actualizado con éxito${pending}`);
     } catch (caught) {
       setConfirming(null);
       notify(`Hubo un error: ${serverMessage(caught, 'Error al actualizar el perfil')}`);
@@ -107,8 +112,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           </button>
         </div>
         <p className="form-success" role="status">
-          {saved ? 'Perfil actualizado con éxito' : ''}
-          {saved && pendingEmailNotice ? ` ${pendingEmailNotice}` : ''}
+          {notice ?? ''}
         </p>
       </form>
       <PasswordForm />
@@ -143,9 +147,12 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 
 function ProfileContent() {
   const { user } = useSession();
+  const [notice, setNotice] = useState<string | null>(null);
   if (!user) return null;
   // Re-mount the form with fresh values when the profile changes (e.g. after saving).
-  return <ProfileForm key={`${user.username}|${user.email}`} user={user} />;
+  return (
+    <ProfileForm key={`${user.username}|${user.email}`} user={user} notice={notice} onNotice={setNotice} />
+  );
 }
 
 export function ProfilePage() {
