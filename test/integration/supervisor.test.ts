@@ -49,6 +49,7 @@ describe('the npm start supervisor', () => {
       supervisor.kill('SIGINT');
       await new Promise((resolve) => supervisor?.once('exit', resolve));
     }
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps its secrets, survives SIGKILL and stops cleanly on Ctrl-C', async () => {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../../api/src/app.module.js';
@@ -29,7 +31,7 @@ export function testProcessEnv(backend: 'redis' | 'postgres', overrides: Record<
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     SCRAPER_ALLOWED_HOSTS: '127.0.0.1',
-    DATA_DIR: `/tmp/veredicto-test-${env.queuePrefix}`,
+    DATA_DIR: join(tmpdir(), `veredicto-test-${env.queuePrefix}`),
     // Free ports: engineers and CI run several test processes on one machine.
     METRICS_PORT: '0',
     WORKER_METRICS_PORT: '0',

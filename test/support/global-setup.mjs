@@ -23,6 +23,7 @@ export default async function globalSetup() {
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'veredicto-test-pg-'));
+    globalThis.__EMBEDDED_PG_DIR__ = dir;
     // As root, PostgreSQL runs as the postgres user, which must be able to reach the data folder.
     chmodSync(dir, 0o755);
     globalThis.__EMBEDDED_PG__ = await startEmbeddedPostgres(join(dir, 'data'), {

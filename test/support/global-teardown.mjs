@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export default async function globalTeardown() {
@@ -12,4 +15,13 @@ export default async function globalTeardown() {
     await admin.end();
   }
   await globalThis.__EMBEDDED_PG__?.stop();
+  if (globalThis.__EMBEDDED_PG_DIR__)
+    rmSync(globalThis.__EMBEDDED_PG_DIR__, { recursive: true, force: true });
+  // The data folder (mail outbox) of the run's test APIs: test/support/api-app.ts names it after the prefix.
+  if (process.env.TEST_QUEUE_PREFIX) {
+    rmSync(join(tmpdir(), `veredicto-test-${process.env.TEST_QUEUE_PREFIX}`), {
+      recursive: true,
+      force: true,
+    });
+  }
 }
