@@ -249,8 +249,10 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
         );
         expect(query.body).toContain('platforms = (6,8,9,48,49,130,167,169,508)');
       }
-      // At most 4 requests a second.
-      expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(240);
+      // At most 4 requests a second: the client spaces them 250 ms apart. Arrival times at this server
+      // carry the machine's scheduling jitter (a loaded CI machine delays the first one more than the
+      // second by tens of ms), so the check allows that much; unthrottled requests arrive ms apart.
+      expect(queries[1].at - queries[0].at).toBeGreaterThanOrEqual(200);
 
       // Alternative names and localised titles become search aliases: Latin-script ones, without the title.
       const aliases = await db.query(
