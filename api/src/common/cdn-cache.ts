@@ -5,6 +5,12 @@
  */
 export interface CachePolicy {
   cacheControl: string;
+  /**
+   * Directives for the CDN alone (RFC 9213 `CDN-Cache-Control`, Fastly's `Surrogate-Control`): serving a
+   * stale copy while it refreshes is the CDN's job; a browser that did so would show a page from before
+   * the change its own visitor just made.
+   */
+  cdnCacheControl?: string;
   surrogateKeys: string[];
 }
 
@@ -42,7 +48,7 @@ export interface CacheRequest {
 }
 
 /**
- * The policy for one answer: public with s-maxage and stale-while-revalidate for anonymous successful
+ * The policy for one answer: public with s-maxage (and stale-while-revalidate for the CDN) for anonymous successful
  * reads; `private, no-store` for anything personal, any write, and errors other than a plain 404.
  */
 export function cachePolicy(
@@ -63,7 +69,8 @@ export function cachePolicy(
   // max-age=0: browsers revalidate with us; the CDN keeps it s-maxage and refreshes behind its visitors.
   const maxAge = request.statusCode === 404 ? Math.min(maxAgeSeconds, 10) : maxAgeSeconds;
   return {
-    cacheControl: `public, max-age=0, s-maxage=${maxAge}, stale-while-revalidate=${staleSeconds}`,
+    cacheControl: `public, max-age=0, s-maxage=${maxAge}`,
+    cdnCacheControl: `max-age=${maxAge}, stale-while-revalidate=${staleSeconds}`,
     surrogateKeys: surrogateKeys(request.path),
   };
 }

@@ -61,6 +61,10 @@ export function edgePolicyMiddleware(config: AppConfig) {
       );
       if (!policy) return;
       response.setHeader('Cache-Control', policy.cacheControl);
+      if (policy.cdnCacheControl) {
+        response.setHeader('CDN-Cache-Control', policy.cdnCacheControl);
+        response.setHeader('Surrogate-Control', policy.cdnCacheControl);
+      }
       // The same answer for a signed-in visitor is personal: a CDN must not hand it to them.
       response.setHeader('Vary', appendVary(response.getHeader('Vary'), 'Authorization'));
       if (policy.surrogateKeys.length) {
