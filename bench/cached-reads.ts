@@ -7,7 +7,6 @@
  *     npm run bench:cached -- [--seconds 10] [--rounds 3] [--connections 32] [--before /tmp/veredicto-before]
  */
 import 'reflect-metadata';
-import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { migrateDatabase, NewsArticle, openDatabase } from '@veredicto/db';
 import { freePort } from './free-port.js';
+import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
 
 const argument = (name: string) => {
@@ -72,15 +72,7 @@ function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
 }
 
-async function measure(url: string, duration = SECONDS) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    errors: result.errors + result.non2xx,
-  };
-}
+const measure = (url: string, duration = SECONDS) => measureLoad({ url, connections: CONNECTIONS, duration });
 
 async function main() {
   const serverUrl = process.env.DATABASE_URL;

@@ -7,12 +7,12 @@
  *     node dist/bench/catalogue.js [--seconds 10] [--connections 32]
  */
 import 'reflect-metadata';
-import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '@veredicto/db';
+import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
 
 const argument = (name: string, fallback: number) => {
@@ -84,44 +84,9 @@ function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
 }
 
-interface Measure {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
-
-/**
- * `cursor` is shared by every run of a scenario, so its warm-ups and the servers measured after them go on
- * through the list of paths instead of starting again at the paths just read (and cached).
- */
-async function measure(
-  url: string,
-  paths: string[],
-  duration = SECONDS,
-  cursor = { next: 0 },
-): Promise<Measure> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request: { path: string }) => ({
-          ...request,
-          path: paths[cursor.next++ % paths.length],
-        }),
-      },
-    ],
-  });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    errors: result.errors + result.non2xx,
-  };
-}
+/** The catalogue's load run: every request the next of `paths`. */
+const measure = (url: string, paths: string[], duration = SECONDS, cursor = { next: 0 }): Promise<Measure> =>
+  measureLoad({ url, connections: CONNECTIONS, duration, paths, cursor });
 
 async function main() {
   const serverUrl = process.env.DATABASE_URL;

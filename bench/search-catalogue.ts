@@ -10,12 +10,12 @@
  *     node dist/bench/search-catalogue.js [--seconds 10] [--connections 32]
  */
 import 'reflect-metadata';
-import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '@veredicto/db';
+import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
 import { random, searchQueries } from './search-queries.js';
 
@@ -65,35 +65,8 @@ function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
 }
 
-interface Measure {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
-
-async function measure(url: string, paths: string[], duration: number, cursor: { next: number }) {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request: { path: string }) => ({
-          ...request,
-          path: paths[cursor.next++ % paths.length],
-        }),
-      },
-    ],
-  });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: Math.round(result.requests.average),
-    errors: result.errors + result.non2xx,
-  } satisfies Measure;
-}
+const measure = (url: string, paths: string[], duration: number, cursor: { next: number }) =>
+  measureLoad({ url, connections: CONNECTIONS, duration, paths, cursor });
 
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,0 +1,47 @@
+import autocannon from 'autocannon';
+
+/** What a bench keeps of a load run: latency percentiles in ms, requests a second, failed answers. */
+export interface Measure {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+/**
+ * Loads `url` for `duration` seconds with `connections` at once. With `paths`, every request takes the next
+ * path of the list; `cursor` is shared by every run of a scenario, so its warm-ups and the servers measured
+ * after them go on through the list instead of starting again at the paths just read (and cached).
+ */
+export async function measureLoad(options: {
+  url: string;
+  connections: number;
+  duration: number;
+  paths?: string[];
+  cursor?: { next: number };
+}): Promise<Measure> {
+  const { url, connections, duration, paths } = options;
+  const cursor = options.cursor ?? { next: 0 };
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: paths
+      ? [
+          {
+            method: 'GET',
+            setupRequest: (request: { path: string }) => ({
+              ...request,
+              path: paths[cursor.next++ % paths.length],
+            }),
+          },
+        ]
+      : undefined,
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
+}
