@@ -21,6 +21,25 @@ export interface ReplicaCluster {
   stop(): Promise<void>;
 }
 
+/**
+ * Ends a pool and waits until its connections are closed. `pool.end()` resolves as soon as its clients
+ * are taken off its list, before their sockets close, and each keeps the pool's idle error listener: a
+ * server stopped right after (fast shutdown: 57P01 to every backend) then makes the pool emit an 'error'
+ * nobody listens to, which fails whichever test is running. The pool's 'remove' event comes once a
+ * client's connection has ended.
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (!open) return resolve();
+    pool.on('remove', () => {
+      if (--open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** Runs as the `postgres` user when the tests run as root: the servers refuse to run as root. */
 function postgresUser(): { uid: number; gid: number } | Record<string, never> {
   if (process.getuid?.() !== 0) return {};
