@@ -22,6 +22,8 @@ const common = {
   },
   setupFiles: ['<rootDir>/test/support/setup-modules.ts'],
   testEnvironment: 'node',
+  // In the project, not under /tmp: the tests leave nothing behind there.
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
 };
 
 export default {

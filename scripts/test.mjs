@@ -1,6 +1,9 @@
 // `npm test`: every tier, in order, each starting what it needs. TEST_TIERS=unit,integration limits the run.
 // The output of each tier passes through; its test counts are added up for the closing line.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,9 +38,9 @@ function count(text) {
   return found;
 }
 
-function run(command) {
+function run(command, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(command, { cwd: root, shell: true, stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(command, { cwd: root, env, shell: true, stdio: ['inherit', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -56,7 +59,20 @@ for (const [name, command] of tiers) {
   if (only && !only.includes(name)) continue;
   const started = Date.now();
   process.stdout.write(`\n=== ${name}: ${command}\n`);
-  const { status, output } = await run(command);
+  // The browser tier's product seeds a data folder (~200 MB) and Playwright keeps a transform cache: both
+  // in a folder of this run, removed when the tier ends.
+  const scratch =
+    name === 'e2e' && !process.env.E2E_DATA_DIR ? mkdtempSync(join(tmpdir(), 'veredicto-e2e-')) : null;
+  const env = scratch
+    ? {
+        ...process.env,
+        E2E_DATA_DIR: scratch,
+        PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(scratch, '.playwright-cache'),
+      }
+    : process.env;
+  const { status, output } = await run(command, env).finally(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
   const counts = count(output);
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000), counts });
