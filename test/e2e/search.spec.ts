@@ -48,9 +48,9 @@ test.describe('búsqueda: sugerencias, recuento, más resultados y «¿Quizás b
   });
 
   test('sin resultados propone el título más parecido', async ({ page }) => {
-    await page.goto('/results?name=hollwo%20kinght');
+    await page.goto('/results?name=hollwo%20kniht');
     await expect(
-      page.getByText('Lo sentimos, no hemos encontrado ningún resultado para: "hollwo kinght"', {
+      page.getByText('Lo sentimos, no hemos encontrado ningún resultado para: "hollwo kniht"', {
         exact: true,
       }),
     ).toBeVisible();

@@ -109,7 +109,9 @@ describe('search and catalogue pages on the demo catalogue', () => {
   });
 
   it('offers the closest title when nothing matches, and counts the miss without personal data', async () => {
-    const typo = await search('hollwo kinght');
+    // Two swapped letters ('hollwo kinght') are corrected by the search itself; a letter missing from
+    // the second word as well leaves nothing close enough to search for, but the title is close.
+    const typo = await search('hollwo kniht');
     expect(typo.body).toEqual([]);
     expect(typo.total).toBe('0');
     expect(decodeURIComponent(typo.didYouMean ?? '')).toBe('Hollow Knight');

@@ -1,15 +1,22 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import ts from 'typescript';
 import {
   FeaturedGame,
+  jsonRecordset,
   NewsArticle,
   NewsFeed,
+  OutboxMessage,
   ScraperSource,
   SitemapRepository,
   openDatabase,
+  reusableQuery,
+  typedRows,
   typedSql,
 } from '@veredicto/db';
+import { fromRoot } from '@veredicto/config/project-root.js';
 import { createGame } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -28,6 +35,7 @@ describe('typed SQL in repositories', () => {
   afterAll(async () => {
     await db.query(`delete from news_feeds where url like $1`, [`%${marker}%`]);
     await db.query(`delete from news_articles where link like $1`, [`%${marker}%`]);
+    await db.query(`delete from job_outbox where job_name = $1`, [marker]);
     await orm.close(true);
     await db.end();
   });
@@ -42,6 +50,28 @@ describe('typed SQL in repositories', () => {
     expect(rows).toEqual([
       { id: game.id, igdbId: game.igdbId, createdAt: expect.any(Date), platforms: ['PC'] },
     ]);
+  });
+
+  it('reuses a query compiled once per shape with new values, and refuses a value used otherwise', async () => {
+    const [first, second] = [await createGame(db), await createGame(db)];
+    let builds = 0;
+    const byIgdbIds = reusableQuery((typed, ids: number[]) => {
+      builds += 1;
+      return typed.selectFrom('Game').select('id').where('igdbId', 'in', ids).orderBy('id');
+    });
+    const em = orm.em.fork();
+    const ids = async (igdbIds: number[]) =>
+      (await typedRows(em, byIgdbIds(em, igdbIds))).map((row) => Number(row.id));
+    expect(await ids([first.igdbId])).toEqual([first.id]);
+    expect(await ids([second.igdbId])).toEqual([second.id]);
+    expect(builds).toBe(1);
+    expect(await ids([first.igdbId, second.igdbId])).toEqual([first.id, second.id]);
+    expect(builds).toBe(2);
+    // A value turned into another (a LIKE pattern made from it) cannot be swapped for the next one.
+    const byTitleStart = reusableQuery((typed, title: string) =>
+      typed.selectFrom('Game').select('id').where('title', 'like', `${title}%`),
+    );
+    expect(() => byTitleStart(em, 'Zelda')).toThrow(/reusableQuery/);
   });
 
   it('stores a feed once per URL', async () => {
@@ -108,4 +138,115 @@ describe('typed SQL in repositories', () => {
       new Date('2024-03-05T10:00:00Z'),
     );
   });
+
+  it("reads a batch's own column even when a joined entity has a property of that name", async () => {
+    const game = await createGame(db);
+    // igdbId is also a property of Game (column igdb_id): the batch's column must stay its own.
+    const batch = jsonRecordset('x', [{ igdbId: game.igdbId, note: 'uno' }], { igdbId: 'int', note: 'text' });
+    const rows = await typedSql(orm.em.fork())
+      .selectFrom(batch.table)
+      .innerJoin('Game as g', (join) => join.on('g.igdbId', '=', batch.column('igdbId')))
+      .select(['g.id', ...batch.select('note')])
+      .execute();
+    expect(rows).toEqual([{ id: game.id, note: 'uno' }]);
+  });
+
+  it("writes on the EntityManager's transaction, and claims outbox rows other relays skip", async () => {
+    await orm.em
+      .fork()
+      .transactional(async (tx) => {
+        await tx.getRepository(OutboxMessage).add(marker, [{ gameId: 1 }]);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const { rows: none } = await db.query('select id from job_outbox where job_name = $1', [marker]);
+    expect(none).toEqual([]);
+
+    const ids = await orm.em
+      .fork()
+      .getRepository(OutboxMessage)
+      .add(marker, [{ gameId: 1 }, { gameId: 2 }]);
+    expect(ids).toHaveLength(2);
+    await orm.em.fork().transactional(async (first) => {
+      const claimed = await first.getRepository(OutboxMessage).claimPending(1000, 0);
+      const mine = claimed.filter((message) => ids.includes(message.id));
+      expect(mine.map((message) => message.payload)).toEqual([{ gameId: 1 }, { gameId: 2 }]);
+      // A second relay, in its own transaction, skips the rows the first one holds.
+      await orm.em.fork().transactional(async (second) => {
+        const others = await second.getRepository(OutboxMessage).claimPending(1000, 0);
+        expect(others.filter((message) => ids.includes(message.id))).toEqual([]);
+      });
+      await first.getRepository(OutboxMessage).markSent(ids);
+    });
+    const { rows } = await db.query(
+      'select count(*)::int as n from job_outbox where id = any($1) and sent_at is not null',
+      [ids],
+    );
+    expect(rows[0].n).toBe(2);
+  });
+});
+
+// The point of typed SQL: a renamed Game property fails the type-check of every query of the games
+// repository that names it (catalogue pages and their anchors, figures, upserts), not a request at run time.
+describe('typed SQL of the games repository under a renamed property', () => {
+  const repository = fromRoot('libs/db/src/games/game.repository.ts');
+  const entity = fromRoot('libs/db/src/games/game.entity.ts');
+  const config = ts.getParsedCommandLineOfConfigFile(
+    fromRoot('tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  )!;
+  let program: ts.Program | undefined;
+
+  /** The type errors in game.repository.ts when game.entity.ts reads `entitySource`. */
+  const repositoryErrors = (entitySource: string): string[] => {
+    const host = ts.createCompilerHost(config.options);
+    const readFile = host.readFile.bind(host);
+    host.readFile = (file) => (file === entity ? entitySource : readFile(file));
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (file, language, onError) =>
+      file === entity
+        ? ts.createSourceFile(file, entitySource, language)
+        : getSourceFile(file, language, onError);
+    program = ts.createProgram({
+      rootNames: [repository],
+      options: config.options,
+      host,
+      oldProgram: program,
+    });
+    return ts
+      .getPreEmitDiagnostics(program, program.getSourceFile(repository))
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  };
+
+  const original = readFileSync(entity, 'utf8');
+  const renamed = (declaration: string, to: string) => {
+    expect(original).toContain(`\n  ${declaration}`);
+    return original.replace(`\n  ${declaration}`, `\n  ${declaration.replace(/^\w+/, to)}`);
+  };
+
+  it('type-checks as it is', () => {
+    expect(repositoryErrors(original)).toEqual([]);
+  }, 120_000);
+
+  it.each([
+    ['searchName!: string;', 'searchText'],
+    ['releaseDate?: string | null;', 'releasedOn'],
+    ['playerRankScore?: number | null;', 'playerRank'],
+    ['criticHistogram: number[]', 'criticBands'],
+    ['avRatings?: number | null;', 'criticAverage'],
+  ])(
+    'fails when %s is renamed to %s',
+    (declaration, to) => {
+      const errors = repositoryErrors(renamed(declaration, to));
+      const property = declaration.replace(/\W.*$/, '');
+      expect(errors.some((message) => message.includes(property))).toBe(true);
+    },
+    120_000,
+  );
 });

@@ -78,6 +78,23 @@ export const SEARCH_QUALITY_CASES: readonly (readonly [query: string, expectedTi
   ['ori and the blind forest definitive editoin', 'Ori and the Blind Forest: Definitive Edition'],
   ['stardew valey', 'Stardew Valley'],
   ['disco elisyum', 'Disco Elysium'],
+  // Typos as the search benchmark makes them (two letters of the longest word swapped), corrected
+  // through the word list
+  ['dead clels', 'Dead Cells'],
+  ['sea of theives', 'Sea of Thieves'],
+  ['stardew valely', 'Stardew Valley'],
+  ['persona 5 royla', 'Persona 5 Royal'],
+  ['the witcher 3 wild hnut', 'The Witcher 3: Wild Hunt'],
+  ['red dead redemtpion 2', 'Red Dead Redemption 2'],
+  ['ghost of tsuhsima', 'Ghost of Tsushima'],
+  ['horizon forbiddne west', 'Horizon Forbidden West'],
+  ['super mario odysesy', 'Super Mario Odyssey'],
+  ['assassins creed valahlla', "Assassin's Creed Valhalla"],
+  ['monster hunter rsie', 'Monster Hunter Rise'],
+  // Swaps in short words, whose trigrams barely resemble the word ('kinght'/'knight' 0.27)
+  ['hollwo kinght', 'Hollow Knight'],
+  ['god fo war', 'God of War'],
+  ['hdaes', 'Hades'],
   // Franchises and short names
   ['smash', 'Super Smash Bros. Ultimate'],
   ['smash bros ultimate', 'Super Smash Bros. Ultimate'],

@@ -2,6 +2,7 @@ import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
 import { SearchMiss } from './search/search-miss.entity.js';
+import { SearchWord } from './search/search-word.entity.js';
 import { GameListEntry } from './lists/game-list-entry.entity.js';
 import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   RevokedToken,
   ScraperSource,
   SearchMiss,
+  SearchWord,
   User,
   UserReview,
 ];

@@ -1,6 +1,7 @@
 import { ArrayType, EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { GameRepository } from './game.repository.js';
+import { searchWordTriggers } from '../search/search-word.entity.js';
 
 /** How much of `releaseDate` is known: IGDB stores a year-only date as 31 December, a quarter as its last day. */
 export type ReleaseDatePrecision = 'day' | 'month' | 'quarter' | 'year';
@@ -15,7 +16,7 @@ export interface GameVideo {
 }
 
 // The sort indexes include the platforms so a platform-filtered page finds its ids by an index-only scan.
-@Entity({ tableName: 'games', repository: () => GameRepository })
+@Entity({ tableName: 'games', repository: () => GameRepository, triggers: searchWordTriggers('games') })
 @Index({
   name: 'games_release_date_idx',
   expression:

@@ -48,10 +48,10 @@ export class GameListRepository extends EntityRepository<GameList> {
       .leftJoin('GameListEntry as e', 'e.list', 'l.id')
       .leftJoin('Game as g', 'g.id', 'e.game')
       .select(['l.id', 'l.name', 'l.reserved'])
-      .select(
+      .select((select) =>
         sql<
           number[]
-        >`coalesce(array_agg(${sql.ref('g.igdbId')} order by ${sql.ref('e.addedAt')}, ${sql.ref('e.id')}) filter (where ${sql.ref('g.id')} is not null), '{}')`.as(
+        >`coalesce(array_agg(${select.ref('g.igdbId')} order by ${select.ref('e.addedAt')}, ${select.ref('e.id')}) filter (where ${select.ref('g.id')} is not null), '{}')`.as(
           'gameIgdbIds',
         ),
       )

@@ -1,4 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { typedSql } from '../typed-sql.js';
 import type { AppMeta } from './app-meta.entity.js';
 
 const RECONCILIATION_KEY = 'reconciliation';
@@ -15,21 +17,36 @@ export interface ReconciliationReport {
 }
 
 export class AppMetaRepository extends EntityRepository<AppMeta> {
+  private get db() {
+    return typedSql(this.getEntityManager());
+  }
+
+  /** Stores the value under the key, replacing the one stored before. */
+  async saveValue(key: string, value: string): Promise<void> {
+    await this.db
+      .insertInto('AppMeta')
+      .values({ key, value, updatedAt: sql<Date>`now()` })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet((update) => ({
+          value: update.ref('excluded.value'),
+          updatedAt: sql<Date>`now()`,
+        })),
+      )
+      .execute();
+  }
+
+  /** The value stored under the key, or null. */
+  async findValue(key: string): Promise<string | null> {
+    const row = await this.db.selectFrom('AppMeta').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value ?? null;
+  }
+
   async saveReconciliationReport(report: ReconciliationReport): Promise<void> {
-    await this.em.execute(
-      `insert into app_meta (key, value, updated_at) values (?, ?, now())
-       on conflict (key) do update set value = excluded.value, updated_at = now()`,
-      [RECONCILIATION_KEY, JSON.stringify(report)],
-      'run',
-    );
+    await this.saveValue(RECONCILIATION_KEY, JSON.stringify(report));
   }
 
   async findReconciliationReport(): Promise<ReconciliationReport | null> {
-    const [row] = await this.em.execute<{ value: string }[]>(
-      `select value from app_meta where key = ?`,
-      [RECONCILIATION_KEY],
-      'all',
-    );
-    return row ? (JSON.parse(row.value) as ReconciliationReport) : null;
+    const value = await this.findValue(RECONCILIATION_KEY);
+    return value === null ? null : (JSON.parse(value) as ReconciliationReport);
   }
 }

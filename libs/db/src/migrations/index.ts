@@ -5,6 +5,8 @@ import { Migration20261124020151_SearchAliases } from './Migration20261124020151
 import { Migration20261124020218_JobOutbox } from './Migration20261124020218_JobOutbox.js';
 import { Migration20261124020418_AccountSessions } from './Migration20261124020418_AccountSessions.js';
 import { Migration20261124025745_ScoresTrust } from './Migration20261124025745_ScoresTrust.js';
+import { Migration20261125090000_SearchWords } from './Migration20261125090000_SearchWords.js';
+import { Migration20261125100000_SearchWordsRowUpdates } from './Migration20261125100000_SearchWordsRowUpdates.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -18,4 +20,9 @@ export const MIGRATIONS = [
   { name: 'Migration20261124020218_JobOutbox', class: Migration20261124020218_JobOutbox },
   { name: 'Migration20261124020418_AccountSessions', class: Migration20261124020418_AccountSessions },
   { name: 'Migration20261124025745_ScoresTrust', class: Migration20261124025745_ScoresTrust },
+  { name: 'Migration20261125090000_SearchWords', class: Migration20261125090000_SearchWords },
+  {
+    name: 'Migration20261125100000_SearchWordsRowUpdates',
+    class: Migration20261125100000_SearchWordsRowUpdates,
+  },
 ];

@@ -1,4 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { typedSql } from '../typed-sql.js';
 import type { Outlet } from './outlet.entity.js';
 import { outletOriginFromLink } from './outlet-domain.js';
 
@@ -9,28 +11,26 @@ export interface OutletRegistryRow {
   domain: string | null;
 }
 
-type Row = Record<string, unknown>;
-
 export class OutletRepository extends EntityRepository<Outlet> {
-  private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(query, params, 'all');
+  private get db() {
+    return typedSql(this.getEntityManager());
   }
 
   /** Loads registry rows (the seed's list): known facts replace what is stored, by name. */
   async upsertRegistry(outlets: OutletRegistryRow[]): Promise<number> {
     if (outlets.length === 0) return 0;
-    const rows = await this.sql<{ total: number }>(
-      `with upserted as (
-         insert into outlets (name, country, language, domain)
-         select x.name, x.country, x.language, x.domain
-         from jsonb_to_recordset(?::jsonb) as x(name text, country text, language text, domain text)
-         on conflict (name) do update set
-           country = excluded.country, language = excluded.language, domain = excluded.domain
-         returning 1)
-       select count(*)::int as total from upserted`,
-      [JSON.stringify(outlets)],
-    );
-    return Number(rows[0]?.total ?? 0);
+    const result = await this.db
+      .insertInto('Outlet')
+      .values(outlets.map(({ name, country, language, domain }) => ({ name, country, language, domain })))
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet((update) => ({
+          country: update.ref('excluded.country'),
+          language: update.ref('excluded.language'),
+          domain: update.ref('excluded.domain'),
+        })),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
   /**
@@ -39,22 +39,26 @@ export class OutletRepository extends EntityRepository<Outlet> {
    * country-code domain, else null).
    */
   async registerOutletsOfGame(gameId: number): Promise<number> {
-    const missing = await this.sql<{ outlet: string; link: string | null }>(
-      `select distinct on (mr.outlet) mr.outlet, mr.link
-       from media_reviews mr
-       where mr.game_id = ? and not exists (select 1 from outlets o where o.name = mr.outlet)
-       order by mr.outlet, mr.link nulls last`,
-      [gameId],
-    );
+    const missing = await this.db
+      .selectFrom('MediaReview as mr')
+      .distinctOn('mr.outlet')
+      .select(['mr.outlet', 'mr.link'])
+      .where('mr.game', '=', gameId)
+      .where((where) =>
+        where.not(
+          where.exists(where.selectFrom('Outlet as o').select('o.id').whereRef('o.name', '=', 'mr.outlet')),
+        ),
+      )
+      .orderBy('mr.outlet')
+      .orderBy('mr.link', (order) => order.asc().nullsLast())
+      .execute();
     if (missing.length === 0) return 0;
-    const rows = missing.map((row) => ({ name: row.outlet, ...outletOriginFromLink(row.link) }));
-    await this.sql(
-      `insert into outlets (name, country, language, domain)
-       select x.name, x.country, x.language, x.domain
-       from jsonb_to_recordset(?::jsonb) as x(name text, country text, language text, domain text)
-       on conflict (name) do nothing`,
-      [JSON.stringify(rows)],
-    );
+    const rows = missing.map((row) => ({ name: row.outlet, ...outletOriginFromLink(row.link ?? null) }));
+    await this.db
+      .insertInto('Outlet')
+      .values(rows.map(({ name, country, language, domain }) => ({ name, country, language, domain })))
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
     return rows.length;
   }
 
@@ -64,23 +68,63 @@ export class OutletRepository extends EntityRepository<Outlet> {
    * for every outlet. Rows are locked in id order so that two jobs sharing outlets cannot deadlock.
    */
   async refreshMedians(gameId?: number): Promise<number> {
-    const stale =
-      gameId === undefined
-        ? 'select id, name from outlets'
-        : `select distinct o.id, o.name from outlets o join media_reviews mr on mr.outlet = o.name
-           where mr.game_id = ? and (o.median_computed_at is null or mr.updated_at > o.median_computed_at)`;
-    const rows = await this.sql<{ total: number }>(
-      `with stale as (${stale}),
-            locked as (select o.id, o.name from outlets o where o.id in (select id from stale)
-                       order by o.id for update),
-            medians as (select l.id, (select round(percentile_cont(0.5) within group (order by mr.rating)::numeric)::int
-                                       from media_reviews mr where mr.outlet = l.name and mr.rating is not null) as median
-                        from locked l),
-            updated as (update outlets o set median_score = m.median, median_computed_at = now()
-                        from medians m where o.id = m.id returning 1)
-       select count(*)::int as total from updated`,
-      gameId === undefined ? [] : [gameId],
-    );
-    return Number(rows[0]?.total ?? 0);
+    const row = await this.db
+      .with('stale', (query) =>
+        gameId === undefined
+          ? query.selectFrom('Outlet as o').select(['o.id', 'o.name'])
+          : query
+              .selectFrom('Outlet as o')
+              .innerJoin('MediaReview as mr', 'mr.outlet', 'o.name')
+              .select(['o.id', 'o.name'])
+              .distinct()
+              .where('mr.game', '=', gameId)
+              .where((where) =>
+                where.or([
+                  where('o.medianComputedAt', 'is', null),
+                  where('mr.updatedAt', '>', where.ref('o.medianComputedAt')),
+                ]),
+              ),
+      )
+      .with('locked', (query) =>
+        query
+          .selectFrom('Outlet as o')
+          .select(['o.id', 'o.name'])
+          .where('o.id', 'in', query.selectFrom('stale').select('stale.id'))
+          .orderBy('o.id')
+          .forUpdate(),
+      )
+      .with('medians', (query) =>
+        query.selectFrom('locked as l').select((select) => [
+          'l.id',
+          select
+            .selectFrom('MediaReview as mr')
+            .select((median) =>
+              sql<
+                number | null
+              >`round(percentile_cont(0.5) within group (order by ${median.ref('mr.rating')})::numeric)::int`.as(
+                'median',
+              ),
+            )
+            .whereRef('mr.outlet', '=', 'l.name')
+            .where('mr.rating', 'is not', null)
+            .as('median'),
+        ]),
+      )
+      // No alias on the updated table: MikroORM's Kysely plugin maps the SET columns on the entity's own name.
+      .with('updated', (query) =>
+        query
+          .updateTable('Outlet')
+          .from('medians')
+          .set((update) => ({
+            medianScore: update.ref('medians.median'),
+            medianComputedAt: sql<Date>`now()`,
+          }))
+          .whereRef('Outlet.id', '=', 'medians.id')
+          .returning('Outlet.id'),
+      )
+      .selectFrom('updated')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
   }
 }

@@ -1,5 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import { currentReadRoute } from '../replication/read-routing.js';
+import { sql } from 'kysely';
+import { typedReadSql, typedSql } from '../typed-sql.js';
 import type { Rating } from './rating.entity.js';
 
 export interface PlayerAverageRow {
@@ -12,59 +13,64 @@ export interface PlayerAverageRow {
   recalculatedAtMicros: bigint;
 }
 
-type Row = Record<string, unknown>;
-
 export class RatingRepository extends EntityRepository<Rating> {
-  private sql<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.execute<T[]>(query, params, 'all');
-  }
-
-  /** A read-only query: on a replica when the current request allows it (currentReadRoute). */
-  private read<T = Row>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.getConnection(currentReadRoute()).execute<T[]>(query, params, 'all');
+  private get db() {
+    return typedSql(this.getEntityManager());
   }
 
   /** Sets or replaces the user's one score for the game. */
   async saveScore(userId: number, gameId: number, score: number): Promise<void> {
-    await this.sql(
-      `insert into ratings (user_id, game_id, score) values (?, ?, ?)
-       on conflict (user_id, game_id) do update set score = excluded.score, updated_at = now()`,
-      [userId, gameId, score],
-    );
+    await this.db
+      .insertInto('Rating')
+      .values({ user: userId, game: gameId, score })
+      .onConflict((conflict) =>
+        conflict.columns(['user', 'game']).doUpdateSet((update) => ({
+          score: update.ref('excluded.score'),
+          updatedAt: sql<Date>`now()`,
+        })),
+      )
+      .execute();
   }
 
   /** The user's score for the game, or null. */
   async findScore(userId: number, gameId: number): Promise<number | null> {
-    const [row] = await this.sql<{ score: number }>(
-      'select score from ratings where user_id = ? and game_id = ?',
-      [userId, gameId],
-    );
+    const row = await this.db
+      .selectFrom('Rating')
+      .select('score')
+      .where('user', '=', userId)
+      .where('game', '=', gameId)
+      .executeTakeFirst();
     return row ? Number(row.score) : null;
   }
 
   /** Withdraws the user's score for the game; false when there was none. */
   async deleteScore(userId: number, gameId: number): Promise<boolean> {
-    const rows = await this.sql('delete from ratings where user_id = ? and game_id = ? returning id', [
-      userId,
-      gameId,
-    ]);
+    const rows = await this.db
+      .deleteFrom('Rating')
+      .where('user', '=', userId)
+      .where('game', '=', gameId)
+      .returning('id')
+      .execute();
     return rows.length > 0;
   }
 
   /** The games the user has rated: their averages change when the account goes. */
   async findGameIdsRatedBy(userId: number): Promise<number[]> {
-    const rows = await this.sql<{ game_id: number }>(
-      'select distinct game_id from ratings where user_id = ? order by game_id',
-      [userId],
-    );
-    return rows.map((row) => Number(row.game_id));
+    const rows = await this.db
+      .selectFrom('Rating')
+      .select('game')
+      .distinct()
+      .where('user', '=', userId)
+      .orderBy('game')
+      .execute();
+    return rows.map((row) => Number(row.game));
   }
 
   /** The database clock in microseconds: what a later recalculation of the average is compared with. */
   async databaseNowMicros(): Promise<bigint> {
-    const [row] = await this.sql<{ now: string }>(
-      'select (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as now',
-    );
+    const row = await this.db
+      .selectNoFrom(sql<string>`(extract(epoch from clock_timestamp()) * 1000000)::bigint::text`.as('now'))
+      .executeTakeFirstOrThrow();
     return BigInt(row.now);
   }
 
@@ -72,32 +78,58 @@ export class RatingRepository extends EntityRepository<Rating> {
    * The player average a reader should see: the stored figure, unless a rating of the game is newer than
    * the game's last recalculation (the worker is late or down), and then the mean of the ratings as they
    * are, so a user's new score counts at once (decisions §2). Undefined when the game does not exist.
+   * A read-only query: on a replica when the current request allows it (currentReadRoute).
    */
   async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
-    const [row] = await this.read<{ average: number | null }>(
-      `select case
-         when exists (select 1 from ratings r where r.game_id = g.id and r.updated_at > g.updated_at)
-           then (select round(avg(r.score))::int from ratings r where r.game_id = g.id)
-         else g.av_user_ratings end as average
-       from games g where g.id = ?`,
-      [gameId],
-    );
+    const row = await typedReadSql(this.getEntityManager())
+      .selectFrom('Game as g')
+      .select((select) =>
+        select
+          .case()
+          .when(
+            select.exists(
+              select
+                .selectFrom('Rating as r')
+                .select('r.id')
+                .whereRef('r.game', '=', 'g.id')
+                .whereRef('r.updatedAt', '>', 'g.updatedAt'),
+            ),
+          )
+          .then(
+            select
+              .selectFrom('Rating as r')
+              .select((average) =>
+                sql<number | null>`round(avg(${average.ref('r.score')}))::int`.as('average'),
+              )
+              .whereRef('r.game', '=', 'g.id'),
+          )
+          .else(select.ref('g.avUserRatings'))
+          .end()
+          .as('average'),
+      )
+      .where('g.id', '=', gameId)
+      .executeTakeFirst();
     if (!row) return undefined;
-    return row.average === null ? null : Number(row.average);
+    return row.average === null || row.average === undefined ? null : Number(row.average);
   }
 
   async findPlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
-    const [row] = await this.sql(
-      `select av_user_ratings, user_rating_count,
-         (extract(epoch from updated_at) * 1000000)::bigint::text as updated_at
-       from games where id = ?`,
-      [gameId],
-    );
+    const row = await this.db
+      .selectFrom('Game')
+      .select(['avUserRatings', 'userRatingCount'])
+      .select((select) =>
+        sql<string>`(extract(epoch from ${select.ref('updatedAt')}) * 1000000)::bigint::text`.as(
+          'recalculatedAtMicros',
+        ),
+      )
+      .where('id', '=', gameId)
+      .executeTakeFirst();
     if (!row) return null;
     return {
-      avUserRatings: row.av_user_ratings === null ? null : Number(row.av_user_ratings),
-      userRatingCount: Number(row.user_rating_count),
-      recalculatedAtMicros: BigInt(row.updated_at as string),
+      avUserRatings:
+        row.avUserRatings === null || row.avUserRatings === undefined ? null : Number(row.avUserRatings),
+      userRatingCount: Number(row.userRatingCount),
+      recalculatedAtMicros: BigInt(row.recalculatedAtMicros),
     };
   }
 
@@ -108,11 +140,16 @@ export class RatingRepository extends EntityRepository<Rating> {
   async findLivePlayerAverage(
     gameId: number,
   ): Promise<Omit<PlayerAverageRow, 'recalculatedAtMicros'> | null> {
-    const [row] = await this.sql(
-      `select round(avg(r.score))::int as average, count(r.score)::int as total
-       from games g left join ratings r on r.game_id = g.id where g.id = ? group by g.id`,
-      [gameId],
-    );
+    const row = await this.db
+      .selectFrom('Game as g')
+      .leftJoin('Rating as r', 'r.game', 'g.id')
+      .select((select) => [
+        sql<number | null>`round(avg(${select.ref('r.score')}))::int`.as('average'),
+        sql<number>`count(${select.ref('r.score')})::int`.as('total'),
+      ])
+      .where('g.id', '=', gameId)
+      .groupBy('g.id')
+      .executeTakeFirst();
     if (!row) return null;
     return {
       avUserRatings: row.average === null ? null : Number(row.average),

@@ -1,4 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { typedRows, typedSql } from '../typed-sql.js';
 import type { UserReview } from './user-review.entity.js';
 
 export interface UserReviewRow {
@@ -17,61 +19,94 @@ export interface UserReviewRow {
   updatedAt: string;
 }
 
-const SELECT = `select r.id, r.user_id, u.username, ra.score, r.content, g.id as game_id, g.igdb_id, g.title,
-    g.slug, g.image_cover, r.created_at, r.updated_at,
-    (select count(*) from user_reviews c where c.user_id = r.user_id)::int as author_review_count
-  from user_reviews r
-  join users u on u.id = r.user_id
-  join games g on g.id = r.game_id
-  left join ratings ra on ra.user_id = r.user_id and ra.game_id = r.game_id`;
-
-function toRow(row: Record<string, unknown>): UserReviewRow {
-  return {
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    author: String(row.username),
-    rating: row.score === null || row.score === undefined ? null : Number(row.score),
-    content: String(row.content),
-    gameId: Number(row.game_id),
-    gameIgdbId: Number(row.igdb_id),
-    gameTitle: String(row.title),
-    gameSlug: String(row.slug),
-    imageCover: (row.image_cover as string | null) ?? null,
-    authorReviewCount: Number(row.author_review_count),
-    createdAt: new Date(row.created_at as string).toISOString(),
-    updatedAt: new Date(row.updated_at as string).toISOString(),
-  };
-}
-
 export class UserReviewRepository extends EntityRepository<UserReview> {
-  private async query(where: string, params: unknown[]): Promise<UserReviewRow[]> {
-    const rows = await this.em
-      .getConnection()
-      .execute<Record<string, unknown>[]>(`${SELECT} ${where}`, params, 'all');
-    return rows.map(toRow);
+  private get db() {
+    return typedSql(this.getEntityManager());
+  }
+
+  /** The reviews with their author, game and the author's score of the game. */
+  private select() {
+    return this.db
+      .selectFrom('UserReview as r')
+      .innerJoin('User as u', 'u.id', 'r.user')
+      .innerJoin('Game as g', 'g.id', 'r.game')
+      .leftJoin('Rating as ra', (join) =>
+        join.onRef('ra.user', '=', 'r.user').onRef('ra.game', '=', 'r.game'),
+      )
+      .select([
+        'r.id',
+        'r.user as userId',
+        'u.username as author',
+        'ra.score as rating',
+        'r.content',
+        'g.id as gameId',
+        'g.igdbId as gameIgdbId',
+        'g.title as gameTitle',
+        'g.slug as gameSlug',
+        'g.imageCover as imageCover',
+        'r.createdAt as createdAt',
+        'r.updatedAt as updatedAt',
+      ])
+      .select((select) =>
+        select
+          .selectFrom('UserReview as c')
+          .select(sql<number>`count(*)::int`.as('total'))
+          .whereRef('c.user', '=', 'r.user')
+          .as('authorReviewCount'),
+      );
+  }
+
+  /**
+   * Every column of `select` has the name its row type gives, so the rows are read without the Kysely
+   * plugin's result pass (typedRows), which walks every property of every joined entity for every row.
+   */
+  private async rows(query: ReturnType<UserReviewRepository['select']>): Promise<UserReviewRow[]> {
+    const rows = await typedRows(this.getEntityManager(), query);
+    return rows.map((row) => ({
+      id: Number(row.id),
+      userId: Number(row.userId),
+      author: String(row.author),
+      rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
+      content: String(row.content),
+      gameId: Number(row.gameId),
+      gameIgdbId: Number(row.gameIgdbId),
+      gameTitle: String(row.gameTitle),
+      gameSlug: String(row.gameSlug),
+      imageCover: row.imageCover ?? null,
+      authorReviewCount: Number(row.authorReviewCount),
+      createdAt: new Date(row.createdAt).toISOString(),
+      updatedAt: new Date(row.updatedAt).toISOString(),
+    }));
   }
 
   findForGame(gameId: number, limit = 200): Promise<UserReviewRow[]> {
-    return this.query('where r.game_id = ? order by r.created_at desc, r.id desc limit ?', [gameId, limit]);
+    return this.rows(
+      this.select()
+        .where('r.game', '=', gameId)
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(limit),
+    );
   }
 
   findForUser(userId: number): Promise<UserReviewRow[]> {
-    return this.query('where r.user_id = ? order by r.updated_at desc, r.id desc', [userId]);
+    return this.rows(
+      this.select().where('r.user', '=', userId).orderBy('r.updatedAt', 'desc').orderBy('r.id', 'desc'),
+    );
   }
 
   async findOneRow(reviewId: number): Promise<UserReviewRow | null> {
-    const [row] = await this.query('where r.id = ?', [reviewId]);
+    const [row] = await this.rows(this.select().where('r.id', '=', reviewId));
     return row ?? null;
   }
 
-  countForUser(userId: number): Promise<number> {
-    return this.em
-      .execute<{ total: number }[]>(
-        'select count(*)::int as total from user_reviews where user_id = ?',
-        [userId],
-        'all',
-      )
-      .then(([row]) => Number(row?.total ?? 0));
+  async countForUser(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('UserReview')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('user', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
   }
 
   /** One review per user and game: publishing again replaces the text (`created` false then). */
@@ -80,33 +115,41 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
     gameId: number,
     content: string,
   ): Promise<{ id: number; created: boolean }> {
-    // xmax is 0 only on a freshly inserted row: an ON CONFLICT update leaves the old row's transaction id.
-    const [row] = await this.em.execute<{ id: number; created: boolean }[]>(
-      `insert into user_reviews (user_id, game_id, content) values (?, ?, ?)
-       on conflict (user_id, game_id) do update set content = excluded.content, updated_at = now()
-       returning id, (xmax = 0) as created`,
-      [userId, gameId, content],
-      'all',
-    );
+    const row = await this.db
+      .insertInto('UserReview')
+      .values({ user: userId, game: gameId, content })
+      .onConflict((conflict) =>
+        conflict.columns(['user', 'game']).doUpdateSet((update) => ({
+          content: update.ref('excluded.content'),
+          updatedAt: sql<Date>`now()`,
+        })),
+      )
+      // xmax (a system column) is 0 only on a freshly inserted row: an ON CONFLICT update leaves the old
+      // row's transaction id.
+      .returning(['id', sql<boolean>`xmax = 0`.as('created')])
+      .executeTakeFirstOrThrow();
     return { id: Number(row.id), created: Boolean(row.created) };
   }
 
   /** Changes the text of the user's own review; false when it is not theirs or does not exist. */
   async updateContentOwned(userId: number, reviewId: number, content: string): Promise<boolean> {
-    const rows = await this.em.execute<{ id: number }[]>(
-      'update user_reviews set content = ?, updated_at = now() where id = ? and user_id = ? returning id',
-      [content, reviewId, userId],
-      'all',
-    );
+    const rows = await this.db
+      .updateTable('UserReview')
+      .set({ content, updatedAt: sql<Date>`now()` })
+      .where('id', '=', reviewId)
+      .where('user', '=', userId)
+      .returning('id')
+      .execute();
     return rows.length > 0;
   }
 
   async deleteOwned(userId: number, reviewId: number): Promise<boolean> {
-    const rows = await this.em.execute<{ id: number }[]>(
-      'delete from user_reviews where id = ? and user_id = ? returning id',
-      [reviewId, userId],
-      'all',
-    );
+    const rows = await this.db
+      .deleteFrom('UserReview')
+      .where('id', '=', reviewId)
+      .where('user', '=', userId)
+      .returning('id')
+      .execute();
     return rows.length > 0;
   }
 }

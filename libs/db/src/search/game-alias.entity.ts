@@ -2,6 +2,7 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
 import { GameAliasRepository } from './game-alias.repository.js';
+import { searchWordTriggers } from './search-word.entity.js';
 
 /** Where an alias comes from; a title's acronyms are regenerated whenever the game is imported again. */
 export const ALIAS_KINDS = ['acronym', 'spanish', 'igdb', 'admin'] as const;
@@ -12,7 +13,11 @@ export type AliasKind = (typeof ALIAS_KINDS)[number];
  * IGDB alternative name or localisation, or one the operator added. `term` is the alias normalised by
  * normalizeSearchText (acronyms without spaces), the column the search looks up.
  */
-@Entity({ tableName: 'game_aliases', repository: () => GameAliasRepository })
+@Entity({
+  tableName: 'game_aliases',
+  repository: () => GameAliasRepository,
+  triggers: searchWordTriggers('game_aliases'),
+})
 @Unique({ name: 'game_aliases_game_kind_term_unique', properties: ['game', 'kind', 'term'] })
 @Index({
   name: 'game_aliases_term_trgm_idx',

@@ -1,5 +1,8 @@
 import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import { compactSearchText, normalizeSearchText } from '../games/search-text.js';
+import { jsonRecordset } from '../json-recordset.js';
+import { typedSql, type TypedSql } from '../typed-sql.js';
 import type { AliasKind, GameAlias } from './game-alias.entity.js';
 
 export interface GameAliasRow {
@@ -22,44 +25,55 @@ export interface GameAliasReplacement {
 }
 
 export class GameAliasRepository extends EntityRepository<GameAlias> {
-  private sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(query, params, 'all');
+  private get db(): TypedSql {
+    return typedSql(this.getEntityManager());
   }
 
   replaceAliases(games: GameAliasReplacement[]): Promise<void> {
-    return replaceGameAliases(this.em, games);
+    return replaceGameAliases(this.getEntityManager(), games);
   }
 
   async findForGame(gameId: number): Promise<GameAliasRow[]> {
-    const rows = await this.sql<{ id: number; kind: AliasKind; alias: string }>(
-      `select id, kind, alias from game_aliases where game_id = ? order by kind, alias`,
-      [gameId],
-    );
+    const rows = await this.db
+      .selectFrom('GameAlias')
+      .select(['id', 'kind', 'alias'])
+      .where('game', '=', gameId)
+      .orderBy('kind')
+      .orderBy('alias')
+      .execute();
     return rows.map((row) => ({ id: Number(row.id), kind: row.kind, alias: row.alias }));
   }
 
   /** Adds an operator's alias; null when the game already has it. */
   async addAdminAlias(gameId: number, alias: string): Promise<GameAliasRow | null> {
-    const [row] = await this.sql<{ id: number; kind: AliasKind; alias: string }>(
-      `insert into game_aliases (game_id, kind, alias, term) values (?, 'admin', ?, ?)
-       on conflict (game_id, kind, term) do nothing
-       returning id, kind, alias`,
-      [gameId, alias.slice(0, 300), aliasTerm('admin', alias).slice(0, 300)],
-    );
+    const row = await this.db
+      .insertInto('GameAlias')
+      .values({
+        game: gameId,
+        kind: 'admin',
+        alias: alias.slice(0, 300),
+        term: aliasTerm('admin', alias).slice(0, 300),
+      })
+      .onConflict((conflict) => conflict.columns(['game', 'kind', 'term']).doNothing())
+      .returning(['id', 'kind', 'alias'])
+      .executeTakeFirst();
     return row ? { id: Number(row.id), kind: row.kind, alias: row.alias } : null;
   }
 
   /** Deletes one of the operator's aliases of a game; generated ones come back on the next import. */
   async deleteAdminAlias(gameId: number, aliasId: number): Promise<boolean> {
-    const rows = await this.sql(
-      `delete from game_aliases where id = ? and game_id = ? and kind = 'admin' returning id`,
-      [aliasId, gameId],
-    );
+    const rows = await this.db
+      .deleteFrom('GameAlias')
+      .where('id', '=', aliasId)
+      .where('game', '=', gameId)
+      .where('kind', '=', 'admin')
+      .returning('id')
+      .execute();
     return rows.length > 0;
   }
 
   renormalizeTerms(batchSize = 5000): Promise<number> {
-    return renormalizeAliasTerms(this.em, batchSize);
+    return renormalizeAliasTerms(this.getEntityManager(), batchSize);
   }
 }
 
@@ -69,19 +83,36 @@ export class GameAliasRepository extends EntityRepository<GameAlias> {
  * aliases of other kinds (the operator's, for one).
  */
 export async function replaceGameAliases(em: SqlEntityManager, games: GameAliasReplacement[]): Promise<void> {
-  const sql = (query: string, params: unknown[]) => em.getConnection().execute(query, params, 'run');
   if (games.length === 0) return;
-  const scopes = games.flatMap((game) => game.kinds.map((kind) => ({ igdb_id: game.igdbId, kind })));
-  await sql(
-    `delete from game_aliases a using games g,
-       jsonb_to_recordset(?::jsonb) as x(igdb_id int, kind text)
-     where a.game_id = g.id and g.igdb_id = x.igdb_id and a.kind = x.kind`,
-    [JSON.stringify(scopes)],
+  const db = typedSql(em);
+  const scopes = jsonRecordset(
+    'x',
+    games.flatMap((game) => game.kinds.map((kind) => ({ igdbId: game.igdbId, kind }))),
+    { igdbId: 'int', kind: 'text' },
   );
+  await db
+    .deleteFrom('GameAlias')
+    .where((eb) =>
+      eb(
+        eb.refTuple('game', 'kind'),
+        'in',
+        eb
+          .selectFrom(scopes.table)
+          .innerJoin('Game as g', (join) =>
+            join.on((on) => on(on.ref('g.igdbId'), '=', scopes.column('igdbId'))),
+          )
+          .select((select) => [
+            select.ref('g.id').as('id'),
+            sql<AliasKind>`${scopes.column('kind')}`.as('kind'),
+          ])
+          .$asTuple('id', 'kind'),
+      ),
+    )
+    .execute();
   const rows = games.flatMap((game) =>
     game.aliases
       .map((entry) => ({
-        igdb_id: game.igdbId,
+        igdbId: game.igdbId,
         kind: entry.kind,
         alias: entry.alias.slice(0, 300),
         term: aliasTerm(entry.kind, entry.alias).slice(0, 300),
@@ -89,26 +120,39 @@ export async function replaceGameAliases(em: SqlEntityManager, games: GameAliasR
       .filter((row) => row.term),
   );
   if (rows.length === 0) return;
-  await sql(
-    `insert into game_aliases (game_id, kind, alias, term)
-     select g.id, x.kind, x.alias, x.term
-     from jsonb_to_recordset(?::jsonb) as x(igdb_id int, kind text, alias text, term text)
-     join games g on g.igdb_id = x.igdb_id
-     on conflict (game_id, kind, term) do nothing`,
-    [JSON.stringify(rows)],
-  );
+  const batch = jsonRecordset('x', rows, { igdbId: 'int', kind: 'text', alias: 'text', term: 'text' });
+  await db
+    .insertInto('GameAlias')
+    .columns(['game', 'kind', 'alias', 'term'])
+    .expression((insert) =>
+      insert
+        .selectFrom(batch.table)
+        .innerJoin('Game as g', (join) =>
+          join.on((eb) => eb(eb.ref('g.igdbId'), '=', batch.column('igdbId'))),
+        )
+        .select((eb) => [
+          eb.ref('g.id').as('game'),
+          sql<AliasKind>`${batch.column('kind')}`.as('kind'),
+          ...batch.select('alias', 'term'),
+        ]),
+    )
+    .onConflict((conflict) => conflict.columns(['game', 'kind', 'term']).doNothing())
+    .execute();
 }
 
 /** Re-normalises every stored term (after the normalisation changed); returns how many changed. */
 export async function renormalizeAliasTerms(em: SqlEntityManager, batchSize = 5000): Promise<number> {
-  const sql = <T>(query: string, params: unknown[]) => em.getConnection().execute<T[]>(query, params, 'all');
+  const db = typedSql(em);
   let changed = 0;
   let lastId = 0;
   for (;;) {
-    const rows = await sql<{ id: number; kind: AliasKind; alias: string; term: string }>(
-      `select id, kind, alias, term from game_aliases where id > ? order by id limit ?`,
-      [lastId, batchSize],
-    );
+    const rows = await db
+      .selectFrom('GameAlias')
+      .select(['id', 'kind', 'alias', 'term'])
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
     if (rows.length === 0) return changed;
     lastId = Number(rows.at(-1)!.id);
     const updates = rows
@@ -119,14 +163,31 @@ export async function renormalizeAliasTerms(em: SqlEntityManager, batchSize = 50
       }))
       .filter((row) => row.term !== row.old && row.term);
     if (updates.length) {
-      await sql(
-        `update game_aliases a set term = x.term
-         from jsonb_to_recordset(?::jsonb) as x(id int, term text)
-         where a.id = x.id
-           and not exists (select 1 from game_aliases b
-                           where b.game_id = a.game_id and b.kind = a.kind and b.term = x.term)`,
-        [JSON.stringify(updates.map(({ id, term }) => ({ id, term })))],
+      const batch = jsonRecordset(
+        'x',
+        updates.map(({ id, term }) => ({ id, term })),
+        { id: 'int', term: 'text' },
       );
+      await db
+        .updateTable('GameAlias')
+        .from(batch.table)
+        .set({ term: batch.column('term') })
+        .where((eb) =>
+          eb.and([
+            eb(eb.ref('GameAlias.id'), '=', batch.column('id')),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('GameAlias as b')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('b.game', '=', 'GameAlias.game')
+                  .whereRef('b.kind', '=', 'GameAlias.kind')
+                  .where((inner) => inner(inner.ref('b.term'), '=', batch.column('term'))),
+              ),
+            ),
+          ]),
+        )
+        .execute();
       changed += updates.length;
     }
   }

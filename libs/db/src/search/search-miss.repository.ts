@@ -1,4 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { typedSql, type TypedSql } from '../typed-sql.js';
 import type { SearchMiss } from './search-miss.entity.js';
 
 export interface SearchMissRow {
@@ -9,42 +11,44 @@ export interface SearchMissRow {
 }
 
 export class SearchMissRepository extends EntityRepository<SearchMiss> {
-  private sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(query, params, 'all');
+  private get db(): TypedSql {
+    return typedSql(this.getEntityManager());
   }
 
   /** Counts one search that found nothing, by its normalised text only. */
   async record(term: string): Promise<void> {
-    await this.sql(
-      `insert into search_misses (term, count) values (?, 1)
-       on conflict (term) do update set count = search_misses.count + 1, last_searched_at = now()`,
-      [term.slice(0, 100)],
-    );
+    await this.db
+      .insertInto('SearchMiss')
+      .values({ term: term.slice(0, 100), count: 1 })
+      .onConflict((conflict) =>
+        conflict.column('term').doUpdateSet((update) => ({
+          count: sql<number>`${update.ref('SearchMiss.count')} + 1`,
+          lastSearchedAt: sql<Date>`now()`,
+        })),
+      )
+      .execute();
   }
 
   /** The most frequent searches that found nothing, most searched first. */
   async findTop(limit: number): Promise<SearchMissRow[]> {
-    const rows = await this.sql<{
-      term: string;
-      count: number;
-      first_searched_at: Date;
-      last_searched_at: Date;
-    }>(
-      `select term, count, first_searched_at, last_searched_at from search_misses
-       order by count desc, term limit ?`,
-      [limit],
-    );
+    const rows = await this.db
+      .selectFrom('SearchMiss')
+      .select(['term', 'count', 'firstSearchedAt', 'lastSearchedAt'])
+      .orderBy('count', 'desc')
+      .orderBy('term')
+      .limit(limit)
+      .execute();
     return rows.map((row) => ({
       term: row.term,
       count: Number(row.count),
-      firstSearchedAt: new Date(row.first_searched_at).toISOString(),
-      lastSearchedAt: new Date(row.last_searched_at).toISOString(),
+      firstSearchedAt: new Date(row.firstSearchedAt).toISOString(),
+      lastSearchedAt: new Date(row.lastSearchedAt).toISOString(),
     }));
   }
 
   /** Forgets a search (answered by a new alias, or dismissed by the operator). */
   async remove(term: string): Promise<boolean> {
-    const rows = await this.sql(`delete from search_misses where term = ? returning term`, [term]);
+    const rows = await this.db.deleteFrom('SearchMiss').where('term', '=', term).returning('term').execute();
     return rows.length > 0;
   }
 }

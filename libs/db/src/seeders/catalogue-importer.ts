@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { createReadStream, readFileSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { fromRoot } from '@veredicto/config/project-root.js';
@@ -6,8 +8,12 @@ import { Game } from '../games/game.entity.js';
 import type { GameUpsertRow, SpanishContentRow } from '../games/game.repository.js';
 import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
+import { jsonRecordset } from '../json-recordset.js';
+import { AppMeta } from '../meta/app-meta.entity.js';
 import { Outlet } from '../outlets/outlet.entity.js';
 import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
+import { typedSql } from '../typed-sql.js';
+import type { Database } from '../typed-sql.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
@@ -95,6 +101,12 @@ async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncGenerator
   if (chunk.length) yield chunk;
 }
 
+/** A seed review as stored (the entity's properties), its game by external id. */
+type SeedReviewRow = { gameIgdbId: number } & Pick<
+  Selectable<Database['MediaReview']>,
+  'outlet' | 'author' | 'rawScore' | 'scale' | 'rating' | 'platform' | 'publishedAt' | 'dedupeKey'
+>;
+
 const dedupeKey = (review: ReviewRecord) => `seed:${review.source}:${review.outlet}:${review.platform ?? ''}`;
 
 function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: string | null): GameUpsertRow {
@@ -134,10 +146,6 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: stri
  */
 export class CatalogueImporter {
   constructor(private readonly em: EntityManager) {}
-
-  private execute(sql: string, params: unknown[]) {
-    return this.em.getConnection().execute(sql, params, 'run');
-  }
 
   async importGames(path: string, showcasePath?: string, spanishPath?: string): Promise<number> {
     const showcase = new Map<number, ShowcaseRecord>();
@@ -182,29 +190,60 @@ export class CatalogueImporter {
     for await (const chunk of chunks(readJsonLines<ReviewRecord>(path), CHUNK_SIZE)) {
       // Two Metacritic pages merged into one IGDB game can list the same outlet twice: keep the last.
       const unique = new Map(chunk.map((review) => [`${review.igdbId}|${dedupeKey(review)}`, review]));
-      const rows = [...unique.values()].map((review) => ({
-        igdb_id: review.igdbId,
+      const rows: SeedReviewRow[] = [...unique.values()].map((review) => ({
+        gameIgdbId: review.igdbId,
         outlet: review.outlet,
         author: review.author,
-        raw_score: review.source === 'ign' ? `${review.score / 10}/10` : `${review.score}/100`,
+        rawScore: review.source === 'ign' ? `${review.score / 10}/10` : `${review.score}/100`,
         scale: review.source === 'ign' ? '10' : '100',
         rating: review.score,
         platform: review.platform,
-        published_at: review.date,
-        dedupe_key: dedupeKey(review),
+        publishedAt: review.date,
+        dedupeKey: dedupeKey(review),
       }));
-      await this.execute(
-        `insert into media_reviews (game_id, outlet, author, raw_score, scale, rating, platform, published_at, dedupe_key)
-         select g.id, x.outlet, x.author, x.raw_score, x.scale, x.rating, x.platform, x.published_at, x.dedupe_key
-         from jsonb_to_recordset(?::jsonb) as x(igdb_id int, outlet text, author text, raw_score text, scale text,
-           rating smallint, platform text, published_at date, dedupe_key text)
-         join games g on g.igdb_id = x.igdb_id
-         on conflict (game_id, dedupe_key) do update set
-           outlet = excluded.outlet, author = excluded.author, raw_score = excluded.raw_score,
-           scale = excluded.scale, rating = excluded.rating, platform = excluded.platform,
-           published_at = excluded.published_at, updated_at = now()`,
-        [JSON.stringify(rows)],
-      );
+      const batch = jsonRecordset('x', rows, {
+        gameIgdbId: 'int',
+        outlet: 'text',
+        author: 'text',
+        rawScore: 'text',
+        scale: 'text',
+        rating: 'smallint',
+        platform: 'text',
+        publishedAt: 'date',
+        dedupeKey: 'text',
+      });
+      const columns = [
+        'outlet',
+        'author',
+        'rawScore',
+        'scale',
+        'rating',
+        'platform',
+        'publishedAt',
+        'dedupeKey',
+      ] as const;
+      await typedSql(this.em)
+        .insertInto('MediaReview')
+        .columns(['game', ...columns])
+        .expression((insert) =>
+          insert
+            .selectFrom(batch.table)
+            .innerJoin('Game as g', (join) => join.on('g.igdbId', '=', batch.column('gameIgdbId')))
+            .select(['g.id', ...batch.select(...columns)]),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['game', 'dedupeKey']).doUpdateSet((update) => ({
+            outlet: update.ref('excluded.outlet'),
+            author: update.ref('excluded.author'),
+            rawScore: update.ref('excluded.rawScore'),
+            scale: update.ref('excluded.scale'),
+            rating: update.ref('excluded.rating'),
+            platform: update.ref('excluded.platform'),
+            publishedAt: update.ref('excluded.publishedAt'),
+            updatedAt: sql<Date>`now()`,
+          })),
+        )
+        .execute();
       total += rows.length;
     }
     return total;
@@ -236,11 +275,7 @@ export class CatalogueImporter {
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
     const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();
-    await this.execute(
-      `insert into app_meta (key, value) values (?, ?)
-       on conflict (key) do update set value = excluded.value, updated_at = now()`,
-      [DEMO_SEED_KEY, DEMO_SEED_VERSION],
-    );
+    await this.em.getRepository(AppMeta).saveValue(DEMO_SEED_KEY, DEMO_SEED_VERSION);
     return {
       games,
       reviews,
@@ -252,9 +287,6 @@ export class CatalogueImporter {
 
   /** True when the demo catalogue of this version was already loaded. */
   async isDemoCatalogueCurrent(): Promise<boolean> {
-    const rows = await this.em
-      .getConnection()
-      .execute<{ value: string }[]>(`select value from app_meta where key = ?`, [DEMO_SEED_KEY], 'all');
-    return rows[0]?.value === DEMO_SEED_VERSION;
+    return (await this.em.getRepository(AppMeta).findValue(DEMO_SEED_KEY)) === DEMO_SEED_VERSION;
   }
 }
