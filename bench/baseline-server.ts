@@ -1,12 +1,11 @@
 /**
- * The bare baseline of the catalogue benchmark: plain node:http + pg answering the same SQL as the API's
- * repository, with no framework, validation, logging or cache. Run as its own process.
+ * The bare baseline of the catalogue benchmark: plain node:http answering catalogue pages with plain OFFSET
+ * SQL on pg, and game reads and searches with the API's own repositories, with no framework, validation,
+ * logging or cache. Run as its own process.
  */
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { GameRepository } from '@veredicto/db/games/game.repository.js';
-import { MediaReviewRepository } from '@veredicto/db/reviews/media-review.repository.js';
-import { UserReviewRepository } from '@veredicto/db/reviews/user-review.repository.js';
+import { Game, MediaReview, openDatabase, UserReview } from '@veredicto/db';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const port = Number(process.env.PORT ?? 3201);
@@ -25,63 +24,21 @@ const COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.platforms,
   to_char(g.release_date, 'YYYY-MM-DD') as release_date, g.av_ratings, g.av_user_ratings,
   g.critic_review_count, g.user_rating_count`;
 
-// The repositories' own SQL, run on plain pg: each repository gets an `em` whose connection only executes.
-const execute = async (query: string, params: unknown[]) => {
-  let index = 0;
-  return (
-    await pool.query(
-      query.replace(/\?/g, () => `$${++index}`),
-      params,
-    )
-  ).rows;
-};
-const em = {
-  getConnection: () => ({ execute }),
-  execute,
-  getTransactionContext: () => undefined,
-  // The search sets a threshold for its own transaction: one pooled client from BEGIN to COMMIT.
-  async transactional<T>(work: (transaction: object) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    const run = async (query: string, params: unknown[]) => {
-      let index = 0;
-      return (
-        await client.query(
-          query.replace(/\?/g, () => `$${++index}`),
-          params,
-        )
-      ).rows;
-    };
-    try {
-      await client.query('begin');
-      const result = await work({
-        getConnection: () => ({ execute: run }),
-        getTransactionContext: () => undefined,
-      });
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
-    }
-  },
-};
-function borrow<T extends object>(prototype: T): T {
-  return Object.assign(Object.create(prototype) as T, { em });
-}
-const games = borrow(GameRepository.prototype);
-const mediaReviews = borrow(MediaReviewRepository.prototype);
-const userReviews = borrow(UserReviewRepository.prototype);
+// The repositories' own typed SQL, on MikroORM's connection (their queries need its Kysely and entity
+// metadata), each read on a fresh EntityManager as the API does: no cache, no validation, no presenters.
+const orm = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 10 });
+const games = () => orm.em.fork().getRepository(Game);
+const mediaReviews = () => orm.em.fork().getRepository(MediaReview);
+const userReviews = () => orm.em.fork().getRepository(UserReview);
 const GAME_READ = /^\/api\/games\/(avRating\/|reviews\/pro\/|reviews\/users\/)?(\d+)$/;
 
 /** The game page's reads, with the API's SQL and without its framework, cache or presenters. */
 async function gameRead(kind: string | undefined, igdbId: number): Promise<unknown> {
-  if (!kind) return games.findDetail({ igdbId });
-  const key = await games.findKey(igdbId);
+  if (!kind) return games().findDetail({ igdbId });
+  const key = await games().findKey(igdbId);
   if (!key) return null;
   if (kind === 'avRating/') return key.avUserRatings;
-  return kind === 'reviews/pro/' ? mediaReviews.findForGame(key.id) : userReviews.findForGame(key.id);
+  return kind === 'reviews/pro/' ? mediaReviews().findForGame(key.id) : userReviews().findForGame(key.id);
 }
 
 createServer(async (request, response) => {
@@ -104,7 +61,7 @@ createServer(async (request, response) => {
       ]);
       body = { content: rows.rows, totalElements: Number(count.rows[0].total), page, size };
     } else if (url.pathname === '/api/games/search') {
-      body = (await games.search(url.searchParams.get('name') ?? '', { page: 0, size: 20 })).rows;
+      body = (await games().search(url.searchParams.get('name') ?? '', { page: 0, size: 20 })).rows;
     } else if (GAME_READ.test(url.pathname)) {
       const [, kind, igdbId] = GAME_READ.exec(url.pathname) ?? [];
       body = await gameRead(kind, Number(igdbId));

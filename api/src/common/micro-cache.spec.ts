@@ -49,4 +49,58 @@ describe('MicroCache', () => {
     for (let index = 0; index < 50; index++) await cache.get(String(index), async () => index);
     expect((cache as unknown as { entries: Map<string, unknown> }).entries.size).toBeLessThanOrEqual(10);
   });
+
+  it('keeps its answers within a byte budget, dropping the oldest first', async () => {
+    const cache = new MicroCache(1000, 100, 5000, 10_000);
+    for (let index = 0; index < 30; index++) {
+      await cache.get(String(index), async () => Buffer.alloc(1000, index));
+    }
+    const internals = cache as unknown as { entries: Map<string, unknown>; bytes: number };
+    expect(internals.bytes).toBeLessThanOrEqual(10_000);
+    expect(internals.entries.has('29')).toBe(true);
+    expect(internals.entries.has('0')).toBe(false);
+    // Search answers count by their body.
+    await cache.get('search', async () => ({ body: Buffer.alloc(4000), total: 1 }));
+    expect(internals.bytes).toBeLessThanOrEqual(10_000);
+    expect(internals.entries.has('search')).toBe(true);
+  });
+
+  it('counts a refreshed answer once', async () => {
+    const cache = new MicroCache(10, 100, 1000, 1_000_000);
+    await cache.get('k', async () => Buffer.alloc(500));
+    await sleep(20);
+    await cache.get('k', async () => Buffer.alloc(700));
+    await sleep(5);
+    expect((cache as unknown as { bytes: number }).bytes).toBe(700);
+  });
+
+  it('moves its generation on every invalidation', () => {
+    const cache = new MicroCache(1000, 10);
+    const before = cache.generation;
+    cache.invalidate();
+    expect(cache.generation).toBe(before + 1);
+  });
+
+  it('runs at most a few refreshes behind stale answers at once, serving the others stale', async () => {
+    const cache = new MicroCache(10, 100, 1000, 1_000_000, 2);
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => `${key}0`);
+    await sleep(20);
+    const slow = (key: string) => async () => {
+      loads++;
+      await gate;
+      return `${key}1`;
+    };
+    const answers = await Promise.all(['a', 'b', 'c'].map((key) => cache.get(key, slow(key))));
+    // All three stale answers at once; only two refreshes started.
+    expect(answers).toEqual(['a0', 'b0', 'c0']);
+    expect(loads).toBe(2);
+    release();
+    await sleep(5);
+    // Room again: the third refreshes on its next read.
+    expect(await cache.get('c', slow('c'))).toBe('c0');
+    expect(loads).toBe(3);
+  });
 });

@@ -8,6 +8,15 @@ interface Entry {
   value: Promise<unknown>;
   settled: boolean;
   refreshing: boolean;
+  /** Bytes of the settled value's body (0 until settled). */
+  bytes: number;
+}
+
+/** The bytes a cached answer holds: its serialised body (Buffer), or a body inside it (search answers). */
+function bytesOf(value: unknown): number {
+  if (Buffer.isBuffer(value)) return value.length;
+  const body = (value as { body?: unknown } | null)?.body;
+  return Buffer.isBuffer(body) ? body.length : 0;
 }
 
 /**
@@ -16,15 +25,33 @@ interface Entry {
  * (stale-while-revalidate, for at most a few TTLs), so no request waits on a refresh. Changes made
  * through this API process clear it (`invalidate`), and so does every completed scraping or averages job
  * of the workers (WorkerChangesListener); a read that started before a clear is not kept.
+ *
+ * Bounded by entries and by bytes: the long tail (random deep pages, one-off searches) is read once and
+ * never again, and keeping 5,000 pages of 25 KB churns the heap's external memory into full collections
+ * whose pauses are the slowest requests. `generation` tells the response cache in front of the
+ * application (front-door.ts) that what it copied is no longer current.
  */
 @Injectable()
 export class MicroCache {
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Refreshes running behind a stale answer, no request waiting on them. */
+  private refreshes = 0;
+  /** Goes up on every invalidation. */
+  generation = 0;
 
   constructor(
-    private readonly ttlMs = 1000,
+    readonly ttlMs = 1000,
     private readonly maxEntries = 5000,
     private readonly staleMs = ttlMs * 5,
+    private readonly maxBytes = 32 * 2 ** 20,
+    /**
+     * At most this many refreshes behind stale answers at once. On the long tail (random deep pages)
+     * nearly every reuse comes after the TTL: unbounded, those detached refreshes would add queries
+     * beyond what the clients themselves ask for and queue the requests that do wait on the database.
+     * A stale answer whose refresh finds no room is served as it is, never past its stale window.
+     */
+    private readonly maxRefreshes = 4,
   ) {}
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -34,9 +61,15 @@ export class MicroCache {
     // Fresh, or still loading: share it.
     if (hit && (!hit.settled || hit.expires > now)) return hit.value as Promise<T>;
     if (hit && hit.settled && hit.staleUntil > now) {
-      if (!hit.refreshing) {
+      if (!hit.refreshing && this.refreshes < this.maxRefreshes) {
         hit.refreshing = true;
-        this.store(key, load(), hit);
+        this.refreshes++;
+        const refresh = load();
+        const done = () => {
+          this.refreshes--;
+        };
+        refresh.then(done, done);
+        this.store(key, refresh, hit);
       }
       return hit.value as Promise<T>;
     }
@@ -45,26 +78,38 @@ export class MicroCache {
 
   invalidate(): void {
     this.entries.clear();
+    this.bytes = 0;
+    this.generation++;
   }
 
   private store<T>(key: string, value: Promise<T>, stale?: Entry): Promise<T> {
     if (!stale) {
+      const old = this.entries.get(key);
+      if (old) this.remove(key, old);
       this.evictIfFull();
-      const entry: Entry = { expires: 0, staleUntil: 0, value, settled: false, refreshing: false };
+      const entry: Entry = { expires: 0, staleUntil: 0, value, settled: false, refreshing: false, bytes: 0 };
       this.entries.set(key, entry);
       value.then(
-        () => this.settle(key, entry, value),
-        () => this.entries.get(key) === entry && this.entries.delete(key),
+        (resolved) => this.settle(key, entry, resolved),
+        () => this.entries.get(key) === entry && this.remove(key, entry),
       );
       return value;
     }
     // Refresh in the background; the stale value keeps being served until the new one is ready.
     value.then(
-      () => {
+      (resolved) => {
         if (this.entries.get(key) !== stale) return;
-        const entry: Entry = { expires: 0, staleUntil: 0, value, settled: false, refreshing: false };
+        this.remove(key, stale);
+        const entry: Entry = {
+          expires: 0,
+          staleUntil: 0,
+          value,
+          settled: false,
+          refreshing: false,
+          bytes: 0,
+        };
         this.entries.set(key, entry);
-        this.settle(key, entry, value);
+        this.settle(key, entry, resolved);
       },
       () => {
         stale.refreshing = false;
@@ -73,21 +118,29 @@ export class MicroCache {
     return stale.value as Promise<T>;
   }
 
-  private settle(key: string, entry: Entry, value: Promise<unknown>): void {
-    if (this.entries.get(key) !== entry || entry.value !== value) return;
+  private settle(key: string, entry: Entry, resolved: unknown): void {
+    if (this.entries.get(key) !== entry) return;
     const now = Date.now();
     entry.settled = true;
     entry.expires = now + this.ttlMs;
     entry.staleUntil = now + this.staleMs;
+    entry.bytes = bytesOf(resolved);
+    this.bytes += entry.bytes;
+    if (this.bytes > this.maxBytes) this.evictIfFull();
   }
 
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Maps iterate in insertion order: the oldest entries go first, a tenth at a time. */
   private evictIfFull(): void {
-    if (this.entries.size < this.maxEntries) return;
-    // Maps iterate in insertion order: drop the oldest tenth.
-    let drop = Math.ceil(this.maxEntries / 10);
-    for (const oldKey of this.entries.keys()) {
-      this.entries.delete(oldKey);
-      if (--drop === 0) break;
+    if (this.entries.size < this.maxEntries && this.bytes <= this.maxBytes) return;
+    let drop = Math.ceil(this.entries.size / 10);
+    for (const [oldKey, entry] of this.entries) {
+      this.remove(oldKey, entry);
+      if (--drop <= 0 && this.entries.size < this.maxEntries && this.bytes <= this.maxBytes) break;
     }
   }
 }

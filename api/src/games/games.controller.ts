@@ -20,13 +20,16 @@ import {
   UserReviewResponse,
 } from './dto/game-responses.dto.js';
 import { IgdbIdPipe } from './dto/igdb-id.param.js';
+import { markSharedRead } from '../common/front-door.js';
 import { GamesService, type JsonBody } from './games.service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Cached reads arrive already serialised (JsonBody) and are written as they are. */
 async function sendJson(response: Response, body: Promise<JsonBody>): Promise<void> {
-  response.type(JSON_TYPE).send(await body);
+  const json = await body;
+  markSharedRead(response);
+  response.type(JSON_TYPE).send(json);
 }
 
 @ApiTags('games')
@@ -55,6 +58,7 @@ export class GamesController {
     const answer = await this.games.search(query);
     response.setHeader('X-Total-Count', String(answer.total));
     if (answer.didYouMean) response.setHeader('X-Did-You-Mean', encodeURIComponent(answer.didYouMean));
+    markSharedRead(response);
     response.type(JSON_TYPE).send(answer.body);
   }
 

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { markSharedRead } from '../common/front-door.js';
 import { AdminGuard } from '../admin/admin.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { NewsScraperDto } from './dto/news-scraper.dto.js';
@@ -17,7 +18,9 @@ export class NewsController {
   @ApiOperation({ summary: 'Todas las noticias, las más recientes primero' })
   async all(@Res() response: Response) {
     // Cached and already serialised: written as it is.
-    response.type('application/json; charset=utf-8').send(await this.news.all());
+    const body = await this.news.all();
+    markSharedRead(response);
+    response.type('application/json; charset=utf-8').send(body);
   }
 
   @Post('scraper')

@@ -8,37 +8,54 @@ import type { ProcessMetrics } from './metrics.js';
 export function routeLabel(request: Request): string {
   const route = (request.route as { path?: unknown } | undefined)?.path;
   if (typeof route === 'string') return `${request.baseUrl}${route}`;
-  if (request.path.startsWith('/assets/')) return '/assets';
+  // `path` is Express's: a request no Express router saw has none.
+  if (request.path?.startsWith('/assets/')) return '/assets';
   return 'sin_ruta';
 }
 
+/** Records one answered request: its count and latency by method, route and status. */
+export type HttpRequestRecorder = (
+  method: string,
+  route: string,
+  statusCode: number,
+  seconds: number,
+) => void;
+
 /**
- * Express middleware counting every request and its latency by method, route and status. The labelled
- * series are looked up once per combination and kept: prom-client would otherwise validate and hash the
- * labels twice on every request.
+ * The recorder of every HTTP answer, whatever served it (the application or the response cache in front of
+ * it). The labelled series are looked up once per combination and kept: prom-client would otherwise
+ * validate and hash the labels twice on every request.
  */
-export function httpMetricsMiddleware(metrics: ProcessMetrics) {
+export function httpRequestRecorder(metrics: ProcessMetrics): HttpRequestRecorder {
   type Series = {
     count: ReturnType<typeof metrics.httpRequests.labels>;
     duration: ReturnType<typeof metrics.httpDuration.labels>;
   };
   const series = new Map<string, Series>();
-  const seriesOf = (method: string, route: string, statusCode: string): Series => {
+  return (method, route, statusCode, seconds) => {
     const key = `${method} ${statusCode} ${route}`;
     let found = series.get(key);
     if (!found) {
-      const labels = { method, route, status_code: statusCode };
+      const labels = { method, route, status_code: String(statusCode) };
       found = { count: metrics.httpRequests.labels(labels), duration: metrics.httpDuration.labels(labels) };
       series.set(key, found);
     }
-    return found;
+    found.count.inc();
+    found.duration.observe(seconds);
   };
+}
+
+/** Express middleware counting every request the application answers, and its latency. */
+export function httpMetricsMiddleware(record: HttpRequestRecorder) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     response.once('finish', () => {
-      const { count, duration } = seriesOf(request.method, routeLabel(request), String(response.statusCode));
-      count.inc();
-      duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+      record(
+        request.method,
+        routeLabel(request),
+        response.statusCode,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
     });
     next();
   };

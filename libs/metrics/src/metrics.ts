@@ -26,6 +26,13 @@ export class ProcessMetrics {
     registers: [this.registry],
   });
 
+  readonly httpCacheHits = new Counter({
+    name: 'veredicto_http_cache_hits_total',
+    help: 'Lecturas anónimas servidas por la caché de respuestas, antes de la aplicación, por ruta',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
   readonly jobDuration = new Histogram({
     name: 'veredicto_job_duration_seconds',
     help: 'Duración de los trabajos procesados por este worker, por cola, trabajo y resultado',
