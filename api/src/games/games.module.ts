@@ -3,12 +3,14 @@ import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { MicroCache } from '../common/micro-cache.js';
 import { GamesController } from './games.controller.js';
 import { GamesService } from './games.service.js';
+import { SearchIndexService } from './search-index.service.js';
 import { WorkerChangesListener } from './worker-changes.listener.js';
 
 @Module({
   controllers: [GamesController],
   providers: [
     GamesService,
+    SearchIndexService,
     WorkerChangesListener,
     {
       provide: MicroCache,

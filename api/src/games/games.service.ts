@@ -15,6 +15,7 @@ import {
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
+import { SearchIndexService } from './search-index.service.js';
 
 const CAROUSEL_SIZE = 12;
 /** Catalogue sizes change only when games are imported: counted at most every 30 s. */
@@ -43,6 +44,7 @@ export class GamesService {
   constructor(
     private readonly em: EntityManager,
     readonly cache: MicroCache,
+    private readonly searchIndex: SearchIndexService,
   ) {}
 
   private readonly logger = new Logger(GamesService.name);
@@ -86,7 +88,8 @@ export class GamesService {
   async search(query: SearchQueryDto): Promise<SearchAnswer> {
     const term = normalizeSearchText(query.name);
     const answer = await this.cache.get(`search:${term}:${query.page}:${query.size}`, async () => {
-      const found = await this.games.search(query.name, { page: query.page, size: query.size });
+      const index = (await this.searchIndex.fresh()) ?? undefined;
+      const found = await this.games.search(query.name, { page: query.page, size: query.size }, index);
       const didYouMean = found.total === 0 ? await this.games.didYouMean(query.name) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
@@ -104,7 +107,8 @@ export class GamesService {
   /** The search box's suggestions while typing: the first results of the same search. */
   suggest(text: string): Promise<JsonBody> {
     return this.cache.get(`suggest:${normalizeSearchText(text)}`, async () => {
-      const found = await this.games.search(text, { page: 0, size: SUGGESTION_LIMIT });
+      const index = (await this.searchIndex.fresh()) ?? undefined;
+      const found = await this.games.search(text, { page: 0, size: SUGGESTION_LIMIT }, index);
       return toJson(
         found.rows.map((game) => ({
           igdbID: game.igdbId,

@@ -42,6 +42,8 @@ export * from './search/game-alias.repository.js';
 export * from './search/search-miss.entity.js';
 export * from './search/search-miss.repository.js';
 export * from './search/search-word.entity.js';
+export * from './search/search-index.js';
+export * from './search/search-index-store.js';
 export * from './games/release-date.js';
 export * from './games/spanish-genres.js';
 export * from './outlets/outlet.entity.js';

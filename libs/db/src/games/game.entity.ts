@@ -2,6 +2,7 @@ import { ArrayType, EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { GameRepository } from './game.repository.js';
 import { searchWordTriggers } from '../search/search-word.entity.js';
+import { searchVersionTriggers } from '../search/search-version.js';
 
 /** How much of `releaseDate` is known: IGDB stores a year-only date as 31 December, a quarter as its last day. */
 export type ReleaseDatePrecision = 'day' | 'month' | 'quarter' | 'year';
@@ -16,7 +17,11 @@ export interface GameVideo {
 }
 
 // The sort indexes include the platforms so a platform-filtered page finds its ids by an index-only scan.
-@Entity({ tableName: 'games', repository: () => GameRepository, triggers: searchWordTriggers('games') })
+@Entity({
+  tableName: 'games',
+  repository: () => GameRepository,
+  triggers: [...searchWordTriggers('games'), ...searchVersionTriggers('games')],
+})
 @Index({
   name: 'games_release_date_idx',
   expression:
@@ -178,4 +183,12 @@ export class Game {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+
+  /**
+   * Given from a sequence when the game is added and again whenever what the API's in-memory search index
+   * holds of it changes (migration SearchVersion): the index loads only the games above the highest it has.
+   */
+  @Property({ type: 'bigint', default: 0, lazy: true })
+  @Index({ name: 'games_search_version_idx' })
+  searchVersion?: string;
 }

@@ -18,6 +18,7 @@ import {
 } from '../search/game-alias.repository.js';
 import { normalizeSearchText, titleAcronyms } from './search-text.js';
 import { didYouMeanTitle, searchGames } from '../search/game-search.js';
+import type { SearchIndex } from '../search/search-index.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
   reusableQuery,
@@ -752,10 +753,11 @@ export class GameRepository extends EntityRepository<Game> {
    * normalised alike (accents, case, punctuation, numerals, articles), with franchise abbreviations
    * written out ('gta 5'). Ranked exact > prefix > every word present, then by similarity to the text,
    * popularity and recency. Typos: words in no title are corrected through the word list (search_words),
-   * and only when that finds nothing is the whole text compared by word similarity. See game-search.ts.
+   * and only when that finds nothing is the whole text compared by word similarity. With `index` (an API
+   * process's, fresh: SearchIndexStore.fresh) the matches are found in memory. See game-search.ts.
    */
-  search(text: string, query: SearchPageQuery): Promise<SearchResultPage> {
-    return searchGames(this.em, text, query);
+  search(text: string, query: SearchPageQuery, index?: SearchIndex): Promise<SearchResultPage> {
+    return searchGames(this.em, text, query, index);
   }
 
   /**

@@ -7,6 +7,7 @@ import { Migration20261124020418_AccountSessions } from './Migration202611240204
 import { Migration20261124025745_ScoresTrust } from './Migration20261124025745_ScoresTrust.js';
 import { Migration20261125090000_SearchWords } from './Migration20261125090000_SearchWords.js';
 import { Migration20261125100000_SearchWordsRowUpdates } from './Migration20261125100000_SearchWordsRowUpdates.js';
+import { Migration20261126090000_SearchVersion } from './Migration20261126090000_SearchVersion.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
     name: 'Migration20261125100000_SearchWordsRowUpdates',
     class: Migration20261125100000_SearchWordsRowUpdates,
   },
+  { name: 'Migration20261126090000_SearchVersion', class: Migration20261126090000_SearchVersion },
 ];

@@ -3,6 +3,7 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-o
 import { Game } from '../games/game.entity.js';
 import { GameAliasRepository } from './game-alias.repository.js';
 import { searchWordTriggers } from './search-word.entity.js';
+import { searchVersionTriggers } from './search-version.js';
 
 /** Where an alias comes from; a title's acronyms are regenerated whenever the game is imported again. */
 export const ALIAS_KINDS = ['acronym', 'spanish', 'igdb', 'admin'] as const;
@@ -16,7 +17,7 @@ export type AliasKind = (typeof ALIAS_KINDS)[number];
 @Entity({
   tableName: 'game_aliases',
   repository: () => GameAliasRepository,
-  triggers: searchWordTriggers('game_aliases'),
+  triggers: [...searchWordTriggers('game_aliases'), ...searchVersionTriggers('game_aliases')],
 })
 @Unique({ name: 'game_aliases_game_kind_term_unique', properties: ['game', 'kind', 'term'] })
 @Index({

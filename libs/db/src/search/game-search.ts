@@ -4,6 +4,14 @@ import type { GameSummaryRow, SearchPageQuery, SearchResultPage } from '../games
 import { compactSearchText, expandFranchises, normalizeSearchText } from '../games/search-text.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
+  SEARCH_SHORTLIST,
+  type CorrectionRow,
+  type CorrectionRules,
+  type SearchIndex,
+  type SearchTerms,
+  type WordGroup,
+} from './search-index.js';
+import {
   reusableQuery,
   typedRows,
   typedRowsInTransaction,
@@ -23,8 +31,6 @@ const TYPO_FALLBACK_BELOW = 10;
 const INDEXED_WORDS = 2;
 /** How many of a query's first words the last resort's typo look-up compares with titles. */
 const TYPO_PROBE_WORDS = 4;
-/** How many of a search's matches, the best by tier and popularity, are ranked by similarity as well. */
-const SEARCH_SHORTLIST = 300;
 /** Words shorter than this have no trigram of their own: never corrected, never in the word list. */
 const CORRECTED_WORD_LENGTH = 3;
 /**
@@ -73,51 +79,55 @@ const anyOf = (parts: RawBuilder<unknown>[]) =>
 const allOf = (parts: RawBuilder<unknown>[]) =>
   parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
 
-/** A query word and the words it may stand for (itself, or its corrections); any of them matches. */
-type WordGroup = string[];
+/**
+ * Each variant's words as conditions. Words under 3 characters have no trigram of their own: they count
+ * only when nothing longer is typed, and then as the start of a word after the first (the title's own
+ * start is the prefix condition).
+ */
+function termsOf(
+  exacts: string[],
+  prefixes: string[],
+  variants: { words: string[]; groups: WordGroup[] }[],
+): SearchTerms {
+  const allWords = variants.flatMap<SearchTerms['allWords'][number]>(({ words, groups }) => {
+    if (groups.length) return [{ wordStarts: [], groups }];
+    const short = words.filter((word) => word.length < CORRECTED_WORD_LENGTH);
+    // Every long word of a corrected text was dropped: no "every word" condition for it.
+    if (short.length < words.length || !short.length) return [];
+    return [{ wordStarts: short, groups: [] }];
+  });
+  return { exacts, prefixes, allWords };
+}
 
 /**
- * What a search text is compared with, as the statement's parameters: whole texts for exact matches,
- * LIKE patterns for prefixes, and per variant the words that must all be present (each any of its
- * group): LIKE patterns the trigram index answers, and words checked with strpos on what they find.
+ * SearchTerms as the statement's parameters: whole texts for exact matches, LIKE patterns for prefixes,
+ * and per variant the words that must all be present (each any of its group): LIKE patterns the trigram
+ * index answers ('% ze%' for a word start, which it answers where '%ze%' would scan it whole), and words
+ * checked with strpos on what they find.
  */
-type SearchTerms = {
+type SqlTerms = {
   exacts: string[];
   prefixes: string[];
   allWords: { indexed: string[]; checked: WordGroup[]; indexedGroups: WordGroup[] }[];
 };
 
-/**
- * Each variant's words as conditions. Words under 3 characters have no trigram of their own: they count
- * only when nothing longer is typed, and then as the start of a word ('% ze%'; the title's own start is
- * the prefix condition), which the trigram index answers, where '%ze%' would scan it whole.
- */
-function termsOf(exacts: string[], prefixes: string[], variants: { words: string[]; groups: WordGroup[] }[]) {
-  const allWords = variants.flatMap<SearchTerms['allWords'][number]>(({ words, groups }) => {
-    if (!groups.length) {
-      const short = words.filter((word) => word.length < CORRECTED_WORD_LENGTH);
-      // Every long word of a corrected text was dropped: no "every word" condition for it.
-      if (short.length < words.length || !short.length) return [];
-      return [{ indexed: short.map((word) => `% ${escapeLike(word)}%`), checked: [], indexedGroups: [] }];
-    }
-    // The group whose shortest word is the longest has the rarest trigrams.
-    const shortest = (group: WordGroup) => Math.min(...group.map((word) => word.length));
-    const byLength = [...groups].sort((a, b) => shortest(b) - shortest(a));
-    return [
-      {
-        indexed: [],
+function toSqlTerms({ exacts, prefixes, allWords }: SearchTerms): SqlTerms {
+  return {
+    exacts,
+    prefixes: prefixes.map((text) => `${escapeLike(text)}%`),
+    allWords: allWords.map(({ wordStarts, groups }) => {
+      // The group whose shortest word is the longest has the rarest trigrams.
+      const shortest = (group: WordGroup) => Math.min(...group.map((word) => word.length));
+      const byLength = [...groups].sort((a, b) => shortest(b) - shortest(a));
+      return {
+        indexed: wordStarts.map((word) => `% ${escapeLike(word)}%`),
         indexedGroups: byLength
           .slice(0, INDEXED_WORDS)
           .map((group) => group.map((word) => `%${escapeLike(word)}%`)),
         checked: byLength.slice(INDEXED_WORDS),
-      },
-    ];
-  });
-  return {
-    exacts,
-    prefixes: prefixes.map((text) => `${escapeLike(text)}%`),
-    allWords,
-  } satisfies SearchTerms;
+      };
+    }),
+  };
 }
 
 /** The typed text's variants (as normalised, with franchise abbreviations written out) and their words. */
@@ -140,32 +150,63 @@ const withoutContaining = (group: WordGroup) =>
   group.filter((word) => !group.some((other) => other !== word && word.includes(other)));
 
 /**
- * The search of games by name: see GameRepository.search. Candidates come only from conditions the
- * trigram and text_pattern indexes answer, so the ranking never scans the table; `total` counts every
- * match. Reads go to a replica when the request allows it.
+ * The search's two cheap steps, run by the database (databaseSteps) or by an API process's index in
+ * memory (memorySteps): one page of the matches of some terms, and the word list's candidates for typed
+ * words. Both give the same answers (test/integration/search-index.test.ts compares them).
+ */
+interface SearchSteps {
+  page(terms: SearchTerms, fuzzy: string, query: SearchPageQuery): Promise<PageRun>;
+  corrections(words: string[], swaps: string[][]): Promise<CorrectionRow[]>;
+}
+
+/** A page of matches: what the search decides on, and its rows, read when it is the answer. */
+interface PageRun {
+  total: number;
+  anyAsTyped: boolean;
+  closeness: number;
+  rows(): Promise<SearchResultPage>;
+}
+
+/** The database's correction thresholds, for the index in memory. */
+const CORRECTION_RULES: CorrectionRules = {
+  candidates: CORRECTION_CANDIDATES,
+  similarity: CORRECTION_SIMILARITY,
+  maxEdits: CORRECTION_MAX_EDITS,
+  keepSimilarity: CORRECTION_KEEP_SIMILARITY,
+  frequencyWeight: CORRECTION_FREQUENCY_WEIGHT,
+  lengthChange: CORRECTION_LENGTH_CHANGE,
+};
+
+/**
+ * The search of games by name: see GameRepository.search. With an index in memory (an API process's,
+ * kept fresh by SearchIndexStore) the matches and corrections are found there and only the page's rows
+ * are read; without it, by the database, whose candidates come only from conditions the trigram and
+ * text_pattern indexes answer. `total` counts every match. The last resort (a text garbled beyond its
+ * words) is always the database's. Reads go to a replica when the request allows it.
  */
 export async function searchGames(
   em: SqlEntityManager,
   text: string,
   query: SearchPageQuery,
+  index?: SearchIndex,
 ): Promise<SearchResultPage> {
   const normalized = normalizeSearchText(text);
   if (!normalized) return { rows: [], total: 0 };
-  const route = currentReadRoute();
-  const reader: Reader = { em, route };
+  const reader: Reader = { em, route: currentReadRoute() };
+  const steps = index ? memorySteps(reader, index) : databaseSteps(reader);
   const { fuzzy, texts, variants } = typedVariants(normalized);
   const exacts = [...new Set([...texts, compactSearchText(normalized)])];
   const typed = termsOf(exacts, texts, variants);
 
-  const cheap = await runPage(reader, typed, fuzzy, null, query);
+  const cheap = await steps.page(typed, fuzzy, query);
   // Typos are looked for only when what was typed is (nearly) nowhere as it is, and is not a title or
   // alias or the start of one (a whole title typed finds itself; corrections would only add loose
   // neighbours). The same query always takes the same path, so its count and its pages agree.
-  if (cheap.total >= TYPO_FALLBACK_BELOW || cheap.anyAsTyped) return cheap.result;
+  if (cheap.total >= TYPO_FALLBACK_BELOW || cheap.anyAsTyped) return cheap.rows();
 
   // Words of the query that are in no title or alias get their closest words of the word list; the
   // corrected texts go through the same cheap conditions, ranked by their similarity to what was typed.
-  const { corrections, sure } = await correctWords(reader, [
+  const { corrections, sure } = await correctWords(steps, [
     ...new Set(variants.flatMap(({ groups }) => groups.flat())),
   ]);
   if (corrections.size) {
@@ -188,17 +229,80 @@ export async function searchGames(
       [...new Set([...texts, ...correctedTexts])],
       [...variants, ...corrected],
     );
-    const found = nothingNew ? null : await runPage(reader, terms, fuzzy, null, query);
+    const found = nothingNew ? null : await steps.page(terms, fuzzy, query);
     if (found && found.total > 0 && (sure || found.closeness >= CORRECTION_MIN_CLOSENESS))
-      return found.result;
+      return found.rows();
   } else if (cheap.total > 0) {
-    return cheap.result;
+    return cheap.rows();
   }
   // The last resort: the word similarity of the whole text to every title and alias, what finds a title
   // garbled beyond its words (and the search's dearest part, ~30-50 ms on 200k games).
-  return (await runPage(reader, typed, fuzzy, fuzzy.split(' ').slice(0, TYPO_PROBE_WORDS).join(' '), query))
-    .result;
+  const probe = fuzzy.split(' ').slice(0, TYPO_PROBE_WORDS).join(' ');
+  return (await runPage(reader, toSqlTerms(typed), fuzzy, probe, query)).rows();
 }
+
+/** The cheap steps by the database. */
+function databaseSteps(reader: Reader): SearchSteps {
+  return {
+    page: (terms, fuzzy, query) => runPage(reader, toSqlTerms(terms), fuzzy, null, query),
+    corrections: async (words, swaps) => {
+      // pg_trgm's default similarity threshold (0.3) misses a swap in a short word ('rign' → 'ring', 0.25).
+      const threshold = sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true)`;
+      const lookup = correctionQuery(reader.em, { words, swaps: swaps.map((list) => list.join(' ')) });
+      return typedRowsInTransaction(reader.em, threshold, lookup, reader.route);
+    },
+  };
+}
+
+/** The cheap steps by an index in memory; only the page's rows are read, by id. */
+function memorySteps(reader: Reader, index: SearchIndex): SearchSteps {
+  return {
+    page: (terms, fuzzy, query) => {
+      const found = index.page(terms, fuzzy, query.page * query.size, query.size);
+      return Promise.resolve({
+        ...found,
+        rows: async () => ({ rows: await readSummaries(reader, found.gameIds), total: found.total }),
+      });
+    },
+    corrections: (words, swaps) => Promise.resolve(index.corrections(words, swaps, CORRECTION_RULES)),
+  };
+}
+
+/** The catalogue cards of `ids`, in that order (a game removed since the index knew it is left out). */
+async function readSummaries({ em, route }: Reader, ids: number[]): Promise<GameSummaryRow[]> {
+  if (!ids.length) return [];
+  const rows = await typedRows(em, summariesQuery(em, ids), route);
+  const byId = new Map(rows.map((row) => [Number(row.id), toSummary(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A catalogue card's columns, as toSummary reads them. */
+const cardColumns = (eb: GameRefs) => [
+  eb.ref('g.id').as('id'),
+  eb.ref('g.igdbId').as('igdb_id'),
+  eb.ref('g.slug').as('slug'),
+  eb.ref('g.title').as('title'),
+  eb.ref('g.imageCover').as('image_cover'),
+  eb.ref('g.platforms').as('platforms'),
+  sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('release_date'),
+  eb.ref('g.releaseDatePrecision').as('release_date_precision'),
+  eb.ref('g.avRatings').as('av_ratings'),
+  eb.ref('g.avUserRatings').as('av_user_ratings'),
+  eb.ref('g.criticReviewCount').as('critic_review_count'),
+  eb.ref('g.userRatingCount').as('user_rating_count'),
+];
+
+const summariesQuery = reusableQuery((db, ids: number[]) =>
+  db
+    .selectFrom('Game as g')
+    .select(cardColumns)
+    .select([
+      sql<string>`0`.as('total_matches'),
+      sql<boolean>`false`.as('any_as_typed'),
+      sql<number>`0`.as('closeness'),
+    ])
+    .where('g.id', 'in', ids),
+);
 
 /**
  * The query words that are in no title or alias, each with the closest words of the word list (the best
@@ -206,15 +310,12 @@ export async function searchGames(
  * is a swap of a known word (a sure correction). A known word has no entry.
  */
 async function correctWords(
-  { em, route }: Reader,
+  steps: SearchSteps,
   words: string[],
 ): Promise<{ corrections: Map<string, string[]>; sure: boolean }> {
   const corrections = new Map<string, string[]>();
   if (!words.length) return { corrections, sure: false };
-  // pg_trgm's default similarity threshold (0.3) misses a swap in a short word ('rign' → 'ring', 0.25).
-  const threshold = sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true)`;
-  const lookup = correctionQuery(em, { words, swaps: words.map((word) => swapsOf(word).join(' ')) });
-  const rows = await typedRowsInTransaction(em, threshold, lookup, route);
+  const rows = await steps.corrections(words, words.map(swapsOf));
   let sure = rows.length > 0;
   const swapped = new Set<string>();
   for (const row of rows) {
@@ -320,13 +421,6 @@ const correctionQuery = reusableQuery((db, { words, swaps }: { words: string[]; 
     .orderBy('c.word'),
 );
 
-interface PageRun {
-  result: SearchResultPage;
-  total: number;
-  anyAsTyped: boolean;
-  closeness: number;
-}
-
 /**
  * One page of the matches of `terms` (and, when `typoProbe` is given, of the word similarity to it),
  * with the total; a page past the last match has no row to carry the count or the flag: the first
@@ -334,7 +428,7 @@ interface PageRun {
  */
 async function runPage(
   reader: Reader,
-  terms: SearchTerms,
+  terms: SqlTerms,
   fuzzy: string,
   typoProbe: string | null,
   query: SearchPageQuery,
@@ -344,7 +438,7 @@ async function runPage(
     rows.length || query.page === 0 ? rows : await runSearch(reader, terms, fuzzy, typoProbe, 0, 1);
   const total = first.length ? Number(first[0].total_matches) : 0;
   return {
-    result: { rows: rows.map(toSummary), total },
+    rows: () => Promise.resolve({ rows: rows.map(toSummary), total }),
     total,
     anyAsTyped: first[0]?.any_as_typed === true,
     closeness: Number(first[0]?.closeness ?? 0),
@@ -379,7 +473,7 @@ function toSummary(row: SearchRow): GameSummaryRow {
 
 function runSearch(
   { em, route }: Reader,
-  terms: SearchTerms,
+  terms: SqlTerms,
   fuzzy: string,
   typoProbe: string | null,
   page: number,
@@ -397,7 +491,7 @@ function runSearch(
 }
 
 /** The conditions and the tier of `column` (a title's search name or an alias's term) for `terms`. */
-function matching(column: Expression<string>, terms: SearchTerms) {
+function matching(column: Expression<string>, terms: SqlTerms) {
   const exact = anyOf(terms.exacts.map((text) => sql`${column} = ${text}`));
   const prefix = anyOf(terms.prefixes.map((pattern) => sql`${column} like ${pattern}`));
   // Every word present: the longest through the trigram index, the rest by strpos on what they find.
@@ -425,7 +519,7 @@ function matching(column: Expression<string>, terms: SearchTerms) {
 
 /** The search's statement; its parameters are SearchArgs' values (see reusableQuery). */
 type SearchArgs = {
-  terms: SearchTerms;
+  terms: SqlTerms;
   fuzzy: string;
   typoProbe: string | null;
   limit: number;
@@ -563,19 +657,8 @@ function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: S
       )
       .selectFrom('ranked as r')
       .innerJoin('Game as g', 'g.id', 'r.game_id')
+      .select(cardColumns)
       .select((eb) => [
-        'g.id as id',
-        'g.igdbId as igdb_id',
-        'g.slug as slug',
-        'g.title as title',
-        'g.imageCover as image_cover',
-        'g.platforms as platforms',
-        sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('release_date'),
-        'g.releaseDatePrecision as release_date_precision',
-        'g.avRatings as av_ratings',
-        'g.avUserRatings as av_user_ratings',
-        'g.criticReviewCount as critic_review_count',
-        'g.userRatingCount as user_rating_count',
         'r.total_matches as total_matches',
         'r.any_as_typed as any_as_typed',
         // How close the closest match is to what was typed: a correction that finds only loose matches

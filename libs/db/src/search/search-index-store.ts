@@ -1,0 +1,200 @@
+import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { currentReadRoute } from '../replication/read-routing.js';
+import { reusableQuery, typedRows } from '../typed-sql.js';
+import type { AliasKind } from './game-alias.entity.js';
+import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
+
+/** More changed games than this at once: the index is built again rather than patched. */
+const REBUILD_AFTER_CHANGES = 5_000;
+/**
+ * A version is taken when a transaction changes a game and becomes visible when it commits, so a lower
+ * version can appear after a higher one was read: the games of the last LOOKBACK_MS worth of versions
+ * are read again every LOOKBACK_MS (a transaction that stays open longer is caught by the next rebuild).
+ */
+const LOOKBACK_MS = 10_000;
+
+interface Logger {
+  log(message: string): void;
+}
+
+/**
+ * An API process's search index in memory (SearchIndex), loaded from the database and kept exactly as
+ * fresh as it: before each search it asks for the highest games.search_version (one index look-up,
+ * shared by the searches that arrive together) and loads the games changed since, so a search never
+ * misses a change committed before it started.
+ */
+export class SearchIndexStore {
+  private index: SearchIndex | null = null;
+  private version = 0;
+  private inFlight: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private rebuilding: Promise<void> | null = null;
+  private seen: { at: number; version: number }[] = [];
+  private lastLookback = Date.now();
+
+  constructor(private readonly logger?: Logger) {}
+
+  get loaded(): boolean {
+    return this.index !== null;
+  }
+
+  /**
+   * Builds the index from every game, alias and word of the list, and brings it up to date with what
+   * changed while it was read before it replaces the one in use.
+   */
+  async load(em: SqlEntityManager, route: ConnectionType = 'read'): Promise<void> {
+    const started = performance.now();
+    const [games, words] = await Promise.all([
+      readGames(em, route, 0, null),
+      typedRows(em, wordsQuery(em, {}), route),
+    ]);
+    const index = new SearchIndex(games.games, words);
+    const changed = await readGames(em, route, games.version, null);
+    for (const game of changed.games) index.update(game);
+    this.index = index;
+    this.version = changed.version;
+    this.seen = [{ at: Date.now(), version: this.version }];
+    this.logger?.log(
+      `índice de búsqueda cargado: ${index.size} juegos, ${words.length} palabras en ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+
+  /** The index, brought up to date with the database first; null before it is loaded. */
+  async fresh(em: SqlEntityManager): Promise<SearchIndex | null> {
+    if (!this.index) return null;
+    await this.check(em);
+    return this.index;
+  }
+
+  /** A check that starts after this call: the one in flight may have read the version before it. */
+  private check(em: SqlEntityManager): Promise<void> {
+    if (!this.inFlight) {
+      this.inFlight = this.catchUp(em).finally(() => {
+        this.inFlight = null;
+      });
+      return this.inFlight;
+    }
+    this.queued ??= this.inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.check(em);
+      });
+    return this.queued;
+  }
+
+  private async catchUp(em: SqlEntityManager): Promise<void> {
+    const route = currentReadRoute();
+    const [{ latest }] = await typedRows(em, latestQuery(em, {}), route);
+    if (Date.now() - this.lastLookback >= LOOKBACK_MS) this.lookBack(em, route);
+    if (Number(latest ?? 0) <= this.version) return;
+    await this.apply(em, route, this.version);
+  }
+
+  /** Reads the games changed above `since` into the index; many at once rebuild it. */
+  private async apply(em: SqlEntityManager, route: ConnectionType, since: number): Promise<void> {
+    const changed = await readGames(em, route, since, REBUILD_AFTER_CHANGES);
+    if (changed.games.length >= REBUILD_AFTER_CHANGES) return this.rebuild(em, route);
+    for (const game of changed.games) this.index!.update(game);
+    if (changed.version > this.version) {
+      this.version = changed.version;
+      this.seen.push({ at: Date.now(), version: this.version });
+    }
+    if (this.index!.changes >= REBUILD_AFTER_CHANGES) void this.rebuild(em, route);
+  }
+
+  /** Again the games of the versions read in the last LOOKBACK_MS, in the background. */
+  private lookBack(em: SqlEntityManager, route: ConnectionType): void {
+    const now = Date.now();
+    this.lastLookback = now;
+    const from = this.seen.find((entry) => entry.at >= now - 2 * LOOKBACK_MS)?.version ?? this.version;
+    this.seen = this.seen.filter((entry) => entry.at >= now - 2 * LOOKBACK_MS);
+    const floor = this.seen.length ? Math.min(from, this.seen[0].version) : from;
+    void this.apply(em, route, Math.max(0, floor - 1)).catch(() => undefined);
+  }
+
+  private rebuild(em: SqlEntityManager, route: ConnectionType): Promise<void> {
+    this.rebuilding ??= this.load(em.fork(), route).finally(() => {
+      this.rebuilding = null;
+    });
+    return this.rebuilding;
+  }
+}
+
+/** The games above `since` (all of them from 0) with their aliases, and the highest version read. */
+async function readGames(
+  em: SqlEntityManager,
+  route: ConnectionType,
+  since: number,
+  limit: number | null,
+): Promise<{ games: IndexedGame[]; version: number }> {
+  const rows = await typedRows(em, gamesQuery(em, { since: String(since), limit }), route);
+  const aliases = await typedRows(
+    em,
+    limit === null ? allAliasesQuery(em, {}) : aliasesQuery(em, { ids: rows.map((row) => row.id).join(',') }),
+    route,
+  );
+  const byGame = new Map<number, { term: string; kind: AliasKind }[]>();
+  for (const alias of aliases) {
+    const list = byGame.get(Number(alias.game));
+    if (list) list.push({ term: alias.term, kind: alias.kind });
+    else byGame.set(Number(alias.game), [{ term: alias.term, kind: alias.kind }]);
+  }
+  let version = since;
+  const games = rows.map((row) => {
+    version = Math.max(version, Number(row.searchVersion));
+    return {
+      id: Number(row.id),
+      searchName: row.searchName,
+      popularity: popularityOf({
+        criticReviewCount: Number(row.criticReviewCount),
+        userRatingCount: Number(row.userRatingCount),
+        hasScore: row.hasScore === true,
+        releaseYear: row.releaseYear === null ? null : Number(row.releaseYear),
+      }),
+      aliases: byGame.get(Number(row.id)) ?? [],
+    };
+  });
+  return { games, version };
+}
+
+/** Games above a version, lowest first, the first `limit` of them (all with null). */
+const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: number | null }) => {
+  const query = db
+    .selectFrom('Game as g')
+    .select((eb) => [
+      'g.id as id',
+      'g.searchName as searchName',
+      'g.criticReviewCount as criticReviewCount',
+      'g.userRatingCount as userRatingCount',
+      sql<boolean>`(${eb.ref('g.metascore')} is not null or ${eb.ref('g.igdbRating')} is not null)`.as(
+        'hasScore',
+      ),
+      sql<number | null>`extract(year from ${eb.ref('g.releaseDate')})::int`.as('releaseYear'),
+      sql<string>`${eb.ref('g.searchVersion')}::text`.as('searchVersion'),
+    ])
+    .where('g.searchVersion', '>', since)
+    .orderBy('g.searchVersion');
+  return limit === null ? query : query.limit(limit);
+});
+
+const allAliasesQuery = reusableQuery((db) =>
+  db.selectFrom('GameAlias as a').select(['a.game as game', 'a.term as term', 'a.kind as kind']),
+);
+
+/** The aliases of some games (ids joined by commas: one parameter, one statement for any number). */
+const aliasesQuery = reusableQuery((db, { ids }: { ids: string }) =>
+  db
+    .selectFrom('GameAlias as a')
+    .select(['a.game as game', 'a.term as term', 'a.kind as kind'])
+    .where((eb) => sql<boolean>`${eb.ref('a.game')} = any(string_to_array(${ids}, ',')::int[])`),
+);
+
+const wordsQuery = reusableQuery((db) =>
+  db.selectFrom('SearchWord as w').select(['w.word as word', 'w.frequency as frequency']),
+);
+
+const latestQuery = reusableQuery((db) =>
+  db.selectFrom('Game as g').select((eb) => eb.fn.max('g.searchVersion').as('latest')),
+);

@@ -1,0 +1,481 @@
+import type { AliasKind } from './game-alias.entity.js';
+import {
+  levenshteinLessEqual,
+  prepareTrigrams,
+  similarityTo,
+  trigramsOf,
+  wordSimilarityTo,
+} from './trigram.js';
+
+/** A query word and the words it may stand for (itself, or its corrections); any of them matches. */
+export type WordGroup = string[];
+
+/**
+ * What a search text is compared with: whole texts (exact), texts a title or alias may start with
+ * (prefix), and per variant the words that must all be present: `wordStarts` as the start of a word
+ * after the first (words under 3 characters), `groups` anywhere (any word of each group).
+ */
+export interface SearchTerms {
+  exacts: string[];
+  prefixes: string[];
+  allWords: { wordStarts: string[]; groups: WordGroup[] }[];
+}
+
+/** One page of a search's matches, best first, and what the search needs to know of all of them. */
+export interface MatchedPage {
+  gameIds: number[];
+  total: number;
+  /** The text as typed is a title or alias, or the start of one. */
+  anyAsTyped: boolean;
+  /** The trigram similarity to the typed text of the closest match among the best SHORTLIST. */
+  closeness: number;
+}
+
+/** A word of the word list that may stand for a typed word, as the database's correction look-up gives it. */
+export interface CorrectionRow {
+  typed: string;
+  word: string | null;
+  swap: boolean | null;
+}
+
+export interface IndexedGame {
+  id: number;
+  searchName: string;
+  popularity: number;
+  aliases: readonly { term: string; kind: AliasKind }[];
+}
+
+/** The figures a game's popularity reads, as stored. */
+export interface PopularityInputs {
+  criticReviewCount: number;
+  userRatingCount: number;
+  hasScore: boolean;
+  releaseYear: number | null;
+}
+
+/**
+ * Popularity and recency break ties between equally good matches; they never beat a better match. The
+ * same formula as the database search's (game-search.ts `popularity`).
+ */
+export function popularityOf({
+  criticReviewCount,
+  userRatingCount,
+  hasScore,
+  releaseYear,
+}: PopularityInputs) {
+  return (
+    Math.min(Math.log(1 + criticReviewCount + userRatingCount) / 1.5, 3.5) +
+    (hasScore ? 0.3 : 0) +
+    (releaseYear === null ? 0 : Math.min(Math.max(releaseYear - 1990, 0), 40) / 200)
+  );
+}
+
+/** Tiers of a match: an exact title or alias 10; otherwise every word present 2.5 and a prefix 1. */
+const EXACT_TIER = 10;
+const ALL_WORDS_TIER = 2.5;
+const PREFIX_TIER = 1;
+/** An alias ranks below its title: an acronym by 1.5, any other alias by 0.5. */
+const aliasPenalty = (kind: AliasKind | null) => (kind === null ? 0 : kind === 'acronym' ? 1.5 : 0.5);
+/** How many of a search's matches, the best by tier and popularity, are ranked by similarity as well. */
+export const SEARCH_SHORTLIST = 300;
+
+/** The correction look-up's thresholds: see game-search.ts, where the database's look-up explains them. */
+export interface CorrectionRules {
+  candidates: number;
+  similarity: number;
+  maxEdits: number;
+  keepSimilarity: number;
+  frequencyWeight: number;
+  lengthChange: number;
+}
+
+const f4 = Math.fround;
+
+/** The entries' texts with the 3-character strings they contain, to find the texts holding a word. */
+class Postings {
+  private readonly lists = new Map<string, Int32Array>();
+
+  constructor(texts: readonly string[]) {
+    const building = new Map<string, number[]>();
+    const seen = new Set<string>();
+    texts.forEach((text, entry) => {
+      seen.clear();
+      for (let i = 0; i + 2 < text.length; i++) seen.add(text.slice(i, i + 3));
+      // A word of one letter after a space: ' a'.
+      for (let i = 0; i + 1 < text.length; i++) if (text[i] === ' ') seen.add(text.slice(i, i + 2));
+      for (const key of seen) {
+        let list = building.get(key);
+        if (!list) building.set(key, (list = []));
+        list.push(entry);
+      }
+    });
+    for (const [key, list] of building) this.lists.set(key, Int32Array.from(list));
+  }
+
+  /** The entries whose text may contain `part` (2 or more characters): the shortest list of its pieces. */
+  candidates(part: string): Int32Array {
+    if (part.length === 2) return this.lists.get(part) ?? new Int32Array(0);
+    let best: Int32Array | undefined;
+    for (let i = 0; i + 2 < part.length; i++) {
+      const list = this.lists.get(part.slice(i, i + 3));
+      if (!list) return new Int32Array(0);
+      if (!best || list.length < best.length) best = list;
+    }
+    return best ?? new Int32Array(0);
+  }
+}
+
+/** The word list the search corrects typed words against, with its words' trigrams to find near ones. */
+class WordList {
+  private readonly ids = new Map<string, number>();
+  private readonly words: string[] = [];
+  private readonly frequencies: number[] = [];
+  private readonly trigramCounts: number[] = [];
+  private readonly byTrigram = new Map<string, number[]>();
+  private shared = new Uint16Array(0);
+
+  add(word: string, frequency: number): void {
+    const known = this.ids.get(word);
+    if (known !== undefined) {
+      this.frequencies[known] += frequency;
+      return;
+    }
+    const id = this.words.length;
+    this.ids.set(word, id);
+    this.words.push(word);
+    this.frequencies.push(frequency);
+    const trigrams = trigramsOf(word);
+    this.trigramCounts.push(trigrams.length);
+    for (const trigram of trigrams) {
+      let list = this.byTrigram.get(trigram);
+      if (!list) this.byTrigram.set(trigram, (list = []));
+      list.push(id);
+    }
+  }
+
+  has(word: string): boolean {
+    return this.ids.has(word);
+  }
+
+  /**
+   * The candidates of a typed word that is not in the list, best first, as the database's correction
+   * look-up ranks them: trigram-similar words (at least `rules.similarity`, length within
+   * `rules.lengthChange`) and its swaps of two neighbouring letters; kept when a swap, at most
+   * `rules.maxEdits` edits away or `rules.keepSimilarity` similar; ranked swap first, then edits, then
+   * similarity plus a bonus for frequent words, then the word.
+   */
+  candidatesOf(typed: string, swaps: readonly string[], rules: CorrectionRules) {
+    if (this.shared.length < this.words.length) this.shared = new Uint16Array(this.words.length + 1024);
+    const typedTrigrams = trigramsOf(typed);
+    const touched: number[] = [];
+    for (const trigram of typedTrigrams) {
+      for (const id of this.byTrigram.get(trigram) ?? []) {
+        if (this.shared[id]++ === 0) touched.push(id);
+      }
+    }
+    const swapSet = new Set(swaps);
+    const found = new Map<number, { word: string; swap: boolean; edits: number; score: number }>();
+    const consider = (id: number, common: number) => {
+      const word = this.words[id];
+      const swap = swapSet.has(word);
+      const similarity = f4(common / (typedTrigrams.length + this.trigramCounts[id] - common));
+      const near =
+        similarity >= rules.similarity && Math.abs(word.length - typed.length) <= rules.lengthChange;
+      if (!near && !swap) return;
+      const edits = levenshteinLessEqual(word, typed, rules.maxEdits + 1);
+      if (!swap && edits > rules.maxEdits && similarity < rules.keepSimilarity) return;
+      const score = similarity + Math.log(1 + this.frequencies[id]) * rules.frequencyWeight;
+      found.set(id, { word, swap, edits, score });
+    };
+    for (const id of touched) {
+      consider(id, this.shared[id]);
+      this.shared[id] = 0;
+    }
+    // A swap shares no trigram with the typed word only when both are tiny: still a candidate.
+    for (const swap of swapSet) {
+      const id = this.ids.get(swap);
+      if (id !== undefined && !found.has(id)) consider(id, 0);
+    }
+    return [...found.values()]
+      .sort(
+        (a, b) =>
+          Number(b.swap) - Number(a.swap) ||
+          a.edits - b.edits ||
+          b.score - a.score ||
+          (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+      )
+      .slice(0, rules.candidates);
+  }
+}
+
+/**
+ * The search's titles and aliases in memory (an API process keeps one: see SearchIndexStore), answering
+ * the search's cheap conditions (exact, prefix, every word present) and its ranking exactly as the
+ * database statement does (game-search.ts buildSearch) without a round trip, and its word corrections
+ * against the word list. Built once from a full load; later changes of a few games are kept beside it
+ * (`changed`) until a rebuild.
+ */
+export class SearchIndex {
+  private readonly gameIds: number[] = [];
+  private readonly popularity: number[] = [];
+  private readonly slots = new Map<number, number>();
+  /** The base entries: a text, its game's slot, and its alias kind (null: the title). */
+  private readonly texts: string[] = [];
+  private readonly entryGame: Int32Array;
+  private readonly entryKind: (AliasKind | null)[] = [];
+  /** Where each game's base entries start and how many there are (they are contiguous). */
+  private readonly baseStart: number[] = [];
+  private readonly baseCount: number[] = [];
+  private readonly exact = new Map<string, number[]>();
+  /** Base entries sorted by text, for prefixes. */
+  private readonly sorted: Int32Array;
+  private readonly postings: Postings;
+  /** Games changed since the build: their base entries are ignored, these replace them. */
+  private readonly changedGames = new Set<number>();
+  private readonly changedEntries: { text: string; slot: number; kind: AliasKind | null }[] = [];
+  private readonly words = new WordList();
+
+  constructor(games: readonly IndexedGame[], words: readonly { word: string; frequency: number }[]) {
+    const entryGame: number[] = [];
+    for (const game of games) {
+      const slot = this.slotOf(game.id);
+      this.popularity[slot] = game.popularity;
+      this.baseStart[slot] = this.texts.length;
+      this.baseCount[slot] = game.aliases.length + 1;
+      for (const { text, kind } of entriesOf(game)) {
+        const entry = this.texts.length;
+        this.texts.push(text);
+        entryGame.push(slot);
+        this.entryKind.push(kind);
+        const same = this.exact.get(text);
+        if (same) same.push(entry);
+        else this.exact.set(text, [entry]);
+      }
+    }
+    this.entryGame = Int32Array.from(entryGame);
+    this.sorted = Int32Array.from(this.texts.keys()).sort((a, b) =>
+      this.texts[a] < this.texts[b] ? -1 : this.texts[a] > this.texts[b] ? 1 : 0,
+    );
+    this.postings = new Postings(this.texts);
+    for (const { word, frequency } of words) this.words.add(word, frequency);
+  }
+
+  get size(): number {
+    return this.gameIds.length;
+  }
+
+  /** How many games changed since the build: past a few thousand a rebuild is cheaper to search. */
+  get changes(): number {
+    return this.changedGames.size;
+  }
+
+  /** A game added or changed after the build: its entries replace the old ones; its popularity too. */
+  update(game: IndexedGame): void {
+    const known = this.slots.get(game.id);
+    const slot = this.slotOf(game.id);
+    this.popularity[slot] = game.popularity;
+    const entries = entriesOf(game);
+    if (known !== undefined && sameEntries(this.entriesOfSlot(known), entries)) return;
+    this.changedGames.add(slot);
+    for (let i = this.changedEntries.length - 1; i >= 0; i--)
+      if (this.changedEntries[i].slot === slot) this.changedEntries.splice(i, 1);
+    for (const { text, kind } of entries) {
+      this.changedEntries.push({ text, slot, kind });
+      for (const word of text.split(' '))
+        if (word.length >= 3 && !this.words.has(word)) this.words.add(word, 1);
+    }
+  }
+
+  /** Whether a word is in the word list (a typed word in it is never corrected). */
+  knows(word: string): boolean {
+    return this.words.has(word);
+  }
+
+  /** The correction look-up of game-search.ts's correctionQuery, on the word list in memory. */
+  corrections(words: readonly string[], swaps: readonly string[][], rules: CorrectionRules): CorrectionRow[] {
+    const rows: CorrectionRow[] = [];
+    [...words.keys()]
+      .sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0))
+      .forEach((index) => {
+        const typed = words[index];
+        if (this.words.has(typed)) return;
+        const found = this.words.candidatesOf(typed, swaps[index], rules);
+        if (!found.length) rows.push({ typed, word: null, swap: null });
+        for (const { word, swap } of found) rows.push({ typed, word, swap });
+      });
+    return rows;
+  }
+
+  /**
+   * One page of the matches of `terms`, ranked as the database statement ranks them: every matching
+   * game counted; the best SEARCH_SHORTLIST by tier and popularity ranked by their closest text's word
+   * similarity and similarity to `fuzzy` as well, the others after them in that rough order.
+   */
+  page(terms: SearchTerms, fuzzy: string, offset: number, limit: number): MatchedPage {
+    const matches = this.match(terms);
+    if (!matches.size) return { gameIds: [], total: 0, anyAsTyped: false, closeness: 0 };
+    let anyAsTyped = false;
+    const games: { slot: number; id: number; rough: number }[] = [];
+    for (const [slot, found] of matches) {
+      anyAsTyped ||= found.asTyped;
+      games.push({ slot, id: this.gameIds[slot], rough: found.tier + this.popularity[slot] });
+    }
+    const byRough = (a: (typeof games)[number], b: (typeof games)[number]) =>
+      b.rough - a.rough || a.id - b.id;
+    const shortlist = topOf(games, SEARCH_SHORTLIST, byRough);
+    const query = prepareTrigrams(fuzzy);
+    let closeness = 0;
+    const listed = shortlist.map((game) => {
+      let best = -Infinity;
+      for (const { text, tier } of matches.get(game.slot)!.texts) {
+        const similar = f4(similarityTo(query, text));
+        closeness = Math.max(closeness, similar);
+        best = Math.max(best, tier + f4(f4(wordSimilarityTo(query, text)) * 3) + similar);
+      }
+      return { id: game.id, rank: best + this.popularity[game.slot] };
+    });
+    listed.sort((a, b) => b.rank - a.rank || a.id - b.id);
+    let gameIds = listed.slice(offset, offset + limit).map((game) => game.id);
+    if (offset + limit > listed.length && games.length > listed.length) {
+      const inList = new Set(shortlist.map((game) => game.slot));
+      const rest = games.filter((game) => !inList.has(game.slot)).sort(byRough);
+      const from = Math.max(0, offset - listed.length);
+      gameIds = gameIds.concat(rest.slice(from, from + limit - gameIds.length).map((game) => game.id));
+    }
+    return { gameIds, total: matches.size, anyAsTyped, closeness };
+  }
+
+  private slotOf(id: number): number {
+    let slot = this.slots.get(id);
+    if (slot === undefined) {
+      slot = this.gameIds.length;
+      this.slots.set(id, slot);
+      this.gameIds.push(id);
+      this.popularity.push(0);
+    }
+    return slot;
+  }
+
+  private entriesOfSlot(slot: number): { text: string; kind: AliasKind | null }[] {
+    if (this.changedGames.has(slot))
+      return this.changedEntries
+        .filter((entry) => entry.slot === slot)
+        .map(({ text, kind }) => ({ text, kind }));
+    const entries: { text: string; kind: AliasKind | null }[] = [];
+    const start = this.baseStart[slot] ?? 0;
+    for (let entry = start; entry < start + (this.baseCount[slot] ?? 0); entry++)
+      entries.push({ text: this.texts[entry], kind: this.entryKind[entry] });
+    return entries;
+  }
+
+  /** Each matching game's best tier, whether any of its matches is as typed, and its matching texts. */
+  private match(terms: SearchTerms) {
+    const matches = new Map<
+      number,
+      { tier: number; asTyped: boolean; texts: { text: string; tier: number }[] }
+    >();
+    const consider = (text: string, slot: number, kind: AliasKind | null) => {
+      const exact = terms.exacts.includes(text);
+      const prefix = terms.prefixes.some((start) => text.startsWith(start));
+      const allWords = terms.allWords.some((variant) => holdsEvery(text, variant));
+      if (!exact && !prefix && !allWords) return;
+      const tier =
+        (exact ? EXACT_TIER : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0)) -
+        aliasPenalty(kind);
+      const found = matches.get(slot);
+      if (!found) matches.set(slot, { tier, asTyped: exact || prefix, texts: [{ text, tier }] });
+      else {
+        found.tier = Math.max(found.tier, tier);
+        found.asTyped ||= exact || prefix;
+        found.texts.push({ text, tier });
+      }
+    };
+    const seen = new Set<number>();
+    const base = (entry: number) => {
+      if (seen.has(entry)) return;
+      seen.add(entry);
+      const slot = this.entryGame[entry];
+      if (!this.changedGames.has(slot)) consider(this.texts[entry], slot, this.entryKind[entry]);
+    };
+    for (const text of terms.exacts) for (const entry of this.exact.get(text) ?? []) base(entry);
+    for (const start of terms.prefixes) {
+      for (let at = this.firstAtOrAfter(start); at < this.sorted.length; at++) {
+        const entry = this.sorted[at];
+        if (!this.texts[entry].startsWith(start)) break;
+        base(entry);
+      }
+    }
+    for (const variant of terms.allWords) {
+      // The rarest piece of the variant's conditions gives the candidates; every condition is then checked.
+      const parts = [
+        ...variant.wordStarts.map((word) => [` ${word}`]),
+        ...variant.groups.map((group) => group),
+      ];
+      let rarest: Int32Array[] | undefined;
+      let rarestSize = Infinity;
+      for (const group of parts) {
+        const lists = group.map((part) => this.postings.candidates(part));
+        const size = lists.reduce((sum, list) => sum + list.length, 0);
+        if (size < rarestSize) [rarest, rarestSize] = [lists, size];
+      }
+      for (const list of rarest ?? []) for (const entry of list) base(entry);
+    }
+    for (const { text, slot, kind } of this.changedEntries) consider(text, slot, kind);
+    return matches;
+  }
+
+  private firstAtOrAfter(start: string): number {
+    let [low, high] = [0, this.sorted.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.texts[this.sorted[middle]] < start) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** A game's texts: its search name and its aliases (rows of their own in the database statement too). */
+function entriesOf(game: IndexedGame): { text: string; kind: AliasKind | null }[] {
+  const entries: { text: string; kind: AliasKind | null }[] = [{ text: game.searchName, kind: null }];
+  for (const { term, kind } of game.aliases) entries.push({ text: term, kind });
+  return entries;
+}
+
+function sameEntries(
+  a: { text: string; kind: AliasKind | null }[],
+  b: { text: string; kind: AliasKind | null }[],
+) {
+  const key = (entries: typeof a) =>
+    entries
+      .map(({ text, kind }) => `${kind ?? ''}:${text}`)
+      .sort()
+      .join('\n');
+  return a.length === b.length && key(a) === key(b);
+}
+
+/** Every word of a variant present in `text`: each word start after a space, each group's words anywhere. */
+function holdsEvery(text: string, { wordStarts, groups }: SearchTerms['allWords'][number]): boolean {
+  return (
+    wordStarts.every((word) => text.includes(` ${word}`)) &&
+    groups.every((group) => group.some((word) => text.includes(word)))
+  );
+}
+
+/** The first `count` items in `order`, without sorting all of them when there are many. */
+function topOf<T>(items: readonly T[], count: number, order: (a: T, b: T) => number): T[] {
+  if (items.length <= count * 4) return [...items].sort(order).slice(0, count);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === count && order(item, best[count - 1]) >= 0) continue;
+    let [low, high] = [0, best.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (order(best[middle], item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}

@@ -1,0 +1,135 @@
+import 'reflect-metadata';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import {
+  CatalogueImporter,
+  Game,
+  migrateDatabase,
+  normalizeSearchText,
+  openDatabase,
+  SearchIndexStore,
+} from '@veredicto/db';
+import { createGame } from '../support/factories.js';
+import { SEARCH_QUALITY_CASES } from '../support/search-quality-cases.js';
+import { testEnv } from '../support/test-env.js';
+
+/** A small deterministic PRNG (mulberry32), so the generated queries are the same on every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The search index an API process keeps in memory gives the same answers as the database statement it
+ * replaces (same games, same order, same count) and is as fresh as the database before each search.
+ */
+describe('search index in memory', () => {
+  let orm: MikroORM;
+  let db: pg.Pool;
+  let store: SearchIndexStore;
+  const games = () => orm.em.fork().getRepository(Game);
+
+  beforeAll(async () => {
+    orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
+    await migrateDatabase(orm, testEnv().databaseUrl);
+    const importer = new CatalogueImporter(orm.em.fork());
+    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
+    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 2 });
+    store = new SearchIndexStore();
+    await store.load(orm.em.fork(), 'write');
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await orm?.close(true);
+  });
+
+  /** Queries as people type them: the quality cases, and whole titles, first words, typos and short words. */
+  async function queries(): Promise<string[]> {
+    const { rows } = await db.query<{ title: string }>(
+      `select title from games where igdb_id < 900000000 order by md5(igdb_id::text) limit 250`,
+    );
+    const next = random(7);
+    const found = new Set<string>(SEARCH_QUALITY_CASES.map(([query]) => query));
+    for (const query of ['x', 'ff', 're', 'a b', 'mario', 'the', 'super mario', 'zzzz qqqq', 'zelda 2'])
+      found.add(query);
+    for (const { title } of rows) {
+      const words = normalizeSearchText(title).split(' ').filter(Boolean);
+      if (!words.length) continue;
+      found.add(words.join(' '));
+      found.add(words.slice(0, 1 + Math.floor(next() * 2)).join(' '));
+      const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+      if (longest.length >= 5) {
+        const at = 1 + Math.floor(next() * (longest.length - 2));
+        found.add(
+          words
+            .join(' ')
+            .replace(longest, longest.slice(0, at) + longest[at + 1] + longest[at] + longest.slice(at + 2)),
+        );
+      }
+      found.add(words[0].slice(0, 4));
+    }
+    return [...found];
+  }
+
+  it('answers every query with the same games, order and count as the database', async () => {
+    const index = (await store.fresh(orm.em.fork()))!;
+    const list = await queries();
+    expect(list.length).toBeGreaterThan(500);
+    const differences: string[] = [];
+    for (const query of list) {
+      for (const page of [
+        { page: 0, size: 20 },
+        { page: 1, size: 7 },
+      ]) {
+        const [byDatabase, inMemory] = [
+          await games().search(query, page),
+          await games().search(query, page, index),
+        ];
+        const ids = (answer: typeof byDatabase) => answer.rows.map((row) => row.id).join(',');
+        if (ids(byDatabase) !== ids(inMemory) || byDatabase.total !== inMemory.total)
+          differences.push(
+            `"${query}" page ${page.page}: database ${byDatabase.total} [${ids(byDatabase)}], memory ${inMemory.total} [${ids(inMemory)}]`,
+          );
+      }
+    }
+    expect(differences).toEqual([]);
+  }, 180_000);
+
+  it('sees a game added, renamed, given an alias and losing it, as soon as the database does', async () => {
+    const search = async (text: string) => {
+      const index = (await store.fresh(orm.em.fork()))!;
+      return (await games().search(text, { page: 0, size: 5 }, index)).rows.map((row) => row.id);
+    };
+    const game = await createGame(db, { title: 'Quetzal Vortigaunt Odyssey' });
+    expect(await search('quetzal vortigaunt')).toEqual([game.id]);
+
+    await db.query(`update games set search_name = 'zanahoria espacial' where id = $1`, [game.id]);
+    expect(await search('quetzal vortigaunt')).toEqual([]);
+    expect(await search('zanahoria espacial')).toEqual([game.id]);
+
+    await db.query(
+      `insert into game_aliases (game_id, kind, alias, term) values ($1, 'admin', 'QVO', 'qvo')`,
+      [game.id],
+    );
+    expect(await search('qvo')).toEqual([game.id]);
+    await db.query(`delete from game_aliases where game_id = $1`, [game.id]);
+    expect(await search('qvo')).not.toContain(game.id);
+
+    // A change of the figures its popularity reads moves it among equals; the index follows.
+    const twin = await createGame(db, { title: 'Zanahoria Espacial', releaseDate: '2024-05-01' });
+    await db.query(
+      `update games set search_name = 'zanahoria espacial', release_date = '2024-05-01' where id = $1`,
+      [game.id],
+    );
+    const [first] = await search('zanahoria espacial');
+    const other = first === game.id ? twin.id : game.id;
+    await db.query(`update games set user_rating_count = 500 where id = $1`, [other]);
+    expect((await search('zanahoria espacial'))[0]).toBe(other);
+  });
+});
