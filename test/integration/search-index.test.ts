@@ -52,11 +52,24 @@ describe('search index in memory', () => {
   /** Queries as people type them: the quality cases, and whole titles, first words, typos and short words. */
   async function queries(): Promise<string[]> {
     const { rows } = await db.query<{ title: string }>(
-      `select title from games where igdb_id < 900000000 order by md5(igdb_id::text) limit 250`,
+      `select title from games where igdb_id < 900000000 order by md5(igdb_id::text) limit 150`,
     );
     const next = random(7);
     const found = new Set<string>(SEARCH_QUALITY_CASES.map(([query]) => query));
-    for (const query of ['x', 'ff', 're', 'a b', 'mario', 'the', 'super mario', 'zzzz qqqq', 'zelda 2'])
+    for (const query of [
+      'x',
+      'ff',
+      're',
+      'a b',
+      'mario',
+      'the',
+      'super mario',
+      'zzzz qqqq',
+      'zelda 2',
+      'zeld breth wil',
+      'grnd thft auot',
+      'finl fntasy',
+    ])
       found.add(query);
     for (const { title } of rows) {
       const words = normalizeSearchText(title).split(' ').filter(Boolean);
@@ -73,23 +86,33 @@ describe('search index in memory', () => {
         );
       }
       found.add(words[0].slice(0, 4));
+      // Garbled beyond a word's typo (a letter dropped from each long word): the last resort's cases.
+      if (words.filter((word) => word.length >= 5).length >= 2)
+        found.add(
+          words.map((word) => (word.length >= 5 ? word.slice(0, 2) + word.slice(3) : word)).join(' '),
+        );
     }
     return [...found];
   }
 
   it('answers every query with the same games, order and count as the database', async () => {
-    const index = (await store.fresh(orm.em.fork()))!;
+    expect(store.loaded).toBe(true);
     const list = await queries();
-    expect(list.length).toBeGreaterThan(500);
+    expect(list.length).toBeGreaterThan(400);
     const differences: string[] = [];
-    for (const query of list) {
-      for (const page of [
-        { page: 0, size: 20 },
-        { page: 1, size: 7 },
-      ]) {
+    for (const [position, query] of list.entries()) {
+      // Every query's first page; every third one's second page of 7 as well.
+      const pages =
+        position % 3
+          ? [{ page: 0, size: 20 }]
+          : [
+              { page: 0, size: 20 },
+              { page: 1, size: 7 },
+            ];
+      for (const page of pages) {
         const [byDatabase, inMemory] = [
           await games().search(query, page),
-          await games().search(query, page, index),
+          await store.search(orm.em.fork(), (index) => games().search(query, page, index)),
         ];
         const ids = (answer: typeof byDatabase) => answer.rows.map((row) => row.id).join(',');
         if (ids(byDatabase) !== ids(inMemory) || byDatabase.total !== inMemory.total)
@@ -103,8 +126,11 @@ describe('search index in memory', () => {
 
   it('sees a game added, renamed, given an alias and losing it, as soon as the database does', async () => {
     const search = async (text: string) => {
-      const index = (await store.fresh(orm.em.fork()))!;
-      return (await games().search(text, { page: 0, size: 5 }, index)).rows.map((row) => row.id);
+      const found = await store.search(orm.em.fork(), (index) => {
+        expect(index).toBeDefined();
+        return games().search(text, { page: 0, size: 5 }, index);
+      });
+      return found.rows.map((row) => row.id);
     };
     const game = await createGame(db, { title: 'Quetzal Vortigaunt Odyssey' });
     expect(await search('quetzal vortigaunt')).toEqual([game.id]);

@@ -88,8 +88,9 @@ export class GamesService {
   async search(query: SearchQueryDto): Promise<SearchAnswer> {
     const term = normalizeSearchText(query.name);
     const answer = await this.cache.get(`search:${term}:${query.page}:${query.size}`, async () => {
-      const index = (await this.searchIndex.fresh()) ?? undefined;
-      const found = await this.games.search(query.name, { page: query.page, size: query.size }, index);
+      const found = await this.searchIndex.search((index) =>
+        this.games.search(query.name, { page: query.page, size: query.size }, index),
+      );
       const didYouMean = found.total === 0 ? await this.games.didYouMean(query.name) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
@@ -107,8 +108,9 @@ export class GamesService {
   /** The search box's suggestions while typing: the first results of the same search. */
   suggest(text: string): Promise<JsonBody> {
     return this.cache.get(`suggest:${normalizeSearchText(text)}`, async () => {
-      const index = (await this.searchIndex.fresh()) ?? undefined;
-      const found = await this.games.search(text, { page: 0, size: SUGGESTION_LIMIT }, index);
+      const found = await this.searchIndex.search((index) =>
+        this.games.search(text, { page: 0, size: SUGGESTION_LIMIT }, index),
+      );
       return toJson(
         found.rows.map((game) => ({
           igdbID: game.igdbId,

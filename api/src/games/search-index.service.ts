@@ -4,8 +4,8 @@ import { SearchIndexStore, type SearchIndex } from '@veredicto/db';
 
 /**
  * The API process's search index in memory: loaded before the API listens (a readiness probe then
- * sends it traffic with the index ready; ~1 s for 200k games) and brought up to date with the database
- * before each search (SearchIndexStore). The search runs on the database when the index is not loaded.
+ * sends it traffic with the index ready; ~2 s for 200k games) and as fresh as the database for each
+ * search (SearchIndexStore). The search runs on the database when the index is not loaded.
  */
 @Injectable()
 export class SearchIndexService implements OnApplicationBootstrap {
@@ -18,8 +18,10 @@ export class SearchIndexService implements OnApplicationBootstrap {
     await this.store.load(this.em.fork());
   }
 
-  /** The index, as fresh as the database at this call; null before it is loaded. */
-  fresh(): Promise<SearchIndex | null> {
-    return this.store.fresh(this.em.fork());
+  /** Runs a search on the index, as fresh as the database when it started (SearchIndexStore.search). */
+  search<Result extends { searchVersion?: number }>(
+    run: (index?: SearchIndex) => Promise<Result>,
+  ): Promise<Result> {
+    return this.store.search(this.em.fork(), run);
   }
 }

@@ -404,6 +404,11 @@ export interface SearchPageQuery {
 export interface SearchResultPage {
   rows: GameSummaryRow[];
   total: number;
+  /**
+   * With an index in memory: the highest games.search_version when the rows were read. Above the index's
+   * own version, the index missed a change and the search is run again (SearchIndexStore.search).
+   */
+  searchVersion?: number;
 }
 
 /** A game from an outside source (seed file, IGDB), already mapped to our columns. */

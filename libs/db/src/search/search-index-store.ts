@@ -2,6 +2,7 @@ import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { reusableQuery, typedRows } from '../typed-sql.js';
+import { latestVersionQuery } from './game-search.js';
 import type { AliasKind } from './game-alias.entity.js';
 import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 
@@ -16,13 +17,13 @@ const LOOKBACK_MS = 10_000;
 
 interface Logger {
   log(message: string): void;
+  warn(message: string): void;
 }
 
 /**
  * An API process's search index in memory (SearchIndex), loaded from the database and kept exactly as
- * fresh as it: before each search it asks for the highest games.search_version (one index look-up,
- * shared by the searches that arrive together) and loads the games changed since, so a search never
- * misses a change committed before it started.
+ * fresh as it (see search): the games changed since the version it has are loaded into it when a search
+ * finds the database ahead.
  */
 export class SearchIndexStore {
   private index: SearchIndex | null = null;
@@ -60,11 +61,24 @@ export class SearchIndexStore {
     );
   }
 
-  /** The index, brought up to date with the database first; null before it is loaded. */
-  async fresh(em: SqlEntityManager): Promise<SearchIndex | null> {
-    if (!this.index) return null;
-    await this.check(em);
-    return this.index;
+  /**
+   * Runs a search on the index (on the database when it is not loaded). The page's rows come with the
+   * highest games.search_version, read in the same statement after the search started: when it is above
+   * the index's version the index missed a change, so it catches up and the search runs again. A search
+   * never misses a change committed before it started, at no extra round trip when nothing changed.
+   */
+  async search<Result extends { searchVersion?: number }>(
+    em: SqlEntityManager,
+    run: (index?: SearchIndex) => Promise<Result>,
+  ): Promise<Result> {
+    for (let attempt = 0; ; attempt++) {
+      const [index, version] = [this.index, this.version];
+      if (!index) return run();
+      if (Date.now() - this.lastLookback >= LOOKBACK_MS) this.lookBack(em, currentReadRoute());
+      const result = await run(index);
+      if ((result.searchVersion ?? 0) <= version || attempt === 2) return result;
+      await this.check(em);
+    }
   }
 
   /** A check that starts after this call: the one in flight may have read the version before it. */
@@ -86,8 +100,7 @@ export class SearchIndexStore {
 
   private async catchUp(em: SqlEntityManager): Promise<void> {
     const route = currentReadRoute();
-    const [{ latest }] = await typedRows(em, latestQuery(em, {}), route);
-    if (Date.now() - this.lastLookback >= LOOKBACK_MS) this.lookBack(em, route);
+    const [{ latest }] = await typedRows(em, latestVersionQuery(em, {}), route);
     if (Number(latest ?? 0) <= this.version) return;
     await this.apply(em, route, this.version);
   }
@@ -101,17 +114,26 @@ export class SearchIndexStore {
       this.version = changed.version;
       this.seen.push({ at: Date.now(), version: this.version });
     }
-    if (this.index!.changes >= REBUILD_AFTER_CHANGES) void this.rebuild(em, route);
+    if (this.index!.changes >= REBUILD_AFTER_CHANGES)
+      this.rebuild(em, route).catch((error: unknown) =>
+        this.logger?.warn(`índice de búsqueda no reconstruido: ${String(error)}`),
+      );
   }
 
-  /** Again the games of the versions read in the last LOOKBACK_MS, in the background. */
+  /**
+   * Again, in the background, the games above the version the index had 2 × LOOKBACK_MS ago: a change
+   * whose version was passed over while its transaction was still open is read once it has committed.
+   */
   private lookBack(em: SqlEntityManager, route: ConnectionType): void {
     const now = Date.now();
     this.lastLookback = now;
-    const from = this.seen.find((entry) => entry.at >= now - 2 * LOOKBACK_MS)?.version ?? this.version;
-    this.seen = this.seen.filter((entry) => entry.at >= now - 2 * LOOKBACK_MS);
-    const floor = this.seen.length ? Math.min(from, this.seen[0].version) : from;
-    void this.apply(em, route, Math.max(0, floor - 1)).catch(() => undefined);
+    const horizon = now - 2 * LOOKBACK_MS;
+    const older = this.seen.filter((entry) => entry.at <= horizon);
+    const floor = older.at(-1)?.version ?? this.seen[0]?.version ?? this.version;
+    this.seen = [...older.slice(-1), ...this.seen.filter((entry) => entry.at > horizon)];
+    this.apply(em, route, floor).catch((error: unknown) =>
+      this.logger?.warn(`índice de búsqueda: cambios recientes no releídos: ${String(error)}`),
+    );
   }
 
   private rebuild(em: SqlEntityManager, route: ConnectionType): Promise<void> {
@@ -193,8 +215,4 @@ const aliasesQuery = reusableQuery((db, { ids }: { ids: string }) =>
 
 const wordsQuery = reusableQuery((db) =>
   db.selectFrom('SearchWord as w').select(['w.word as word', 'w.frequency as frequency']),
-);
-
-const latestQuery = reusableQuery((db) =>
-  db.selectFrom('Game as g').select((eb) => eb.fn.max('g.searchVersion').as('latest')),
 );

@@ -112,16 +112,78 @@ class Postings {
     for (const [key, list] of building) this.lists.set(key, Int32Array.from(list));
   }
 
-  /** The entries whose text may contain `part` (2 or more characters): the shortest list of its pieces. */
+  /**
+   * The entries whose text may contain `part` (2 or more characters): those holding its two rarest
+   * pieces (a sorted merge of two lists, cheaper than checking the text of every entry of one).
+   */
   candidates(part: string): Int32Array {
-    if (part.length === 2) return this.lists.get(part) ?? new Int32Array(0);
-    let best: Int32Array | undefined;
+    if (part.length === 2) return this.lists.get(part) ?? EMPTY;
+    const lists: Int32Array[] = [];
     for (let i = 0; i + 2 < part.length; i++) {
       const list = this.lists.get(part.slice(i, i + 3));
-      if (!list) return new Int32Array(0);
-      if (!best || list.length < best.length) best = list;
+      if (!list) return EMPTY;
+      lists.push(list);
     }
-    return best ?? new Int32Array(0);
+    lists.sort((x, y) => x.length - y.length);
+    return lists.length > 1 ? intersect(lists[0], lists[1]) : lists[0];
+  }
+}
+
+const EMPTY = new Int32Array(0);
+
+/** The entries in both of two sorted lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const both = new Int32Array(Math.min(a.length, b.length));
+  let [i, j, n] = [0, 0, 0];
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      both[n++] = a[i];
+      i++;
+      j++;
+    }
+  }
+  return both.subarray(0, n);
+}
+
+/** How many trigram codes there are (trigram.ts codes a trigram in base 37). */
+const TRIGRAM_SPACE = 37 ** 3;
+
+/**
+ * pg_trgm's trigrams of the entries' texts, each trigram's entries in one flat list (CSR), for the last
+ * resort's word similarity: a text whose word similarity to the probe reaches a threshold t shares at
+ * least t of the probe's trigrams with it, so only the texts sharing that many are compared.
+ */
+class TrigramPostings {
+  private readonly offsets = new Int32Array(TRIGRAM_SPACE + 1);
+  private readonly entries: Int32Array;
+  private readonly shared: Uint8Array;
+
+  constructor(texts: readonly string[]) {
+    const codes = texts.map((text) => prepareTrigrams(text).codes);
+    for (const list of codes) for (const code of list) this.offsets[code + 1]++;
+    for (let code = 0; code < TRIGRAM_SPACE; code++) this.offsets[code + 1] += this.offsets[code];
+    this.entries = new Int32Array(this.offsets[TRIGRAM_SPACE]);
+    const cursor = this.offsets.slice(0, TRIGRAM_SPACE);
+    codes.forEach((list, entry) => {
+      for (const code of list) this.entries[cursor[code]++] = entry;
+    });
+    this.shared = new Uint8Array(texts.length);
+  }
+
+  /** The entries that share at least `least` of the distinct trigram codes `codes`. */
+  sharing(codes: Int32Array, least: number): number[] {
+    const touched: number[] = [];
+    for (const code of codes) {
+      for (let at = this.offsets[code]; at < this.offsets[code + 1]; at++) {
+        const entry = this.entries[at];
+        if (this.shared[entry]++ === 0) touched.push(entry);
+      }
+    }
+    const found = touched.filter((entry) => this.shared[entry] >= least);
+    for (const entry of touched) this.shared[entry] = 0;
+    return found;
   }
 }
 
@@ -175,10 +237,12 @@ class WordList {
     }
     const swapSet = new Set(swaps);
     const found = new Map<number, { word: string; swap: boolean; edits: number; score: number }>();
+    const similarityOf = (id: number, common: number) =>
+      f4(common / (typedTrigrams.length + this.trigramCounts[id] - common));
     const consider = (id: number, common: number) => {
       const word = this.words[id];
       const swap = swapSet.has(word);
-      const similarity = f4(common / (typedTrigrams.length + this.trigramCounts[id] - common));
+      const similarity = similarityOf(id, common);
       const near =
         similarity >= rules.similarity && Math.abs(word.length - typed.length) <= rules.lengthChange;
       if (!near && !swap) return;
@@ -187,8 +251,11 @@ class WordList {
       const score = similarity + Math.log(1 + this.frequencies[id]) * rules.frequencyWeight;
       found.set(id, { word, swap, edits, score });
     };
+    // Most words touched share a trigram or two: their similarity alone rules them out.
+    const swapIds = new Set(swaps.flatMap((swap) => this.ids.get(swap) ?? []));
     for (const id of touched) {
-      consider(id, this.shared[id]);
+      if (similarityOf(id, this.shared[id]) >= rules.similarity || swapIds.has(id))
+        consider(id, this.shared[id]);
       this.shared[id] = 0;
     }
     // A swap shares no trigram with the typed word only when both are tiny: still a candidate.
@@ -230,6 +297,10 @@ export class SearchIndex {
   /** Base entries sorted by text, for prefixes. */
   private readonly sorted: Int32Array;
   private readonly postings: Postings;
+  private readonly trigrams: TrigramPostings;
+  /** Which base entries a search has looked at: stamped with the search's number, never cleared. */
+  private readonly seenAt: Uint32Array;
+  private stamp = 0;
   /** Games changed since the build: their base entries are ignored, these replace them. */
   private readonly changedGames = new Set<number>();
   private readonly changedEntries: { text: string; slot: number; kind: AliasKind | null }[] = [];
@@ -257,6 +328,8 @@ export class SearchIndex {
       this.texts[a] < this.texts[b] ? -1 : this.texts[a] > this.texts[b] ? 1 : 0,
     );
     this.postings = new Postings(this.texts);
+    this.trigrams = new TrigramPostings(this.texts);
+    this.seenAt = new Uint32Array(this.texts.length);
     for (const { word, frequency } of words) this.words.add(word, frequency);
   }
 
@@ -309,10 +382,17 @@ export class SearchIndex {
   /**
    * One page of the matches of `terms`, ranked as the database statement ranks them: every matching
    * game counted; the best SEARCH_SHORTLIST by tier and popularity ranked by their closest text's word
-   * similarity and similarity to `fuzzy` as well, the others after them in that rough order.
+   * similarity and similarity to `fuzzy` as well, the others after them in that rough order. With
+   * `probe` (the last resort), the texts whose word similarity to it reaches `probe.threshold` match too.
    */
-  page(terms: SearchTerms, fuzzy: string, offset: number, limit: number): MatchedPage {
-    const matches = this.match(terms);
+  page(
+    terms: SearchTerms,
+    fuzzy: string,
+    offset: number,
+    limit: number,
+    probe?: { text: string; threshold: number },
+  ): MatchedPage {
+    const matches = this.match(terms, probe);
     if (!matches.size) return { gameIds: [], total: 0, anyAsTyped: false, closeness: 0 };
     let anyAsTyped = false;
     const games: { slot: number; id: number; rough: number }[] = [];
@@ -369,16 +449,18 @@ export class SearchIndex {
   }
 
   /** Each matching game's best tier, whether any of its matches is as typed, and its matching texts. */
-  private match(terms: SearchTerms) {
+  private match(terms: SearchTerms, probe?: { text: string; threshold: number }) {
     const matches = new Map<
       number,
       { tier: number; asTyped: boolean; texts: { text: string; tier: number }[] }
     >();
-    const consider = (text: string, slot: number, kind: AliasKind | null) => {
+    const probed = probe && prepareTrigrams(probe.text);
+    const similar = (text: string) => f4(wordSimilarityTo(probed!, text)) >= probe!.threshold;
+    const consider = (text: string, slot: number, kind: AliasKind | null, isSimilar = false) => {
       const exact = terms.exacts.includes(text);
       const prefix = terms.prefixes.some((start) => text.startsWith(start));
       const allWords = terms.allWords.some((variant) => holdsEvery(text, variant));
-      if (!exact && !prefix && !allWords) return;
+      if (!exact && !prefix && !allWords && !isSimilar) return;
       const tier =
         (exact ? EXACT_TIER : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0)) -
         aliasPenalty(kind);
@@ -390,10 +472,14 @@ export class SearchIndex {
         found.texts.push({ text, tier });
       }
     };
-    const seen = new Set<number>();
+    if (++this.stamp === 0xffffffff) {
+      this.seenAt.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
     const base = (entry: number) => {
-      if (seen.has(entry)) return;
-      seen.add(entry);
+      if (this.seenAt[entry] === stamp) return;
+      this.seenAt[entry] = stamp;
       const slot = this.entryGame[entry];
       if (!this.changedGames.has(slot)) consider(this.texts[entry], slot, this.entryKind[entry]);
     };
@@ -420,7 +506,20 @@ export class SearchIndex {
       }
       for (const list of rarest ?? []) for (const entry of list) base(entry);
     }
-    for (const { text, slot, kind } of this.changedEntries) consider(text, slot, kind);
+    if (probed) {
+      // Word similarity w needs w of the probe's trigrams in the text (w = shared / (probe's + extent's
+      // - shared) <= shared / probe's): only texts sharing that many are compared.
+      const least = Math.max(1, Math.floor(probed.codes.length * probe!.threshold));
+      for (const entry of this.trigrams.sharing(probed.codes, least)) {
+        const slot = this.entryGame[entry];
+        // A text found by the cheap conditions as well counts twice, like the statement's two rows: the
+        // same tier and text, so the same ranking.
+        if (!this.changedGames.has(slot) && similar(this.texts[entry]))
+          consider(this.texts[entry], slot, this.entryKind[entry], true);
+      }
+    }
+    for (const { text, slot, kind } of this.changedEntries)
+      consider(text, slot, kind, !!probed && similar(text));
     return matches;
   }
 
