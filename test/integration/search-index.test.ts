@@ -9,20 +9,10 @@ import {
   openDatabase,
   SearchIndexStore,
 } from '@veredicto/db';
+import { random } from '../../bench/search-queries.js';
 import { createGame } from '../support/factories.js';
 import { SEARCH_QUALITY_CASES } from '../support/search-quality-cases.js';
 import { testEnv } from '../support/test-env.js';
-
-/** A small deterministic PRNG (mulberry32), so the generated queries are the same on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The search index an API process keeps in memory gives the same answers as the database statement it

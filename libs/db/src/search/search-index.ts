@@ -91,25 +91,67 @@ export interface CorrectionRules {
 
 const f4 = Math.fround;
 
-/** The entries' texts with the 3-character strings they contain, to find the texts holding a word. */
+/** A character of normalised search text as a base-37 digit (space 0, digits 1-10, letters 11-36); -1 otherwise. */
+function digitOf(code: number): number {
+  if (code === 32) return 0;
+  if (code >= 48 && code <= 57) return code - 47;
+  if (code >= 97 && code <= 122) return code - 86;
+  return -1;
+}
+
+/** Keys of Postings: every 3-character string, then a space and one character (' a'). */
+const PIECE_KEYS = 37 ** 3 + 37;
+
+/** The Postings key of the piece of `text` at `at` (3 characters, or 2 when `pair`); -1 if it has none. */
+function pieceKey(text: string, at: number, pair: boolean): number {
+  if (pair) {
+    const second = digitOf(text.charCodeAt(at + 1));
+    return text.charCodeAt(at) === 32 && second >= 0 ? 37 ** 3 + second : -1;
+  }
+  const [a, b, c] = [
+    digitOf(text.charCodeAt(at)),
+    digitOf(text.charCodeAt(at + 1)),
+    digitOf(text.charCodeAt(at + 2)),
+  ];
+  return a < 0 || b < 0 || c < 0 ? -1 : a * 1369 + b * 37 + c;
+}
+
+/**
+ * The entries' texts by the 3-character strings they contain (and ' x', a one-letter word after a
+ * space), to find the texts holding a word: each key's entries in one flat sorted list (CSR), so the
+ * index is a few large arrays, not thousands of small ones for the garbage collector to walk.
+ */
 class Postings {
-  private readonly lists = new Map<string, Int32Array>();
+  private readonly offsets = new Int32Array(PIECE_KEYS + 1);
+  private readonly entries: Int32Array;
 
   constructor(texts: readonly string[]) {
-    const building = new Map<string, number[]>();
-    const seen = new Set<string>();
-    texts.forEach((text, entry) => {
-      seen.clear();
-      for (let i = 0; i + 2 < text.length; i++) seen.add(text.slice(i, i + 3));
-      // A word of one letter after a space: ' a'.
-      for (let i = 0; i + 1 < text.length; i++) if (text[i] === ' ') seen.add(text.slice(i, i + 2));
-      for (const key of seen) {
-        let list = building.get(key);
-        if (!list) building.set(key, (list = []));
-        list.push(entry);
-      }
+    const last = new Int32Array(PIECE_KEYS).fill(-1);
+    const eachKey = (visit: (key: number, entry: number) => void) =>
+      texts.forEach((text, entry) => {
+        const once = (key: number) => {
+          if (key >= 0 && last[key] !== entry) {
+            last[key] = entry;
+            visit(key, entry);
+          }
+        };
+        for (let at = 0; at + 1 < text.length; at++) {
+          if (at + 2 < text.length) once(pieceKey(text, at, false));
+          once(pieceKey(text, at, true));
+        }
+      });
+    eachKey((key) => this.offsets[key + 1]++);
+    for (let key = 0; key < PIECE_KEYS; key++) this.offsets[key + 1] += this.offsets[key];
+    this.entries = new Int32Array(this.offsets[PIECE_KEYS]);
+    const cursor = this.offsets.slice(0, PIECE_KEYS);
+    last.fill(-1);
+    eachKey((key, entry) => {
+      this.entries[cursor[key]++] = entry;
     });
-    for (const [key, list] of building) this.lists.set(key, Int32Array.from(list));
+  }
+
+  private list(key: number): Int32Array {
+    return key < 0 ? EMPTY : this.entries.subarray(this.offsets[key], this.offsets[key + 1]);
   }
 
   /**
@@ -117,11 +159,11 @@ class Postings {
    * pieces (a sorted merge of two lists, cheaper than checking the text of every entry of one).
    */
   candidates(part: string): Int32Array {
-    if (part.length === 2) return this.lists.get(part) ?? EMPTY;
+    if (part.length === 2) return this.list(pieceKey(part, 0, true));
     const lists: Int32Array[] = [];
-    for (let i = 0; i + 2 < part.length; i++) {
-      const list = this.lists.get(part.slice(i, i + 3));
-      if (!list) return EMPTY;
+    for (let at = 0; at + 2 < part.length; at++) {
+      const list = this.list(pieceKey(part, at, false));
+      if (!list.length) return EMPTY;
       lists.push(list);
     }
     lists.sort((x, y) => x.length - y.length);
@@ -293,7 +335,8 @@ export class SearchIndex {
   /** Where each game's base entries start and how many there are (they are contiguous). */
   private readonly baseStart: number[] = [];
   private readonly baseCount: number[] = [];
-  private readonly exact = new Map<string, number[]>();
+  /** Base entries by text: one entry, or several when texts repeat. */
+  private readonly exact = new Map<string, number | number[]>();
   /** Base entries sorted by text, for prefixes. */
   private readonly sorted: Int32Array;
   private readonly postings: Postings;
@@ -319,8 +362,9 @@ export class SearchIndex {
         entryGame.push(slot);
         this.entryKind.push(kind);
         const same = this.exact.get(text);
-        if (same) same.push(entry);
-        else this.exact.set(text, [entry]);
+        if (same === undefined) this.exact.set(text, entry);
+        else if (typeof same === 'number') this.exact.set(text, [same, entry]);
+        else same.push(entry);
       }
     }
     this.entryGame = Int32Array.from(entryGame);
@@ -483,7 +527,11 @@ export class SearchIndex {
       const slot = this.entryGame[entry];
       if (!this.changedGames.has(slot)) consider(this.texts[entry], slot, this.entryKind[entry]);
     };
-    for (const text of terms.exacts) for (const entry of this.exact.get(text) ?? []) base(entry);
+    for (const text of terms.exacts) {
+      const same = this.exact.get(text);
+      if (typeof same === 'number') base(same);
+      else for (const entry of same ?? []) base(entry);
+    }
     for (const start of terms.prefixes) {
       for (let at = this.firstAtOrAfter(start); at < this.sorted.length; at++) {
         const entry = this.sorted[at];
