@@ -148,4 +148,55 @@ describe('search index in memory', () => {
     await db.query(`update games set user_rating_count = 500 where id = $1`, [other]);
     expect((await search('zanahoria espacial'))[0]).toBe(other);
   });
+
+  it('reads again a change whose version was passed over while its transaction was open', async () => {
+    const quick = new SearchIndexStore(undefined, { lookBackMs: 200 });
+    await quick.load(orm.em.fork(), 'write');
+    const search = async (text: string) =>
+      (
+        await quick.search(orm.em.fork(), (index) => games().search(text, { page: 0, size: 5 }, index))
+      ).rows.map((row) => row.id);
+    const [late, early] = [await createGame(db), await createGame(db)];
+    const slow = await db.connect();
+    try {
+      // The slow transaction takes its version first and commits last. (No word in common: the word
+      // list's trigger would make the second update wait for the first transaction.)
+      await slow.query('begin');
+      await slow.query(`update games set search_name = 'xilofono tardio' where id = $1`, [late.id]);
+      await db.query(`update games set search_name = 'zampona temprana' where id = $1`, [early.id]);
+      expect(await search('zampona temprana')).toEqual([early.id]);
+      await slow.query('commit');
+    } finally {
+      slow.release();
+    }
+    // The index has a higher version than the late change's, so the rows' statement sees nothing new;
+    // the look-back finds it.
+    const deadline = Date.now() + 5_000;
+    let found: number[] = [];
+    while (Date.now() < deadline && !found.includes(late.id)) {
+      found = await search('xilofono tardio');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(found).toEqual([late.id]);
+  });
+
+  it('builds itself again after more changes than it patches', async () => {
+    const range = [990_000_001, 990_005_001];
+    await db.query(`delete from games where igdb_id between $1 and $2`, range);
+    try {
+      await db.query(
+        `insert into games (igdb_id, slug, title, search_name, platforms)
+         select n, 'reconstruccion-' || n, 'Reconstrucción ' || n, 'reconstruccion masiva ' || n, '{PC}'
+         from generate_series($1::int, $2::int) n`,
+        range,
+      );
+      const found = await store.search(orm.em.fork(), (index) =>
+        games().search('reconstruccion masiva', { page: 0, size: 5 }, index),
+      );
+      expect(found.total).toBe(5_001);
+      expect(found.rows).toHaveLength(5);
+    } finally {
+      await db.query(`delete from games where igdb_id between $1 and $2`, range);
+    }
+  });
 });

@@ -10,10 +10,12 @@ import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 const REBUILD_AFTER_CHANGES = 5_000;
 /**
  * A version is taken when a transaction changes a game and becomes visible when it commits, so a lower
- * version can appear after a higher one was read: the games of the last LOOKBACK_MS worth of versions
- * are read again every LOOKBACK_MS (a transaction that stays open longer is caught by the next rebuild).
+ * version can appear after a higher one was read: the games of the last 2 × LOOKBACK_MS worth of versions
+ * are read again every LOOKBACK_MS, and the index is built again every REBUILD_EVERY_MS (what catches a
+ * transaction that stayed open longer).
  */
 const LOOKBACK_MS = 10_000;
+const REBUILD_EVERY_MS = 15 * 60_000;
 
 interface Logger {
   log(message: string): void;
@@ -33,8 +35,17 @@ export class SearchIndexStore {
   private rebuilding: Promise<void> | null = null;
   private seen: { at: number; version: number }[] = [];
   private lastLookback = Date.now();
+  private lastBuild = Date.now();
 
-  constructor(private readonly logger?: Logger) {}
+  private readonly lookBackMs: number;
+
+  /** `options.lookBackMs`: how often the recent versions are read again (LOOKBACK_MS; shorter in tests). */
+  constructor(
+    private readonly logger?: Logger,
+    options: { lookBackMs?: number } = {},
+  ) {
+    this.lookBackMs = options.lookBackMs ?? LOOKBACK_MS;
+  }
 
   get loaded(): boolean {
     return this.index !== null;
@@ -55,6 +66,7 @@ export class SearchIndexStore {
     for (const game of changed.games) index.update(game);
     this.index = index;
     this.version = changed.version;
+    this.lastBuild = Date.now();
     this.seen = [{ at: Date.now(), version: this.version }];
     this.logger?.log(
       `índice de búsqueda cargado: ${index.size} juegos, ${words.length} palabras en ${Math.round(performance.now() - started)} ms`,
@@ -74,7 +86,11 @@ export class SearchIndexStore {
     for (let attempt = 0; ; attempt++) {
       const [index, version] = [this.index, this.version];
       if (!index) return run();
-      if (Date.now() - this.lastLookback >= LOOKBACK_MS) this.lookBack(em, currentReadRoute());
+      if (Date.now() - this.lastLookback >= this.lookBackMs) this.lookBack(em, currentReadRoute());
+      if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS)
+        this.rebuild(em, currentReadRoute()).catch((error: unknown) =>
+          this.logger?.warn(`índice de búsqueda no reconstruido: ${String(error)}`),
+        );
       const result = await run(index);
       if ((result.searchVersion ?? 0) <= version || attempt === 2) return result;
       await this.check(em);
@@ -127,7 +143,7 @@ export class SearchIndexStore {
   private lookBack(em: SqlEntityManager, route: ConnectionType): void {
     const now = Date.now();
     this.lastLookback = now;
-    const horizon = now - 2 * LOOKBACK_MS;
+    const horizon = now - 2 * this.lookBackMs;
     const older = this.seen.filter((entry) => entry.at <= horizon);
     const floor = older.at(-1)?.version ?? this.seen[0]?.version ?? this.version;
     this.seen = [...older.slice(-1), ...this.seen.filter((entry) => entry.at > horizon)];
