@@ -74,6 +74,48 @@ describe('typed SQL in repositories', () => {
     expect(() => byTitleStart(em, 'Zelda')).toThrow(/reusableQuery/);
   });
 
+  it('runs a reusable query as a statement prepared once per connection, and unprepared once the server forgets it', async () => {
+    const game = await createGame(db);
+    // One connection, so what the server prepared on it can be read on it.
+    const single = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 1 });
+    try {
+      const em = single.em.fork();
+      const byIgdbId = reusableQuery((typed, igdbId: number) =>
+        typed
+          .selectFrom('Game as g')
+          .select(['g.id as id', 'g.createdAt as created_at'])
+          .where('g.igdbId', '=', igdbId),
+      );
+      const prepared = async () =>
+        (
+          await em
+            .getConnection()
+            .execute<{ name: string }[]>(
+              `select name from pg_prepared_statements where left(name, 3) = 'vq_'`,
+            )
+        ).map((row) => row.name);
+      const before = await prepared();
+      const rows = await typedRows(em, byIgdbId(em, game.igdbId));
+      // The same rows, with the same types, as the driver gives them unprepared.
+      const unprepared = await em
+        .getConnection()
+        .getClient<unknown>()
+        .executeQuery(byIgdbId(em, game.igdbId).compile());
+      expect(rows).toEqual(unprepared.rows);
+      expect(rows).toEqual([{ id: game.id, created_at: expect.any(String) }]);
+      const after = await prepared();
+      expect(after.length).toBe(before.length + 1);
+      await typedRows(em, byIgdbId(em, game.igdbId));
+      expect(await prepared()).toEqual(after);
+      // The server forgets it (as after a fail-over): the statement runs unprepared, with the same answer.
+      await em.getConnection().execute('deallocate all');
+      expect(await typedRows(em, byIgdbId(em, game.igdbId))).toEqual(rows);
+      expect(await typedRows(em, byIgdbId(em, game.igdbId))).toEqual(rows);
+    } finally {
+      await single.close(true);
+    }
+  });
+
   it('stores a feed once per URL', async () => {
     const url = `https://example.com/${marker}/feed.xml`;
     const first = await orm.em.fork().getRepository(NewsFeed).addUrl(url);
