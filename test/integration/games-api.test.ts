@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
+import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '@veredicto/db';
+import { presentSummary } from '../../api/src/games/game.presenter.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
+import { createGame } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
 
 describe('public games API on the demo catalogue', () => {
@@ -69,6 +71,74 @@ describe('public games API on the demo catalogue', () => {
       `/api/games/all?page=${body.totalPages - 1}&size=100&platform=ps2&sortBy=avRatings`,
     );
     expect(last.body.content.at(-1).avRatings).toBeNull();
+  });
+
+  it('writes every card of a page exactly as the API would serialise the same game, byte for byte', async () => {
+    // The database writes the catalogue's cards (to_json): text that JSON escapes, nulls, empty and
+    // several platforms, every release-date precision, scores at their ends.
+    const db = new pg.Client({ connectionString: testEnv().databaseUrl });
+    await db.connect();
+    const odd = [
+      'Comillas "dobles" y \\barra\\',
+      'Tabulador\tsalto\nretorno\r y \u0001 control',
+      'Acentos: Pokémon Escarlata, ¿Quién? ¡Sí! — «ñ»',
+      'Emoji 🎮 y 𝕏 fuera del plano básico',
+      '</script><b>HTML</b>\u2028\u2029',
+    ];
+    const created: number[] = [];
+    try {
+      for (const [i, title] of odd.entries()) {
+        const game = await createGame(db, {
+          title,
+          platforms: [[], ['PC'], ['PC', 'Nintendo Switch', 'PlayStation 5']][i % 3],
+          releaseDate: i === 4 ? null : '2020-02-29',
+        });
+        created.push(game.id);
+        await db.query(
+          `update games set av_ratings = $2, critic_review_count = $3, av_user_ratings = $4,
+             user_rating_count = $5, image_cover = $6, release_date_precision = $7 where id = $1`,
+          [
+            game.id,
+            100,
+            90 + i,
+            i % 2 ? null : 0,
+            i,
+            i % 2 ? null : `https://img.example/${i}.jpg`,
+            [null, 'day', 'month', 'quarter', 'year'][i],
+          ],
+        );
+      }
+      const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
+      try {
+        // The first page by critic score (no anchor) holds the new games; the deep one starts from one.
+        for (const path of [
+          '/api/games/all?page=0&size=37&sortBy=avRatings',
+          '/api/games/all?page=21&size=50&sortBy=avUserRatings',
+          '/api/games/all?page=3&size=40&platform=pc',
+        ]) {
+          const response = await fetch(`${api.baseUrl}${path}`);
+          const text = await response.text();
+          const page = JSON.parse(text);
+          expect(page.content.length).toBeGreaterThan(0);
+          const games = orm.em.fork().getRepository(Game);
+          const content = [];
+          for (const { id } of page.content) content.push(presentSummary((await games.findDetail({ id }))!));
+          const { totalPages, totalElements, size } = page;
+          const expected = JSON.stringify({ content, totalPages, totalElements, page: page.page, size });
+          expect(text).toBe(expected);
+          if (path.includes('page=0')) {
+            expect(page.content.map((game: { id: number }) => game.id)).toEqual(
+              expect.arrayContaining(created),
+            );
+          }
+        }
+      } finally {
+        await orm.close(true);
+      }
+    } finally {
+      if (created.length) await db.query('delete from games where id = any($1)', [created]);
+      await db.end();
+    }
   });
 
   it.each([

@@ -211,7 +211,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
           `/api/games/all?page=0&size=50&sortBy=${sortBy}${platform ? `&platform=${platform}` : ''}`,
         )
       ).json() as { totalPages: number; totalElements: number };
-      // Pages right at, just after and far from an anchor (one every 1,000 games), and the last one.
+      // Pages right at, just after and far from an anchor (one every 100 games), and the last one.
       for (const page of [19, 20, 21, 57, first.totalPages - 1]) {
         const answer = (
           await call(

@@ -1,5 +1,6 @@
 import {
   spanishGenres,
+  type GameCardKey,
   type GameDetailRow,
   type ReleaseDatePrecision,
   type SpanishTextSource,
@@ -26,6 +27,13 @@ export interface GameSummaryDto {
   criticReviewCount: number;
   userRatingCount: number;
 }
+
+/**
+ * The catalogue's pages are written by the database in this shape (game.repository.ts cardFields): the
+ * same keys, or this does not compile.
+ */
+type SameKeys<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never] ? true : never;
+export const CARD_KEYS_MATCH: SameKeys<keyof GameSummaryDto, GameCardKey> = true;
 
 /**
  * A game page: the card plus the row's media fields, under the same names. `summary` and `genres` are
