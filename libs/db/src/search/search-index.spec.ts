@@ -1,4 +1,5 @@
-import { popularityOf, SEARCH_SHORTLIST, SearchIndex, type IndexedGame } from './search-index.js';
+import { intersect, popularityOf, SEARCH_SHORTLIST, SearchIndex, type IndexedGame } from './search-index.js';
+import { random } from '../../../../bench/search-queries.js';
 
 const game = (id: number, searchName: string, popularity = 0, aliases: IndexedGame['aliases'] = []) => ({
   id,
@@ -116,5 +117,28 @@ describe('SearchIndex', () => {
     expect(
       popularityOf({ criticReviewCount: 9, userRatingCount: 10, hasScore: true, releaseYear: 2040 }),
     ).toBeCloseTo(Math.log(20) / 1.5 + 0.3 + 0.2);
+  });
+});
+
+describe('intersect', () => {
+  it('finds the entries of both sorted lists, walking both or galloping through a far longer one', () => {
+    const next = random(3);
+    const sortedSample = (size: number, range: number) =>
+      Int32Array.from(new Set(Array.from({ length: size }, () => Math.floor(next() * range)))).sort();
+    for (const [short, long, range] of [
+      [0, 10, 50],
+      [5, 8, 20],
+      [40, 60, 200],
+      [3, 5_000, 20_000],
+      [30, 10_000, 12_000],
+      [1, 1, 2],
+      [2, 400, 400],
+    ]) {
+      for (let round = 0; round < 20; round++) {
+        const [a, b] = [sortedSample(short, range), sortedSample(long, range)];
+        const inB = new Set(b);
+        expect([...intersect(a, b)]).toEqual([...a].filter((entry) => inB.has(entry)));
+      }
+    }
   });
 });

@@ -173,9 +173,30 @@ class Postings {
 
 const EMPTY = new Int32Array(0);
 
-/** The entries in both of two sorted lists. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
+/**
+ * The entries in both of two sorted lists (`a` the shorter). When one is far longer, each entry of the
+ * shorter is looked for by galloping through the longer instead of walking all of it.
+ */
+export function intersect(a: Int32Array, b: Int32Array): Int32Array {
   const both = new Int32Array(Math.min(a.length, b.length));
+  if (b.length > a.length * 16) {
+    let [from, n] = [0, 0];
+    for (const entry of a) {
+      // Gallop to a bound past `entry`, then halve down to its place.
+      let step = 1;
+      while (from + step < b.length && b[from + step] < entry) step *= 2;
+      let [low, high] = [from, Math.min(from + step, b.length - 1)];
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (b[middle] < entry) low = middle + 1;
+        else high = middle;
+      }
+      from = low;
+      if (b[low] === entry) both[n++] = entry;
+      if (from >= b.length) break;
+    }
+    return both.subarray(0, n);
+  }
   let [i, j, n] = [0, 0, 0];
   while (i < a.length && j < b.length) {
     if (a[i] < b[j]) i++;
@@ -235,7 +256,11 @@ class WordList {
   private readonly words: string[] = [];
   private readonly frequencies: number[] = [];
   private readonly trigramCounts: number[] = [];
-  private readonly byTrigram = new Map<string, number[]>();
+  /**
+   * Each trigram's words by their length (index: the length): a typed word's candidates are within a
+   * couple of letters of its length (or its swaps, of the same length), so only those lists are read.
+   */
+  private readonly byTrigram = new Map<string, number[][]>();
   private shared = new Uint16Array(0);
 
   add(word: string, frequency: number): void {
@@ -251,9 +276,9 @@ class WordList {
     const trigrams = trigramsOf(word);
     this.trigramCounts.push(trigrams.length);
     for (const trigram of trigrams) {
-      let list = this.byTrigram.get(trigram);
-      if (!list) this.byTrigram.set(trigram, (list = []));
-      list.push(id);
+      let byLength = this.byTrigram.get(trigram);
+      if (!byLength) this.byTrigram.set(trigram, (byLength = []));
+      (byLength[word.length] ??= []).push(id);
     }
   }
 
@@ -272,9 +297,14 @@ class WordList {
     if (this.shared.length < this.words.length) this.shared = new Uint16Array(this.words.length + 1024);
     const typedTrigrams = trigramsOf(typed);
     const touched: number[] = [];
+    const [shortest, longest] = [typed.length - rules.lengthChange, typed.length + rules.lengthChange];
     for (const trigram of typedTrigrams) {
-      for (const id of this.byTrigram.get(trigram) ?? []) {
-        if (this.shared[id]++ === 0) touched.push(id);
+      const byLength = this.byTrigram.get(trigram);
+      if (!byLength) continue;
+      for (let length = Math.max(1, shortest); length <= longest && length < byLength.length; length++) {
+        for (const id of byLength[length] ?? []) {
+          if (this.shared[id]++ === 0) touched.push(id);
+        }
       }
     }
     const swapSet = new Set(swaps);
