@@ -107,6 +107,14 @@ describe('typed SQL in repositories', () => {
       expect(after.length).toBe(before.length + 1);
       await typedRows(em, byIgdbId(em, game.igdbId));
       expect(await prepared()).toEqual(after);
+      // A query made not to be prepared (many shapes, large plans) leaves nothing on the connection.
+      const unpreparedQuery = reusableQuery(
+        (typed, igdbId: number) =>
+          typed.selectFrom('Game as g').select('g.id as id').where('g.igdbId', '=', igdbId),
+        { prepare: false },
+      );
+      expect(await typedRows(em, unpreparedQuery(em, game.igdbId))).toEqual([{ id: game.id }]);
+      expect(await prepared()).toEqual(after);
       // The server forgets it (as after a fail-over): the statement runs unprepared, with the same answer.
       await em.getConnection().execute('deallocate all');
       expect(await typedRows(em, byIgdbId(em, game.igdbId))).toEqual(rows);

@@ -104,8 +104,8 @@ export async function typedRows<Row>(
   const transaction = em.getTransactionContext<Kysely<unknown>>();
   if (!transaction && compiled.statement && !unpreparable.has(compiled.statement)) {
     // A reusable query's statement is prepared once per connection under its name: PostgreSQL then
-    // does not parse it again (nor plan it, when its generic plan is as good), a fifth to a half of its
-    // time for a catalogue page or a search's cards. The pool is the one the connection's Kysely client
+    // does not parse it again (nor plan it, when its generic plan is as good): a fifth of its time for
+    // a catalogue page, nearly half for a search's cards. The pool is the one the connection's Kysely client
     // uses, with the same type parsers.
     const pool = await nativePool(em.getConnection(route));
     try {
@@ -231,11 +231,21 @@ const statementName = (text: string) => `vq_${createHash('sha256').update(text).
  */
 export function reusableQuery<Args extends QueryArgs, Row>(
   build: (db: TypedSql, args: Args) => Compilable<Row>,
-  maxShapes = 1000,
+  {
+    maxShapes = 1000,
+    prepare = true,
+  }: {
+    maxShapes?: number;
+    /**
+     * Whether typedRows runs the statement prepared once per connection (see typedRows). Not for a
+     * statement of many shapes and a large plan each, which every connection would keep.
+     */
+    prepare?: boolean;
+  } = {},
 ): (em: SqlEntityManager, args: Args) => Compilable<Row> {
   const shapes = new Map<
     string,
-    { compiled: CompiledQuery<Row>; parameters: ParameterSlot[]; statement: string }
+    { compiled: CompiledQuery<Row>; parameters: ParameterSlot[]; statement: string | undefined }
   >();
   return (em, args) => {
     const values: unknown[] = [];
@@ -248,7 +258,7 @@ export function reusableQuery<Args extends QueryArgs, Row>(
       shape = {
         compiled,
         parameters: compiled.parameters.map((parameter) => slotOf(parameter, values.length)),
-        statement: statementName(compiled.sql),
+        statement: prepare ? statementName(compiled.sql) : undefined,
       };
       if (shapes.size >= maxShapes) shapes.clear();
       shapes.set(key, shape);

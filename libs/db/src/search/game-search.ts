@@ -703,7 +703,9 @@ function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: S
   );
 }
 
-const searchQuery = reusableQuery(buildSearch);
+// Not prepared: its shapes (words, variants, corrections) are many and each plan is large, and an API
+// process runs it only until its index is loaded.
+const searchQuery = reusableQuery(buildSearch, { prepare: false });
 
 /**
  * The best-known title closest to a query that found nothing ('¿Quizás buscabas…?'), by trigram
