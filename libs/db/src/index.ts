@@ -4,6 +4,7 @@ export * from './mikro-orm.config.js';
 export * from './featured/featured-game.entity.js';
 export * from './games/game.entity.js';
 export * from './games/game.repository.js';
+export type { GameCardKey } from './games/game-card.js';
 export * from './games/search-text.js';
 export * from './lists/game-list-entry.entity.js';
 export * from './lists/game-list.entity.js';

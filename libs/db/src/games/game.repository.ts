@@ -17,6 +17,7 @@ import {
   type GameAliasReplacement,
 } from '../search/game-alias.repository.js';
 import { normalizeSearchText, titleAcronyms } from './search-text.js';
+import { cardJson, summaryColumns, toNullableNumber, toSummary, type OnGames } from './game-card.js';
 import { didYouMeanTitle, searchGames } from '../search/game-search.js';
 import type { SearchIndex } from '../search/search-index.js';
 import { currentReadRoute } from '../replication/read-routing.js';
@@ -259,81 +260,6 @@ const storedFigures = (eb: ExpressionBuilder<{ s: FreshFigures }, 's'>) => ({
   playerRankScore: eb.ref('s.newPlayerRankScore'),
 });
 
-/** Expressions over the games table aliased `g`. */
-type OnGames = ExpressionBuilder<{ g: Database['Game'] }, 'g'>;
-
-/** The release date as the API shows it (YYYY-MM-DD text, never a Date in a time zone). */
-const releaseDateText = (eb: OnGames) =>
-  sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('releaseDate');
-
-/** The columns of a catalogue card, from games aliased `g`. */
-const summaryColumns = (eb: OnGames) =>
-  [
-    'g.id',
-    eb.ref('g.igdbId').as('igdbId'),
-    'g.slug',
-    'g.title',
-    eb.ref('g.imageCover').as('imageCover'),
-    'g.platforms',
-    releaseDateText(eb),
-    eb.ref('g.releaseDatePrecision').as('releaseDatePrecision'),
-    eb.ref('g.avRatings').as('avRatings'),
-    eb.ref('g.avUserRatings').as('avUserRatings'),
-    eb.ref('g.criticReviewCount').as('criticReviewCount'),
-    eb.ref('g.userRatingCount').as('userRatingCount'),
-  ] as const;
-
-/**
- * A catalogue card as the API sends it, written by the database: the card's columns under the API's
- * names (GameSummaryDto; api/src/games/game.presenter.ts checks the keys are the same), turned into one
- * compact JSON text per row by to_json. Reading a page of 50 cards as 50 texts instead of 600 values
- * (parsed, one array each for the platforms, then mapped and serialised again) takes a fifth off what a
- * catalogue page allocates and a quarter off the API's CPU for it. test/integration/games-api.test.ts
- * holds these texts byte for byte equal to presentSummary's JSON of the same rows.
- */
-const cardFields = (eb: OnGames) =>
-  [
-    eb.ref('g.id').as('id'),
-    eb.ref('g.igdbId').as('igdbID'),
-    eb.ref('g.slug').as('slug'),
-    eb.ref('g.title').as('title'),
-    eb.ref('g.imageCover').as('imageCover'),
-    eb.ref('g.platforms').as('platform'),
-    releaseDateText(eb),
-    eb.ref('g.releaseDatePrecision').as('releaseDatePrecision'),
-    eb.ref('g.avRatings').as('avRatings'),
-    eb.ref('g.avUserRatings').as('avUserRatings'),
-    eb.ref('g.criticReviewCount').as('criticReviewCount'),
-    eb.ref('g.userRatingCount').as('userRatingCount'),
-  ] as const;
-
-/** The keys of a card's JSON (cardFields), for the API to check against its GameSummaryDto. */
-export type GameCardKey =
-  ReturnType<typeof cardFields>[number] extends AliasedExpression<unknown, infer Key> ? Key : never;
-
-/** A card's JSON text, from games aliased `g`: a row of cardFields (no FROM) as to_json writes it. */
-const cardJson = (eb: OnGames) =>
-  sql<string>`(select to_json(c)::text from (select ${sql.join(cardFields(eb))}) as c)`;
-
-/**
- * A catalogue card as summaryColumns reads it. Every column is selected under its property's name, so a
- * list of cards can be read without the plugin's per-row renaming (readRows).
- */
-interface SummaryColumns {
-  id: number;
-  igdbId: number;
-  slug: string;
-  title: string;
-  imageCover?: string | null;
-  platforms: string[];
-  releaseDate: string | null;
-  releaseDatePrecision?: ReleaseDatePrecision | null;
-  avRatings?: number | null;
-  avUserRatings?: number | null;
-  criticReviewCount: number;
-  userRatingCount: number;
-}
-
 /**
  * The column of each sort, always descending with nulls last and id as the tie-breaker, each matching one
  * index of the games table (see game.entity.ts). Everything about pages (ORDER BY, anchors) is derived
@@ -467,9 +393,6 @@ export interface GameUpsertRow extends GameMediaFields {
 const toHistogram = (value: unknown): number[] =>
   Array.isArray(value) && value.length === 10 ? value.map(Number) : BANDS.map(() => 0);
 
-const toNullableNumber = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Number(value);
-
 /** The stored figures of a game as findDetail reads them, with its critic rank for the tier. */
 export interface StoredScoreRow {
   avRatings?: number | null;
@@ -507,24 +430,6 @@ export function toScoreStats(row: StoredScoreRow): GameScoreStats {
       average: toNullableNumber(row.avUserRatings),
       histogram: toHistogram(row.playerHistogram),
     },
-  };
-}
-
-/** A catalogue card read by summaryColumns in the API's shape. */
-function toSummary(row: SummaryColumns): GameSummaryRow {
-  return {
-    id: Number(row.id),
-    igdbId: Number(row.igdbId),
-    slug: String(row.slug),
-    title: String(row.title),
-    imageCover: row.imageCover ?? null,
-    platforms: row.platforms ?? [],
-    releaseDate: row.releaseDate ?? null,
-    releaseDatePrecision: row.releaseDatePrecision ?? null,
-    avRatings: toNullableNumber(row.avRatings),
-    avUserRatings: toNullableNumber(row.avUserRatings),
-    criticReviewCount: Number(row.criticReviewCount),
-    userRatingCount: Number(row.userRatingCount),
   };
 }
 

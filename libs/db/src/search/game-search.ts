@@ -1,6 +1,7 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { GameSummaryRow, SearchPageQuery, SearchResultPage } from '../games/game.repository.js';
+import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
 import { compactSearchText, expandFranchises, normalizeSearchText } from '../games/search-text.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
@@ -58,7 +59,6 @@ const CORRECTION_MIN_CLOSENESS = 0.5;
 /** How many of a query's words are looked up in the word list (as many as the search compares). */
 const QUERY_WORDS = 8;
 
-type GameRefs = ExpressionBuilder<{ g: Database['Game'] }, 'g'>;
 type Ref = Expression<unknown>;
 
 /** Popularity and recency break ties between equally good matches; they never beat a better match. */
@@ -69,7 +69,7 @@ const popularity = (
     + (case when ${g('metascore')} is not null or ${g('igdbRating')} is not null then 0.3 else 0 end)
     + coalesce(least(greatest(extract(year from ${g('releaseDate')}) - 1990, 0), 40), 0) / 200.0)`;
 
-const gameRef = (eb: GameRefs) => (column: Parameters<Parameters<typeof popularity>[0]>[0]) =>
+const gameRef = (eb: OnGames) => (column: Parameters<Parameters<typeof popularity>[0]>[0]) =>
   eb.ref(`g.${column}`);
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -300,26 +300,10 @@ export const latestVersionQuery = reusableQuery((db) =>
   db.selectFrom('Game as v').select((eb) => eb.fn.max('v.searchVersion').as('latest')),
 );
 
-/** A catalogue card's columns, as toSummary reads them. */
-const cardColumns = (eb: GameRefs) => [
-  eb.ref('g.id').as('id'),
-  eb.ref('g.igdbId').as('igdb_id'),
-  eb.ref('g.slug').as('slug'),
-  eb.ref('g.title').as('title'),
-  eb.ref('g.imageCover').as('image_cover'),
-  eb.ref('g.platforms').as('platforms'),
-  sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('release_date'),
-  eb.ref('g.releaseDatePrecision').as('release_date_precision'),
-  eb.ref('g.avRatings').as('av_ratings'),
-  eb.ref('g.avUserRatings').as('av_user_ratings'),
-  eb.ref('g.criticReviewCount').as('critic_review_count'),
-  eb.ref('g.userRatingCount').as('user_rating_count'),
-];
-
 const summariesQuery = reusableQuery((db, ids: number[]) =>
   db
     .selectFrom('Game as g')
-    .select(cardColumns)
+    .select(summaryColumns)
     .select([
       sql<string>`0`.as('total_matches'),
       sql<boolean>`false`.as('any_as_typed'),
@@ -482,24 +466,6 @@ interface Reader {
 
 type SearchRow = Awaited<ReturnType<ReturnType<typeof buildSearch>['execute']>>[number];
 
-function toSummary(row: SearchRow): GameSummaryRow {
-  return {
-    id: Number(row.id),
-    igdbId: Number(row.igdb_id),
-    slug: row.slug,
-    title: row.title,
-    imageCover: row.image_cover ?? null,
-    platforms: row.platforms ?? [],
-    releaseDate: row.release_date ?? null,
-    releaseDatePrecision: row.release_date_precision ?? null,
-    avRatings: row.av_ratings === null || row.av_ratings === undefined ? null : Number(row.av_ratings),
-    avUserRatings:
-      row.av_user_ratings === null || row.av_user_ratings === undefined ? null : Number(row.av_user_ratings),
-    criticReviewCount: Number(row.critic_review_count),
-    userRatingCount: Number(row.user_rating_count),
-  };
-}
-
 function runSearch(
   { em, route }: Reader,
   terms: SqlTerms,
@@ -614,7 +580,7 @@ function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: S
           .selectFrom('best as b')
           .innerJoin('Game as g', 'g.id', 'b.game_id')
           .select((eb) => {
-            const popular = popularity(gameRef(eb as unknown as GameRefs));
+            const popular = popularity(gameRef(eb as unknown as OnGames));
             return [
               'b.game_id',
               popular.as('popularity'),
@@ -686,7 +652,7 @@ function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: S
       )
       .selectFrom('ranked as r')
       .innerJoin('Game as g', 'g.id', 'r.game_id')
-      .select(cardColumns)
+      .select(summaryColumns)
       .select((eb) => [
         'r.total_matches as total_matches',
         'r.any_as_typed as any_as_typed',
