@@ -24,7 +24,8 @@ export interface RealPage {
 }
 
 export interface RealExpected {
-  title?: string;
+  /** The headline as the page shows it (its h1) and as it declares it (og:title): either is right. */
+  title?: string[];
   /** The day of publication in the outlet's zone (YYYY-MM-DD), or null when the page gives none. */
   date?: string | null;
   /** The outlet's names as it calls itself (any one is right). */
@@ -68,13 +69,19 @@ export function dayIn(instant: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant));
 }
 
+/** Titles compared as text, typographic and straight quotes alike. */
+function sameTitle(expected: string, actual: string): boolean {
+  const plain = (text: string) => collapseWhitespace(text).replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+  return plain(expected) === plain(actual);
+}
+
 /** Whether an extracted field is right; undefined when the page does not score that field. */
 export function realFieldIsRight(field: RealField, page: RealPage, actual: RealFields): boolean | undefined {
   const expected = page.expected[field];
   if (expected === undefined) return undefined;
   switch (field) {
     case 'title':
-      return collapseWhitespace(page.expected.title ?? '') === collapseWhitespace(actual.title ?? '');
+      return (page.expected.title ?? []).some((title) => sameTitle(title, actual.title ?? ''));
     case 'date':
       if (page.expected.date === null) return actual.date === null;
       return actual.date !== null && dayIn(actual.date, page.timeZone) === page.expected.date;
