@@ -4,6 +4,7 @@ import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
+import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -41,9 +42,12 @@ export function CataloguePage() {
     ...pageTexts.catalogue(label),
     canonicalPath: routes.catalogue(platformId),
   });
-  const { data, isLoading } = useGameCatalogue(
-    known ? { page: page - 1, platform: isAll ? undefined : platformId, sortBy } : null,
-  );
+  const {
+    data,
+    error,
+    isLoading,
+    mutate: retry,
+  } = useGameCatalogue(known ? { page: page - 1, platform: isAll ? undefined : platformId, sortBy } : null);
 
   if (!known) return <NotFoundPage />;
 
@@ -98,6 +102,9 @@ export function CataloguePage() {
         </div>
       </div>
       {isLoading && !data ? <Spinner label="Cargando juegos..." /> : null}
+      {error && !data ? (
+        <LoadError message="No se ha podido cargar el catálogo de juegos." onRetry={retry} />
+      ) : null}
       {games.length > 0 ? (
         <>
           <GameGrid games={games} label="Juegos" />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
 import { GameGrid } from '../../../components/game-grid';
+import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -12,7 +13,8 @@ const countText = (total: number) =>
 
 /**
  * /results?name= : the term and the number of results under RESULTADOS, the results with more on demand,
- * or the empty state with '¿Quizás buscabas…?' (a failed search also shows the empty state).
+ * or the empty state with '¿Quizás buscabas…?'. A failed search says so, with 'Reintentar' (it is not an
+ * answer that the game does not exist), and an empty term asks for one.
  */
 export function SearchResultsPage() {
   const [searchParams] = useSearchParams();
@@ -23,11 +25,15 @@ export function SearchResultsPage() {
     if (search.error) console.error('Error en la búsqueda', search.error);
   }, [search.error]);
 
-  const games = search.error ? [] : search.games;
+  const games = search.games;
   return (
     <div className="page results">
       <h1 className="page-title">RESULTADOS</h1>
-      {search.isLoading ? (
+      {!term ? (
+        <p className="empty-state">Escribe el nombre de un juego en el buscador para ver resultados.</p>
+      ) : search.error && games.length === 0 ? (
+        <LoadError message={`No se ha podido completar la búsqueda de «${term}».`} onRetry={search.retry} />
+      ) : search.isLoading ? (
         <Spinner label="Buscando..." />
       ) : games.length > 0 ? (
         <>
