@@ -161,6 +161,21 @@ test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", asyn
   await expect(page.getByText(/no hemos encontrado ningún resultado/)).toHaveCount(0);
 });
 
+test('volver desde un juego deja el catálogo donde estaba', async ({ page }) => {
+  await page.goto('/games/all');
+  const target = page.getByRole('list', { name: 'Juegos' }).locator(':scope > li').nth(30);
+  await target.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(0);
+  await target.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/game\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/games\/all$/);
+  await expect(target).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+});
+
 test('el visor de imágenes pasa a la siguiente y a la anterior', async ({ page, request }, testInfo) => {
   const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
   expect(game.screenshots.length).toBeGreaterThan(2);
@@ -200,9 +215,7 @@ test('Política de privacidad: enlazada desde el registro y el pie', async ({ pa
 });
 
 test.describe('en el móvil', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'movil-375', 'solo en la pantalla de 375 px');
-  });
+  test.skip(({ isMobile }) => !isMobile, 'solo en la pantalla de 375 px');
 
   test('el buscador superpuesto muestra sus sugerencias', async ({ page }) => {
     await page.goto('/');

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { NavLink, useParams, useSearchParams } from 'react-router-dom';
+import { NavLink, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
@@ -31,6 +31,7 @@ function readPage(value: string | null): number {
 export function CataloguePage() {
   const { platformId = ALL_PLATFORMS_ID } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigationType = useNavigationType();
   const sortSelectId = useId();
   const isAll = platformId === ALL_PLATFORMS_ID;
   const label = isAll ? null : platformLabel(platformId);
@@ -107,7 +108,7 @@ export function CataloguePage() {
       ) : null}
       {games.length > 0 ? (
         <>
-          <GameGrid games={games} label="Juegos" />
+          <GameGrid games={games} label="Juegos" whole={navigationType === 'POP'} />
           <Pagination
             page={page}
             totalPages={totalPages}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigationType, useSearchParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
 import { GameGrid } from '../../../components/game-grid';
 import { LoadError } from '../../../components/load-error';
@@ -18,6 +18,7 @@ const countText = (total: number) =>
  */
 export function SearchResultsPage() {
   const [searchParams] = useSearchParams();
+  const navigationType = useNavigationType();
   const term = (searchParams.get('name') ?? '').trim();
   const search = useSearchGames(term);
   usePageMeta(pageTexts.search(term));
@@ -40,7 +41,7 @@ export function SearchResultsPage() {
           <p className="results__summary" aria-live="polite">
             {countText(search.total)} para «{term}»
           </p>
-          <GameGrid games={games} label={`Resultados para ${term}`} />
+          <GameGrid games={games} label={`Resultados para ${term}`} whole={navigationType === 'POP'} />
           {search.hasMore ? (
             <div className="results__more">
               <button
