@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
@@ -25,6 +25,7 @@ import {
   type EmailTokenPurpose,
 } from '@veredicto/db';
 import { PlainTextException } from '../common/http-exception.filter.js';
+import { conflictOnUniqueViolation } from '../common/unique-violation.js';
 import { MailService } from '../mail/mail.service.js';
 import type { LoginAttemptsStore } from '../rate-limits/login-attempts.store.js';
 import { LOGIN_ATTEMPTS } from '../rate-limits/rate-limits.module.js';
@@ -40,6 +41,8 @@ const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Credenciales inválidas';
 export const USERNAME_TAKEN = 'El nombre de usuario ya está en uso.';
 export const EMAIL_TAKEN = 'El email ya está registrado.';
+/** When a concurrent write took the name or the address between the check and the write. */
+export const ACCOUNT_TAKEN = 'El nombre de usuario o el email ya están registrados.';
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -85,27 +88,26 @@ export class AuthService {
 
     const passwordHash = await hashPassword(dto.password);
     const { token, tokenHash } = newConfirmationToken();
-    try {
-      await this.em.transactional(async (tx) => {
-        const user = Object.assign(new User(), { username: dto.username, usernameKey, email, passwordHash });
-        tx.persist(user);
-        for (const name of RESERVED_LIST_NAMES) {
-          tx.persist(
-            Object.assign(new GameList(), { user, name, nameKey: name.toLowerCase(), reserved: true }),
-          );
-        }
-        tx.persist(confirmationTokenFor(user, tokenHash));
-      });
-    } catch (error) {
-      // Two registrations racing for the same name or address: the unique indexes decide.
-      if (error instanceof UniqueConstraintViolationException) {
-        throw new PlainTextException(
-          'El nombre de usuario o el email ya están registrados.',
-          HttpStatus.CONFLICT,
-        );
-      }
-      throw error;
-    }
+    // Two registrations racing for the same name or address: the unique indexes decide.
+    await conflictOnUniqueViolation(
+      () =>
+        this.em.transactional(async (tx) => {
+          const user = Object.assign(new User(), {
+            username: dto.username,
+            usernameKey,
+            email,
+            passwordHash,
+          });
+          tx.persist(user);
+          for (const name of RESERVED_LIST_NAMES) {
+            tx.persist(
+              Object.assign(new GameList(), { user, name, nameKey: name.toLowerCase(), reserved: true }),
+            );
+          }
+          tx.persist(confirmationTokenFor(user, tokenHash));
+        }),
+      ACCOUNT_TAKEN,
+    );
 
     await this.sendConfirmation(email, dto.username, token).catch((error: unknown) =>
       this.logger.error(

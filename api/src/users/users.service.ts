@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   ForbiddenException,
@@ -13,10 +13,17 @@ import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { EmailToken, Rating, User } from '@veredicto/db';
 import { JobName, OutboxRelay } from '@veredicto/jobs';
 import { AuthTokenService } from '../auth/auth-token.service.js';
-import { accountConflict, emailTokenFor, hashPassword, newConfirmationToken } from '../auth/auth.service.js';
+import {
+  ACCOUNT_TAKEN,
+  accountConflict,
+  emailTokenFor,
+  hashPassword,
+  newConfirmationToken,
+} from '../auth/auth.service.js';
 import type { ChangePasswordDto } from '../auth/dto/password.dto.js';
 import { MailService } from '../mail/mail.service.js';
 import { PlainTextException } from '../common/http-exception.filter.js';
+import { conflictOnUniqueViolation } from '../common/unique-violation.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
@@ -55,7 +62,7 @@ export class UsersService {
     const pendingEmail = email === user.email ? null : email;
     Object.assign(user, { username: dto.newUsername, usernameKey, tokenVersion: user.tokenVersion + 1 });
     const { token, tokenHash } = newConfirmationToken();
-    try {
+    await conflictOnUniqueViolation(async () => {
       if (pendingEmail) {
         // Only the newest requested address can be confirmed.
         await this.em.nativeDelete(EmailToken, { user: user.id, purpose: 'change-email', usedAt: null });
@@ -64,15 +71,7 @@ export class UsersService {
         );
       }
       await this.em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        throw new PlainTextException(
-          'El nombre de usuario o el email ya están registrados.',
-          HttpStatus.CONFLICT,
-        );
-      }
-      throw error;
-    }
+    }, ACCOUNT_TAKEN);
     if (pendingEmail) this.mailEmailChange(user, pendingEmail, token);
     return {
       username: user.username,
