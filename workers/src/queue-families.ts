@@ -3,7 +3,9 @@ import type { WorkersConfig } from '@veredicto/config';
 import { ALL_QUEUES, QueueName } from '@veredicto/jobs';
 import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
+import { MailService } from '@veredicto/mail';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
+import { EventsProcessor } from './events/events.processor.js';
 import { FeedPollingService } from './news/feed-polling.service.js';
 import { NewsImportService } from './news/news-import.service.js';
 import { NewsProcessor } from './news/news.processor.js';
@@ -26,6 +28,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     ScrapingProcessor,
   ],
   [QueueName.Translation]: [GameTranslationService, TranslationProcessor],
+  [QueueName.Events]: [MailService, EventsProcessor],
 };
 
 /** The processors of the families, for the code that walks the running workers. */
@@ -34,6 +37,7 @@ export const QUEUE_PROCESSORS = {
   [QueueName.News]: NewsProcessor,
   [QueueName.Scraping]: ScrapingProcessor,
   [QueueName.Translation]: TranslationProcessor,
+  [QueueName.Events]: EventsProcessor,
 } as const;
 
 export const servedQueues = (config: WorkersConfig): QueueName[] =>

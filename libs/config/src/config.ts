@@ -89,8 +89,9 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** The queue families this worker process serves (one Deployment per family in Kubernetes); empty: all. */
   WORKER_QUEUES: commaList.refine(
-    (names) => names.every((name) => ['averages', 'scraping', 'news', 'translation'].includes(name)),
-    { message: 'must be averages, scraping, news and/or translation, separated by commas' },
+    (names) =>
+      names.every((name) => ['averages', 'scraping', 'news', 'translation', 'events'].includes(name)),
+    { message: 'must be averages, scraping, news, translation and/or events, separated by commas' },
   ),
   /**
    * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
@@ -169,6 +170,12 @@ export const PROCESS_SETTINGS = {
     'CDN_API_URL',
     'CDN_API_TOKEN',
     'CDN_ZONE_ID',
+    // The send-mail jobs (libs/mail): SMTP, or the .eml outbox in the data folder.
+    'DATA_DIR',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'SITE_NAME',
+    'CONTACT_EMAIL',
   ],
 } as const satisfies Record<string, readonly SettingName[]>;
 

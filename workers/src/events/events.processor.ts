@@ -1,0 +1,25 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
+import { MailService, type MailTemplateData } from '@veredicto/mail';
+import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+
+/** The events queue: the mails that changes ask for (rendered and sent through libs/mail). */
+@Processor(QueueName.Events, WORKER_OPTIONS[QueueName.Events])
+export class EventsProcessor extends WorkerHost {
+  readonly handlers: QueueHandlers<QueueName.Events> = {
+    [JobName.SendMail]: async ({ template, key, to, data }: JobPayloads[JobName.SendMail]) => {
+      const sent = await this.mail.send(to, template, data as MailTemplateData[typeof template], { key });
+      return { template, ...sent };
+    },
+  };
+
+  constructor(private readonly mail: MailService) {
+    super();
+    registerHandlers(QueueName.Events, this.handlers);
+  }
+
+  process(job: Job): Promise<unknown> {
+    return dispatch(this.handlers, job);
+  }
+}
