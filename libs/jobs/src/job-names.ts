@@ -1,4 +1,5 @@
 import type { MailTemplateData, MailTemplateName } from '@veredicto/mail';
+import type { DomainEventEnvelope, DomainEventName } from './domain-events.js';
 
 /**
  * The contract between the API (producer) and the workers (consumers). Queue names are stored with
@@ -23,6 +24,7 @@ export enum JobName {
   TranslateGame = 'translate-game',
   PurgeCdn = 'purge-cdn',
   SendMail = 'send-mail',
+  DispatchDomainEvent = 'dispatch-domain-event',
 }
 
 /**
@@ -45,6 +47,8 @@ export interface JobPayloads {
   /** One surrogate key (`game-<igdbID>`, `news-<newID>`, `home`); the worker batches keys into API calls. */
   [JobName.PurgeCdn]: { key: string };
   [JobName.SendMail]: SendMailPayload;
+  /** `handled`: the consumers done in an earlier attempt (a retry runs only the others). */
+  [JobName.DispatchDomainEvent]: DomainEventEnvelope & { handled?: string[] };
 }
 
 export interface JobResults {
@@ -65,6 +69,8 @@ export interface JobResults {
   [JobName.PurgeCdn]: { key: string; provider: 'none' | 'cloudflare' | 'fastly' };
   /** `file` is the .eml written without SMTP; null when sent by SMTP or already written for this key. */
   [JobName.SendMail]: { template: MailTemplateName; messageId: string; file: string | null };
+  /** Every consumer of the event that has handled it, this attempt or an earlier one. */
+  [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -78,6 +84,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   // Short and frequent like the recalculations that trigger most purges.
   [JobName.PurgeCdn]: QueueName.Averages,
   [JobName.SendMail]: QueueName.Events,
+  [JobName.DispatchDomainEvent]: QueueName.Events,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -64,6 +64,7 @@ describe('the job options table', () => {
         to: 'ana@example.com',
         data: { username: 'ana', newEmail: 'ana@example.org' },
       },
+      [JobName.DispatchDomainEvent]: { id: 'e1', event: { name: 'game.figures-changed', igdbId: 1 } },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

@@ -1,5 +1,6 @@
 import type { JobsOptions, WorkerOptions } from 'bullmq';
 import {
+  domainEventDeduplicationId,
   importNewsJobId,
   purgeCdnDeduplicationId,
   recalculateAverageDeduplicationId,
@@ -70,6 +71,13 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
   }),
   // Once per template and key: the deduplication id outlives the job (BullMQ's ttl mode), so asking again
   // for a mail already sent (a retried fan-out, an event dispatched twice) adds nothing.
+  // Once per event: a relay that sends an event again (its mark as sent was lost) adds nothing for a day.
+  [JobName.DispatchDomainEvent]: ({ id }) => ({
+    ...RETRIED,
+    backoff: { type: 'exponential', delay: 500 },
+    removeOnComplete: { age: 24 * 3600, count: 5000 },
+    deduplication: { id: domainEventDeduplicationId(id), ttl: 24 * 3600 * 1000 },
+  }),
   [JobName.SendMail]: ({ template, key }) => ({
     ...RETRIED,
     removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
