@@ -22,7 +22,9 @@ const nullableNumber = (value: unknown) => (value === null || value === undefine
 /**
  * The game's figures, its row locked for the caller's transaction (call it on the transaction's
  * EntityManager): the recalculation that follows and the event it writes see no other writer in between.
- * Null when the game does not exist.
+ * The lock is the one the recalculation's UPDATE takes anyway (FOR NO KEY UPDATE): ratings and reviews
+ * being inserted for the game (their foreign key takes KEY SHARE) never wait for it. Null when the game
+ * does not exist.
  */
 export async function lockShownFigures(em: EntityManager, gameId: number): Promise<ShownFigures | null> {
   const row = await typedSql(em)
@@ -42,7 +44,7 @@ export async function lockShownFigures(em: EntityManager, gameId: number): Promi
       'playerRankScore',
     ])
     .where('id', '=', gameId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!row) return null;
   return {
