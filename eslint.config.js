@@ -7,7 +7,7 @@ import globals from 'globals';
  * The never-arrows of STYLE.md as lint rules. Imports are matched as written: by package name
  * (`@veredicto/db`) or by a relative path that reaches into another package's `src/` (`../../db/src/...`).
  */
-const FEATURES = ['admin', 'auth', 'games', 'news', 'search', 'user'];
+const FEATURES = ['admin', 'auth', 'games', 'news', 'outlets', 'search', 'user'];
 const reach = (name) => `(^@veredicto/${name}(/|$))|((^|/)${name}/src(/|$))`;
 const forbid = (regex, message) => ({ regex, message });
 

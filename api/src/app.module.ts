@@ -11,6 +11,7 @@ import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { NewsModule } from './news/news.module.js';
+import { OutletsModule } from './outlets/outlets.module.js';
 import { ListsModule } from './lists/lists.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         ReviewsModule,
         ListsModule,
         SearchModule,
+        OutletsModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { APP_CONFIG, fromRoot, type AppConfig } from '@veredicto/config';
+import { routes } from '@veredicto/contract';
 import { SitemapRepository } from '@veredicto/db';
 import { renderShell } from './html-shell.js';
 import { PageMetaService } from './page-meta.service.js';
@@ -81,7 +82,7 @@ export class FrontendController {
   async sitemapIndex() {
     const pages = Math.max(1, Math.ceil((await this.sitemaps.countGames()) / SITEMAP_PAGE_SIZE));
     const base = this.config.PUBLIC_URL;
-    const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`];
+    const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`, `${base}/sitemaps/outlets.xml`];
     for (let page = 1; page <= pages; page++) maps.push(`${base}/sitemaps/games-${page}.xml`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
       .map((loc) => `  <sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`)
@@ -94,9 +95,13 @@ export class FrontendController {
     const base = this.config.PUBLIC_URL;
     let urls: { loc: string; lastmod?: string }[] | undefined;
     if (name === 'pages.xml') {
-      urls = ['/', '/games/all', '/news/allNews', '/como-calculamos-las-notas'].map((path) => ({
-        loc: `${base}${path}`,
-      }));
+      urls = ['/', '/games/all', '/news/allNews', '/como-calculamos-las-notas', routes.outlets()].map(
+        (path) => ({
+          loc: `${base}${path}`,
+        }),
+      );
+    } else if (name === 'outlets.xml') {
+      urls = (await this.sitemaps.outletSlugs()).map((slug) => ({ loc: `${base}${routes.outlet(slug)}` }));
     } else if (name === 'news.xml') {
       const rows = await this.sitemaps.latestNews(SITEMAP_NEWS_LIMIT);
       urls = rows.map((row) => ({

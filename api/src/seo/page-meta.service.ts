@@ -9,7 +9,7 @@ import {
   routes,
   type PageText,
 } from '@veredicto/contract';
-import { Game, NewsArticle } from '@veredicto/db';
+import { Game, NewsArticle, OutletGameScore } from '@veredicto/db';
 import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
@@ -88,6 +88,16 @@ export class PageMetaService {
     }
     if (first === 'como-calculamos-las-notas' && segments.length === 1) {
       return this.page(pageTexts.scoringMethod(), { canonicalPath: routes.scoringMethod() });
+    }
+    if (first === 'medios' && segments.length === 1) {
+      return this.page(pageTexts.outlets(), { canonicalPath: routes.outlets() });
+    }
+    if (first === 'medios' && segments.length === 2) {
+      const outlet = await this.em.fork().getRepository(OutletGameScore).findBySlug(second);
+      if (!outlet || outlet.reviewCount === 0) return this.notFound();
+      return this.page(pageTexts.outlet({ name: outlet.name, reviews: outlet.reviewCount }), {
+        canonicalPath: routes.outlet(outlet.slug),
+      });
     }
     if (first === 'results') {
       const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';

@@ -40,6 +40,8 @@ const ScoringMethodPage = lazyPage(
   () => import('../features/games/pages/scoring-method-page'),
   'ScoringMethodPage',
 );
+const OutletsPage = lazyPage(() => import('../features/outlets/pages/outlets-page'), 'OutletsPage');
+const OutletPage = lazyPage(() => import('../features/outlets/pages/outlet-page'), 'OutletPage');
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
 export const router = createBrowserRouter([
@@ -68,6 +70,8 @@ export const router = createBrowserRouter([
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },
           { path: 'como-calculamos-las-notas', element: <ScoringMethodPage /> },
+          { path: 'medios', element: <OutletsPage /> },
+          { path: 'medios/:slug', element: <OutletPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

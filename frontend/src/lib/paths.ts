@@ -55,6 +55,20 @@ export const apiPaths = {
     article: (newID: number | string) => `/api/news/${q(String(newID))}`,
     scraper: () => '/api/news/scraper',
   },
+  outlets: {
+    list: (params: { q?: string; country?: string; language?: string; page: number; size: number }) => {
+      const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
+      if (params.q) search.set('q', params.q);
+      if (params.country) search.set('country', params.country);
+      if (params.language) search.set('language', params.language);
+      return `/api/outlets?${search.toString()}`;
+    },
+    detail: (slug: string) => `/api/outlets/${q(slug)}`,
+    reviews: (slug: string, page: number, size: number) =>
+      `/api/outlets/${q(slug)}/reviews?page=${page}&size=${size}`,
+    differences: (slug: string) => `/api/outlets/${q(slug)}/differences`,
+    agreement: (slug: string) => `/api/user/outlets/${q(slug)}/agreement`,
+  },
   admin: {
     job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,
     feeds: () => '/api/admin/feeds',

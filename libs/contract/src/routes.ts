@@ -26,6 +26,8 @@ export const routes = {
   myLists: () => '/user/lists',
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
+  outlets: () => '/medios',
+  outlet: (slug: string) => `/medios/${q(slug)}`,
   queueDashboard: () => '/admin/queues',
 } as const;
 
@@ -101,6 +103,15 @@ export const pageTexts = {
     title: 'Cómo calculamos las notas',
     description:
       'Media y mínimos de la crítica, prensa en español, mediana, porcentaje de recomendación, nivel y media de los jugadores: cómo se calcula cada nota.',
+  }),
+  outlets: (): PageText => ({
+    title: 'Medios',
+    description:
+      'Los medios de la crítica de videojuegos: cuántas críticas publican, su nota media y si puntúan por encima o por debajo del consenso.',
+  }),
+  outlet: (outlet: { name: string; reviews: number }): PageText => ({
+    title: `${outlet.name}: sus críticas y su desviación`,
+    description: `Las ${outlet.reviews.toLocaleString('es-ES')} críticas de ${outlet.name}, su nota media, lo que se aparta del consenso y sus notas más generosas y más duras.`,
   }),
   notFound: (): PageText => ({ title: 'Página no encontrada', description: null }),
 } as const;

@@ -50,3 +50,5 @@ export * from './games/spanish-genres.js';
 export * from './outlets/outlet.entity.js';
 export * from './outlets/outlet.repository.js';
 export * from './outlets/outlet-domain.js';
+export * from './outlets/outlet-game-score.entity.js';
+export * from './outlets/outlet-stats.repository.js';
