@@ -7,6 +7,7 @@ import type { QueueConnection } from '@veredicto/jobs';
 import { MetricsModule } from '@veredicto/metrics';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BestOfModule } from './best-of/best-of.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -49,8 +50,9 @@ export class AppModule {
         RateLimitsModule,
         JobsModule.forRoot(queue),
         HealthModule,
-        // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper.
+        // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper and /best-of.
         ScrapersModule,
+        BestOfModule,
         GamesModule,
         AdminModule,
         NewsModule,

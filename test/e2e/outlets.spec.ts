@@ -53,7 +53,7 @@ test('la página de un medio muestra su desviación, su intervalo, el gráfico y
   await expect(figure).toContainText('intervalo del 95 %');
 
   // The chart: one bar per 5-point bin, from -50 to +50, and the mean drawn over it.
-  const chart = page.locator('.deviation-chart svg');
+  const chart = page.getByRole('img', { name: /^Diferencias con el consenso/ });
   await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('[data-bin]')).toHaveCount(20);
   await expect(chart.locator('.deviation-chart__mean')).toHaveCount(1);

@@ -63,7 +63,7 @@ describe(`outlet pages (section 15) on the demo catalogue (${backend} queues, re
     api = await startTestApi(backend);
     workers = await startProcess('workers', api.env);
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 240_000);
+  }, 600_000);
 
   afterAll(async () => {
     await workers?.stop();

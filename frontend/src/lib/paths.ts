@@ -16,6 +16,14 @@ export const apiPaths = {
     upcoming: () => '/api/games/upcoming',
     featured: () => '/api/games/bestGame',
     detail: (igdbID: number | string) => `/api/games/${q(String(igdbID))}`,
+    bestOf: (params: { year?: number; platform?: string; genre?: string; page: number; size: number }) => {
+      const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
+      if (params.year !== undefined) search.set('year', String(params.year));
+      if (params.platform) search.set('platform', params.platform);
+      if (params.genre) search.set('genre', params.genre);
+      return `/api/games/best-of?${search.toString()}`;
+    },
+    bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
     userReviews: (igdbID: number | string) => `/api/games/reviews/users/${q(String(igdbID))}`,

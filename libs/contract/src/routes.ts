@@ -28,6 +28,9 @@ export const routes = {
   scoringMethod: () => '/como-calculamos-las-notas',
   outlets: () => '/medios',
   outlet: (slug: string) => `/medios/${q(slug)}`,
+  bestOfYear: (year: number | string) => `/mejores/${year}`,
+  bestOfPlatform: (year: number | string, platformId: string) => `/mejores/${year}/${q(platformId)}`,
+  bestOfGenre: (genre: string) => `/mejores/genero/${q(genre)}`,
   queueDashboard: () => '/admin/queues',
 } as const;
 
@@ -113,5 +116,15 @@ export const pageTexts = {
     title: `${outlet.name}: sus críticas y su desviación`,
     description: `Las ${outlet.reviews.toLocaleString('es-ES')} críticas de ${outlet.name}, su nota media, lo que se aparta del consenso y sus notas más generosas y más duras.`,
   }),
+  /** `platform` and `genre` are display names ('PlayStation 5', 'Rol'). */
+  bestOf: (list: { year?: number | null; platform?: string | null; genre?: string | null }): PageText => {
+    const scope = list.genre
+      ? `de ${list.genre.toLowerCase()}`
+      : `de ${list.year}${list.platform ? ` en ${list.platform}` : ''}`;
+    return {
+      title: `Los mejores juegos ${scope}`,
+      description: `Los juegos ${scope} mejor valorados por la crítica, ordenados por su nota media (a igual nota, el que tiene más críticas primero).`,
+    };
+  },
   notFound: (): PageText => ({ title: 'Página no encontrada', description: null }),
 } as const;
