@@ -109,11 +109,16 @@ export class FrontendController {
     const base = this.config.PUBLIC_URL;
     let urls: { loc: string; lastmod?: string }[] | undefined;
     if (name === 'pages.xml') {
-      urls = ['/', '/games/all', '/news/allNews', '/como-calculamos-las-notas', routes.outlets()].map(
-        (path) => ({
-          loc: `${base}${path}`,
-        }),
-      );
+      urls = [
+        '/',
+        '/games/all',
+        '/news/allNews',
+        '/como-calculamos-las-notas',
+        '/politica-de-privacidad',
+        routes.outlets(),
+      ].map((path) => ({
+        loc: `${base}${path}`,
+      }));
     } else if (name === 'outlets.xml') {
       urls = (await this.sitemaps.outletSlugs()).map((slug) => ({ loc: `${base}${routes.outlet(slug)}` }));
     } else if (name === 'best-of.xml') {

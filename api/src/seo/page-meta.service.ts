@@ -113,6 +113,9 @@ export class PageMetaService {
         canonicalPath: third ? routes.bestOfPlatform(second, third) : routes.bestOfYear(second),
       });
     }
+    if (first === 'politica-de-privacidad' && segments.length === 1) {
+      return this.page(pageTexts.privacy(), { canonicalPath: routes.privacy() });
+    }
     if (first === 'results') {
       const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';
       return this.page(pageTexts.search(name), { canonicalPath: '/results', noindex: true });

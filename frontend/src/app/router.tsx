@@ -43,6 +43,7 @@ const ScoringMethodPage = lazyPage(
 const BestOfPage = lazyPage(() => import('../features/games/pages/best-of-page'), 'BestOfPage');
 const OutletsPage = lazyPage(() => import('../features/outlets/pages/outlets-page'), 'OutletsPage');
 const OutletPage = lazyPage(() => import('../features/outlets/pages/outlet-page'), 'OutletPage');
+const PrivacyPolicyPage = lazyPage(() => import('./privacy-policy-page'), 'PrivacyPolicyPage');
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
 export const router = createBrowserRouter([
@@ -76,6 +77,7 @@ export const router = createBrowserRouter([
           { path: 'mejores/:year', element: <BestOfPage /> },
           { path: 'mejores/:year/:platformId', element: <BestOfPage /> },
           { path: 'medios/:slug', element: <OutletPage /> },
+          { path: 'politica-de-privacidad', element: <PrivacyPolicyPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

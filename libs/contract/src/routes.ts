@@ -31,6 +31,7 @@ export const routes = {
   bestOfYear: (year: number | string) => `/mejores/${year}`,
   bestOfPlatform: (year: number | string, platformId: string) => `/mejores/${year}/${q(platformId)}`,
   bestOfGenre: (genre: string) => `/mejores/genero/${q(genre)}`,
+  privacy: () => '/politica-de-privacidad',
   queueDashboard: () => '/admin/queues',
 } as const;
 
@@ -126,5 +127,10 @@ export const pageTexts = {
       description: `Los juegos ${scope} mejor valorados por la crítica, ordenados por su nota media (a igual nota, el que tiene más críticas primero).`,
     };
   },
+  privacy: (): PageText => ({
+    title: 'Política de privacidad',
+    description:
+      'Qué datos guardamos de ti, para qué, durante cuánto tiempo y cómo ejercer tus derechos (RGPD).',
+  }),
   notFound: (): PageText => ({ title: 'Página no encontrada', description: null }),
 } as const;
