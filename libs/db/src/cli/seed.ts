@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { fromRoot } from '@veredicto/config/project-root.js';
 import { Game } from '../games/game.entity.js';
+import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { migrateDatabase, openDatabase } from '../database.js';
 import { CatalogueImporter } from '../seeders/catalogue-importer.js';
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       const games = await importer.importGames(process.argv[3] ?? LARGE_FILE);
       const updated = await orm.em.fork().getRepository(Game).recalculateAllAverages();
+      await orm.em.fork().getRepository(OutletGameScore).refreshAll();
       process.stdout.write(
         `large catalogue: ${games} games in ${Math.round(performance.now() - started)} ms (${updated} averages updated)\n`,
       );

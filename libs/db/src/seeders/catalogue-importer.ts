@@ -10,6 +10,7 @@ import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 import { jsonRecordset } from '../json-recordset.js';
 import { AppMeta } from '../meta/app-meta.entity.js';
+import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { Outlet } from '../outlets/outlet.entity.js';
 import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
 import { typedSql } from '../typed-sql.js';
@@ -18,7 +19,7 @@ import type { Database } from '../typed-sql.js';
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
 /** Bump when the demo data or its mapping changes: the next start re-imports (idempotently). */
-export const DEMO_SEED_VERSION = '3';
+export const DEMO_SEED_VERSION = '4';
 
 const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
 const CHUNK_SIZE = 2000;
@@ -275,6 +276,7 @@ export class CatalogueImporter {
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
     const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();
+    await this.em.getRepository(OutletGameScore).refreshAll();
     await this.em.getRepository(AppMeta).saveValue(DEMO_SEED_KEY, DEMO_SEED_VERSION);
     return {
       games,
