@@ -19,6 +19,10 @@ const NEVER = {
   api: forbid(reach('api'), 'Un trabajador o una librería no conoce la capa HTTP (api/).'),
   platform: forbid('^@nestjs/platform-', 'Los trabajadores no tienen servidor HTTP (@nestjs/platform-*).'),
   scraping: forbid(reach('scraping'), 'libs/db no conoce a quien la llama (libs/scraping).'),
+  search: forbid(
+    reach('search'),
+    'libs/db no conoce a quien la llama (libs/search): la búsqueda lee a través de sus repositorios.',
+  ),
   db: forbid(
     reach('db'),
     'libs/scraping no conoce la base de datos (libs/db): devuelve datos, otros guardan.',
@@ -29,14 +33,14 @@ const NEVER = {
 
 /** Across packages by name, never by a relative path into another package's sources (compiled dist/ aside). */
 const DEEP = forbid(
-  '^(?!.*(^|/)dist/)\\.{1,2}/(.*/)?(libs/|(config|contract|db|jobs|runtime|scraping)/src(/|$))',
+  '^(?!.*(^|/)dist/)\\.{1,2}/(.*/)?(libs/|(config|contract|db|jobs|runtime|scraping|search)/src(/|$))',
   'Entre paquetes se importa por su nombre (@veredicto/db), no por una ruta relativa: `npm run imports:packages` lo corrige.',
 );
 
 /** The front talks HTTP and the contract only: no other package of the repository, no server library. */
 const FRONT = [
   forbid(
-    '(^@veredicto/(?!contract$))|((^|/)libs/)|((^|/)(api|workers|db|jobs|scraping|config|runtime)/src(/|$))',
+    '(^@veredicto/(?!contract$))|((^|/)libs/)|((^|/)(api|workers|db|jobs|scraping|search|config|runtime)/src(/|$))',
     'El front solo importa su propio código y @veredicto/contract.',
   ),
   forbid(
@@ -103,7 +107,8 @@ export default tseslint.config(
   backEnd(['**/*.{ts,mts,mjs}'], []),
   backEnd(['api/**/*.ts'], [NEVER.workers]),
   backEnd(['workers/**/*.ts'], [NEVER.api, NEVER.platform]),
-  backEnd(['libs/db/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.scraping]),
+  backEnd(['libs/db/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.scraping, NEVER.search]),
+  backEnd(['libs/search/**/*.ts'], [NEVER.api, NEVER.workers]),
   backEnd(['libs/scraping/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.db, NEVER.jobs, NEVER.bullmq]),
   backEnd(['libs/jobs/**/*.ts', 'libs/config/**/*.ts'], [NEVER.api, NEVER.workers]),
   boundary(

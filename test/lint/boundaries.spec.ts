@@ -82,6 +82,24 @@ describe('import boundaries enforced by npm run lint', () => {
       'libs/db no conoce a quien la llama',
     ],
     [
+      'a libs/db import of libs/search',
+      'libs/db/src/games/game.repository.ts',
+      "import { SearchIndex as imported } from '@veredicto/search';",
+      'libs/db no conoce a quien la llama (libs/search)',
+    ],
+    [
+      'a libs/search import of the HTTP layer',
+      'libs/search/src/search-index-store.ts',
+      "import { GamesService as imported } from '../../../api/src/games/games.service.js';",
+      'no conoce la capa HTTP',
+    ],
+    [
+      'a libs/search import of workers/',
+      'libs/search/src/game-search.ts',
+      "import { WorkersModule as imported } from '@veredicto/workers';",
+      'La API nunca importa de workers/',
+    ],
+    [
       "a feature's import of another feature's internals",
       'frontend/src/features/games/components/list-modal.tsx',
       "import { addGameToList as imported } from '../../user/api/add-game-to-list';",
@@ -131,6 +149,11 @@ describe('import boundaries enforced by npm run lint', () => {
       'the API importing libraries by package name',
       'api/src/games/games.service.ts',
       "import { GameRepository as imported } from '@veredicto/db';\nimport '@veredicto/config/require-node.js';",
+    ],
+    [
+      'libs/search reading through libs/db by package name',
+      'libs/search/src/game-search.ts',
+      "import { GameSearchRepository as imported } from '@veredicto/db';",
     ],
     [
       'libs/scraping importing its own files',

@@ -1,4 +1,11 @@
 import type { EntityMetadata } from '@mikro-orm/core';
+import {
+  criticTierFor,
+  PLAYER_RANK_PRIOR,
+  SCORE_MINIMUMS,
+  type CriticTier,
+  type PlatformName,
+} from '@veredicto/contract';
 import { EntityRepository } from '@mikro-orm/postgresql';
 import {
   sql,
@@ -18,8 +25,6 @@ import {
 } from '../search/game-alias.repository.js';
 import { normalizeSearchText, titleAcronyms } from './search-text.js';
 import { cardJson, summaryColumns, toNullableNumber, toSummary, type OnGames } from './game-card.js';
-import { didYouMeanTitle, searchGames } from '../search/game-search.js';
-import type { SearchIndex } from '../search/search-index.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
   reusableQuery,
@@ -38,7 +43,7 @@ export interface GameSummaryRow {
   slug: string;
   title: string;
   imageCover: string | null;
-  platforms: string[];
+  platforms: PlatformName[];
   releaseDate: string | null;
   releaseDatePrecision: ReleaseDatePrecision | null;
   avRatings: number | null;
@@ -93,34 +98,6 @@ export interface AverageResult {
   criticReviewCount: number;
   avUserRatings: number | null;
   userRatingCount: number;
-}
-
-/** decisions.md section 8: below these counts of scored reviews (or ratings) a figure is null. */
-export const SCORE_MINIMUMS = { critic: 4, best: 7, spanishPress: 3, player: 1 } as const;
-
-/**
- * sortBy=avUserRatings ranks by a Bayesian weighted rating, (v·R + m·C) / (v + m), where R is the plain
- * mean of the game's v ratings: a game with few ratings is pulled towards the prior C, so one 100
- * (72,7) cannot outrank thirty 90s (85). C is a fixed typical score rather than the catalogue's mean, so
- * a game's rank never changes because other games were rated.
- */
-export const PLAYER_RANK_PRIOR = { m: 10, C: 70 } as const;
-
-/** Critic tiers by the game's critic-average percentile in the catalogue (top 10 %, next 30 %, next 30 %, rest). */
-export const CRITIC_TIERS = [
-  { topShare: 0.1, label: 'Excepcional' },
-  { topShare: 0.4, label: 'Notable' },
-  { topShare: 0.7, label: 'Correcto' },
-  { topShare: 1, label: 'Flojo' },
-] as const;
-
-export type CriticTier = (typeof CRITIC_TIERS)[number]['label'];
-
-/** The tier of a game when `above` of the `total` games with a shown critic average score higher. */
-export function criticTierFor(above: number, total: number): CriticTier | null {
-  if (total <= 0) return null;
-  const share = above / total;
-  return (CRITIC_TIERS.find((tier) => share < tier.topShare) ?? CRITIC_TIERS[CRITIC_TIERS.length - 1]).label;
 }
 
 /** The figures of the game page (decisions.md section 8); tier is read against the catalogue. */
@@ -352,21 +329,6 @@ export interface PageIndex {
   total: number;
   every: number;
   anchors: PageAnchor[];
-}
-
-export interface SearchPageQuery {
-  page: number;
-  size: number;
-}
-
-export interface SearchResultPage {
-  rows: GameSummaryRow[];
-  total: number;
-  /**
-   * With an index in memory: the highest games.search_version when the rows were read. Above the index's
-   * own version, the index missed a change and the search is run again (SearchIndexStore.search).
-   */
-  searchVersion?: number;
 }
 
 /** A game from an outside source (seed file, IGDB), already mapped to our columns. */
@@ -688,26 +650,6 @@ export class GameRepository extends EntityRepository<Game> {
       .where(pageFilter(sort, platform))
       .executeTakeFirstOrThrow();
     return Number(row.total);
-  }
-
-  /**
-   * Search as people type: titles and aliases (acronyms, Spanish titles, IGDB names, the operator's),
-   * normalised alike (accents, case, punctuation, numerals, articles), with franchise abbreviations
-   * written out ('gta 5'). Ranked exact > prefix > every word present, then by similarity to the text,
-   * popularity and recency. Typos: words in no title are corrected through the word list (search_words),
-   * and only when that finds nothing is the whole text compared by word similarity. With `index` (an API
-   * process's, fresh: SearchIndexStore.fresh) the matches are found in memory. See game-search.ts.
-   */
-  search(text: string, query: SearchPageQuery, index?: SearchIndex): Promise<SearchResultPage> {
-    return searchGames(this.em, text, query, index);
-  }
-
-  /**
-   * The best-known title closest to a query that found nothing ('¿Quizás buscabas…?'), by trigram
-   * similarity with a looser threshold than the search's; null when nothing is even that close.
-   */
-  didYouMean(text: string): Promise<string | null> {
-    return didYouMeanTitle(this.em, text);
   }
 
   async findBest(limit: number, sinceDate: string): Promise<GameSummaryRow[]> {
