@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '@veredicto/db';
+import { CatalogueImporter, Game, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -47,7 +47,7 @@ async function prepareDatabase(serverUrl: string): Promise<string> {
     const importer = new CatalogueImporter(orm.em.fork());
     await importer.importDemoCatalogue();
     await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
-    await orm.em.fork().getRepository(Game).recalculateAllAverages();
+    await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
   }
   // Fresh statistics and visibility map (index-only scans), as autovacuum leaves a settled table.
   await orm.em.getConnection().execute('vacuum analyze games');

@@ -17,7 +17,7 @@ const SCORE_MINIMUMS = {
   spanishPress: real.SCORE_MINIMUMS.spanishPress + 2,
 };
 jest.unstable_mockModule('@veredicto/contract', () => ({ ...real, SCORE_MINIMUMS }));
-const { Game, migrateDatabase, openDatabase } = await import('@veredicto/db');
+const { Game, GameFiguresRepository, migrateDatabase, openDatabase } = await import('@veredicto/db');
 
 describe('score minimums read from the contract', () => {
   let orm: MikroORM;
@@ -47,9 +47,9 @@ describe('score minimums read from the contract', () => {
   };
 
   const figures = async (gameId: number) => {
-    const games = orm.em.fork().getRepository(Game);
-    await games.recalculateAverages(gameId);
-    const detail = await games.findDetail({ id: gameId });
+    const em = orm.em.fork();
+    await new GameFiguresRepository(em).recalculateAverages(gameId);
+    const detail = await em.getRepository(Game).findDetail({ id: gameId });
     return { critic: detail!.criticStats, spanishPress: detail!.spanishPress };
   };
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Game, Outlet } from '@veredicto/db';
+import { GameFiguresRepository, Outlet } from '@veredicto/db';
 
 /**
  * A game's figures recomputed from its source rows, the one path of the per-game job and of the
@@ -10,5 +10,5 @@ export async function recomputeGameFigures(em: EntityManager, gameId: number) {
   const outlets = em.getRepository(Outlet);
   await outlets.registerOutletsOfGame(gameId);
   await outlets.refreshMedians(gameId);
-  return em.getRepository(Game).recalculateAverages(gameId);
+  return new GameFiguresRepository(em).recalculateAverages(gameId);
 }

@@ -2,7 +2,7 @@ import type { PlatformName } from '@veredicto/contract';
 import { sql, type AliasedExpression, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../typed-sql.js';
 import type { ReleaseDatePrecision } from './game.entity.js';
-import type { GameSummaryRow } from './game.repository.js';
+import type { GameSummaryRow } from './game-rows.js';
 
 /** Expressions over the games table aliased `g`. */
 export type OnGames = ExpressionBuilder<{ g: Database['Game'] }, 'g'>;

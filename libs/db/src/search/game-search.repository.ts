@@ -1,6 +1,6 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { GameSummaryRow } from '../games/game.repository.js';
+import type { GameSummaryRow } from '../games/game-rows.js';
 import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {

@@ -1,4 +1,4 @@
-import type { GameSummaryRow } from '../games/game.repository.js';
+import type { GameSummaryRow } from '../games/game-rows.js';
 
 /**
  * What a search compares and the thresholds it compares with, shared by the database's search statements
