@@ -1,6 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Game, lockShownFigures, Outlet, OutletGameScore, type ShownFigures } from '@veredicto/db';
+import {
+  GameFiguresRepository,
+  lockShownFigures,
+  Outlet,
+  OutletGameScore,
+  type ShownFigures,
+} from '@veredicto/db';
 import { type DomainEventOf, OutboxRelay } from '@veredicto/jobs';
 
 /** What a recalculation changed, as the event the consumers (CDN, alerts, feeds) receive; null if nothing. */
@@ -43,7 +49,7 @@ export class GameFiguresService {
     const { result, recorded } = await em.transactional(async (tx) => {
       const before = await lockShownFigures(tx, gameId);
       if (!before) return { result: null, recorded: null };
-      const result = await tx.getRepository(Game).recalculateAverages(gameId);
+      const result = await new GameFiguresRepository(tx).recalculateAverages(gameId);
       const event = figuresChanged(before, await lockShownFigures(tx, gameId));
       return { result, recorded: event ? await this.outbox.recordEvents(tx, [event]) : null };
     });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { typedSql } from '../typed-sql.js';
 import { summaryColumns, toSummary, type OnGames } from './game-card.js';
-import type { GameSummaryRow } from './game.repository.js';
+import type { GameSummaryRow } from './game-rows.js';
 import type { GenreOfSlug } from './genre-slugs.js';
 
 export interface BestOfFilter {
