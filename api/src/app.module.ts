@@ -7,6 +7,7 @@ import type { QueueConnection } from '@veredicto/jobs';
 import { MetricsModule } from '@veredicto/metrics';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { DiaryModule } from './diary/diary.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -58,6 +59,7 @@ export class AppModule {
         RatingsModule,
         ReviewsModule,
         ListsModule,
+        DiaryModule,
         SearchModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,

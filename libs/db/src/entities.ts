@@ -1,3 +1,6 @@
+import { GameStatus } from './diary/game-status.entity.js';
+import { PlaySession } from './diary/play-session.entity.js';
+import { UserFollow } from './diary/user-follow.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
@@ -25,17 +28,20 @@ export const ENTITIES = [
   Game,
   GameAlias,
   GameList,
+  GameStatus,
   GameListEntry,
   MediaReview,
   NewsArticle,
   NewsFeed,
   Outlet,
   OutboxMessage,
+  PlaySession,
   Rating,
   RevokedToken,
   ScraperSource,
   SearchMiss,
   SearchWord,
   User,
+  UserFollow,
   UserReview,
 ];
