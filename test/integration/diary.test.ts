@@ -178,9 +178,18 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
       [first.igdbId, second.igdbId].sort(),
     );
 
+    const page = await fetch(`${api.baseUrl}/u/${owner.username}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<title>Perfil de ${owner.username} | Veredicto</title>`);
+    const inSitemap = async () =>
+      (await (await fetch(`${api.baseUrl}/sitemaps/profiles.xml`)).text()).includes(`/u/${owner.username}<`);
+    expect(await inSitemap()).toBe(true);
+
     const privacy = (profile: string) =>
       call(api, 'PUT', '/api/user/privacy', { token: owner.token, body: { profile } });
     expect((await privacy('followers')).status).toBe(200);
+    expect((await fetch(`${api.baseUrl}/u/${owner.username}`)).status).toBe(404);
+    expect(await inSitemap()).toBe(false);
     expect((await call(api, 'GET', `/api/users/${owner.username}`)).status).toBe(404);
     expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: reader.token })).status).toBe(
       404,

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { APP_CONFIG, fromRoot, type AppConfig } from '@veredicto/config';
+import { routes } from '@veredicto/contract';
 import { SitemapRepository } from '@veredicto/db';
 import { renderShell } from './html-shell.js';
 import { PageMetaService } from './page-meta.service.js';
@@ -81,7 +82,7 @@ export class FrontendController {
   async sitemapIndex() {
     const pages = Math.max(1, Math.ceil((await this.sitemaps.countGames()) / SITEMAP_PAGE_SIZE));
     const base = this.config.PUBLIC_URL;
-    const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`];
+    const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`, `${base}/sitemaps/profiles.xml`];
     for (let page = 1; page <= pages; page++) maps.push(`${base}/sitemaps/games-${page}.xml`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
       .map((loc) => `  <sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`)
@@ -103,6 +104,12 @@ export class FrontendController {
         loc: `${base}/news/${row.slug}`,
         // An article of unknown date has no lastmod rather than a made-up one.
         ...(row.publicationDate ? { lastmod: new Date(row.publicationDate).toISOString() } : {}),
+      }));
+    } else if (name === 'profiles.xml') {
+      const rows = await this.sitemaps.publicProfiles(SITEMAP_PAGE_SIZE);
+      urls = rows.map((row) => ({
+        loc: `${base}${routes.publicProfile(row.username)}`,
+        lastmod: new Date(row.updatedAt).toISOString().slice(0, 10),
       }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);

@@ -121,16 +121,4 @@ export class ProfileRepository {
       createdAt: new Date(row.latestAt),
     }));
   }
-
-  /** Public profiles for the sitemap, by account. */
-  publicUsernames(limit: number): Promise<{ username: string; updatedAt: Date }[]> {
-    return this.db
-      .selectFrom('User')
-      .select(['username', 'updatedAt'])
-      .where('profileVisibility', '=', 'public')
-      .where('confirmedAt', 'is not', null)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  }
 }

@@ -13,6 +13,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
 import { usePlayerAverage } from '../api/use-player-average';
 import { GameActions } from '../components/game-actions';
+import { GameStatusBar } from '../../diary';
 import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
@@ -124,6 +125,7 @@ export function GameDetailPage() {
             />
           </div>
           <GameActions game={game} onRated={onRated} />
+          <GameStatusBar game={game} />
           {game.summary ? (
             <div className="game-detail__summary">
               {game.summaryLanguage === 'en' ? (
