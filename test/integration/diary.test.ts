@@ -209,6 +209,8 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     expect((await privacy('todos')).status).toBe(400);
     expect((await call(api, 'GET', '/api/users/nadie-se-llama-asi')).status).toBe(404);
     expect((await call(api, 'GET', `/api/users/${'x'.repeat(300)}`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/u/%00`)).status).toBe(404);
+    expect((await call(api, 'GET', '/api/users/%00')).status).toBe(400);
   });
 
   it('feeds followed users’ ratings, reviews and status changes newest first, paged; private leaves it', async () => {

@@ -10,6 +10,7 @@ import {
   type PageText,
 } from '@veredicto/contract';
 import { Game, NewsArticle, ProfileRepository } from '@veredicto/db';
+import { isPossibleUsername } from '../diary/username-param.pipe.js';
 import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
@@ -91,7 +92,8 @@ export class PageMetaService {
     if (first === 'u' && segments.length === 2) {
       // The head is the same for every reader: only a public profile is a page for crawlers; the front
       // still shows a profile for followers to them, with their token.
-      const owner = await new ProfileRepository(this.em.fork()).findOwner(second.slice(0, 30));
+      if (!isPossibleUsername(second)) return this.notFound();
+      const owner = await new ProfileRepository(this.em.fork()).findOwner(second);
       if (!owner || owner.profileVisibility !== 'public') return this.notFound();
       return this.page(pageTexts.publicProfile(owner.username), {
         canonicalPath: routes.publicProfile(owner.username),
