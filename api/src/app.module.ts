@@ -8,6 +8,7 @@ import { MetricsModule } from '@veredicto/metrics';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BestOfModule } from './best-of/best-of.module.js';
+import { DiaryModule } from './diary/diary.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         RatingsModule,
         ReviewsModule,
         ListsModule,
+        DiaryModule,
         SearchModule,
         OutletsModule,
         // Last: its catch-all route serves the front end's pages.

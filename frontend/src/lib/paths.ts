@@ -59,6 +59,18 @@ export const apiPaths = {
     listGame: (listId: number, igdbID: number) => `/api/user/gamelist/${listId}/game/${igdbID}`,
     addGameToList: () => '/api/user/gamelist/addGame',
     listsHolding: (igdbID: number | string) => `/api/user/gamelist/contains/${q(String(igdbID))}`,
+    gameStatus: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/status`,
+    gameSessions: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/sessions`,
+    gameSession: (igdbID: number | string, sessionId: number) =>
+      `/api/user/games/${q(String(igdbID))}/sessions/${sessionId}`,
+    myGames: (platform?: string) => `/api/user/games${platform ? `?platform=${q(platform)}` : ''}`,
+    privacy: () => '/api/user/privacy',
+    feed: (cursor?: string | null) => `/api/user/feed${cursor ? `?cursor=${q(cursor)}` : ''}`,
+    circle: (igdbID: number | string) => `/api/user/circle/${q(String(igdbID))}`,
+  },
+  users: {
+    profile: (username: string) => `/api/users/${q(username)}`,
+    follow: (username: string) => `/api/users/${q(username)}/follow`,
   },
   news: {
     all: () => '/api/news/all',

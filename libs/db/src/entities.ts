@@ -1,3 +1,6 @@
+import { GameStatus } from './diary/game-status.entity.js';
+import { PlaySession } from './diary/play-session.entity.js';
+import { UserFollow } from './diary/user-follow.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
@@ -26,6 +29,7 @@ export const ENTITIES = [
   Game,
   GameAlias,
   GameList,
+  GameStatus,
   GameListEntry,
   MediaReview,
   NewsArticle,
@@ -33,11 +37,13 @@ export const ENTITIES = [
   Outlet,
   OutletGameScore,
   OutboxMessage,
+  PlaySession,
   Rating,
   RevokedToken,
   ScraperSource,
   SearchMiss,
   SearchWord,
   User,
+  UserFollow,
   UserReview,
 ];

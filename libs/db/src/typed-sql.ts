@@ -8,6 +8,9 @@ import type {
 } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import type { GameStatus } from './diary/game-status.entity.js';
+import type { PlaySession } from './diary/play-session.entity.js';
+import type { UserFollow } from './diary/user-follow.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameListEntry } from './lists/game-list-entry.entity.js';
@@ -51,6 +54,9 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
+  | Named<typeof GameStatus, 'GameStatus'>
+  | Named<typeof PlaySession, 'PlaySession'>
+  | Named<typeof UserFollow, 'UserFollow'>
   | Named<typeof NewsArticle, 'NewsArticle'>
   | Named<typeof NewsFeed, 'NewsFeed'>
   | Named<typeof ScraperSource, 'ScraperSource'>
