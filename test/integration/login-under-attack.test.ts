@@ -115,6 +115,9 @@ describe('logins while an attacker hammers the account', () => {
     const judged = attackerStatuses.filter((status) => status === 401).length;
     expect(attackerStatuses.length).toBeGreaterThan(judged);
     expect(judged).toBeLessThanOrEqual(30);
+    process.stdout.write(
+      `RELIABILITY ${JSON.stringify({ name: 'login-under-attack', ownerLogins: '25/25', attackerAttempts: attackerStatuses.length, attackerJudged: judged })}\n`,
+    );
     expect(attackerStatuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
 
     // A new device of the owner: the e-mailed link lets it in and makes it a known device.
@@ -169,6 +172,9 @@ describe('logins while an attacker hammers the account', () => {
       expect(checked).toBeLessThanOrEqual(9);
       expect(statuses.filter((status) => status === 429)).toHaveLength(20 - checked);
       expect([...messages]).toEqual([ADMIN_PASSWORD_LIMITED_MESSAGE]);
+      process.stdout.write(
+        `RELIABILITY ${JSON.stringify({ name: 'admin-password-20-addresses', checked, refused: 20 - checked })}\n`,
+      );
 
       const metrics = await api.app.get(ProcessMetrics).render();
       expect(metrics).toMatch(new RegExp(`veredicto_admin_password_failures_total\\{[^}]*\\} ${checked}\\b`));

@@ -12,7 +12,6 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import {
@@ -28,6 +27,7 @@ import { MailService } from '../mail/mail.service.js';
 import type { Request, Response } from 'express';
 import { cookieValue } from '../admin/admin-token.service.js';
 import { AuthTokenService } from './auth-token.service.js';
+import { hashPassword, verifyPassword } from './password-hashing.js';
 import { INVALID_CONFIRMATION_MESSAGE, type ConfirmQueryDto } from './dto/confirm-query.dto.js';
 import type { LoginLinkDto, UseLoginLinkDto } from './dto/login-link.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
@@ -49,7 +49,6 @@ const INVALID_CREDENTIALS = 'Credenciales inválidas';
 export const USERNAME_TAKEN = 'El nombre de usuario ya está en uso.';
 export const EMAIL_TAKEN = 'El email ya está registrado.';
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
@@ -375,7 +374,7 @@ export class AuthService {
     const user = await this.em.findOne(User, { usernameKey: account });
     // An unknown name costs the same argon2 verification as a wrong password: no timing difference.
     const hash = user?.passwordHash ?? (await this.dummyPasswordHash());
-    const valid = await argon2.verify(hash, dto.password).catch(() => false);
+    const valid = await verifyPassword(hash, dto.password);
     if (!user || !valid) {
       await this.limits.failed(scopes);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
@@ -385,7 +384,11 @@ export class AuthService {
   }
 
   private dummyPasswordHash(): Promise<string> {
-    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    // A hash refused by the bound (503) is not kept: the next call tries again.
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+      this.dummyHash = undefined;
+      throw error;
+    });
     return this.dummyHash;
   }
 }
