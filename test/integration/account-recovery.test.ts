@@ -169,6 +169,17 @@ describe('accounts: logout, forgotten and changed passwords, e-mail change', () 
     expect(wrong.json()).toEqual({ statusCode: 403, message: 'La contraseña actual no es correcta.' });
     expect((await me(account.token)).status).toBe(200);
 
+    const same = await call(api, 'PUT', '/api/user/password', {
+      token: account.token,
+      body: { currentPassword: account.password, newPassword: account.password },
+    });
+    expect(same.status).toBe(400);
+    expect(same.json()).toEqual({
+      statusCode: 400,
+      message: 'La contraseña nueva debe ser distinta de la actual.',
+    });
+    expect((await me(account.token)).status).toBe(200);
+
     const changed = await call(api, 'PUT', '/api/user/password', {
       token: account.token,
       body: { currentPassword: account.password, newPassword: 'nueva-contraseña-1' },

@@ -26,6 +26,12 @@ export class ListsController {
     return this.lists.findOwn(user.id);
   }
 
+  @Get('gamelist/contains/:igdbID')
+  @ApiOperation({ summary: 'Nombres de las listas propias que contienen el juego (decisions.md 16)' })
+  listsHolding(@CurrentUser() user: AuthUser, @Param('igdbID', IgdbIdPipe) igdbId: number) {
+    return this.lists.listsHolding(user.id, igdbId);
+  }
+
   @LimitUserWrites()
   @Post('gamelist')
   @Header('Content-Type', 'text/plain; charset=utf-8')

@@ -48,6 +48,12 @@ export class ListsService {
     await this.lists.deleteList(list.id);
   }
 
+  /** decisions.md section 16: the names of the caller's lists that hold the game (an unknown game: 404). */
+  async listsHolding(userId: number, igdbId: number): Promise<string[]> {
+    await this.ratings.findGameId(igdbId);
+    return this.lists.findNamesHolding(userId, igdbId);
+  }
+
   /** The games of the user's list with that name (any case), or null when the list is empty. */
   async gamesOf(userId: number, listName: string) {
     const name = normalizeListName(listName);

@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
@@ -27,6 +41,18 @@ export class ReviewsController {
   @ApiOperation({ summary: 'Número de críticas propias (un número)' })
   async count(@CurrentUser() user: AuthUser) {
     return JSON.stringify(await this.reviews.countOwn(user.id));
+  }
+
+  @Get('game/:igdbID')
+  @ApiOperation({ summary: 'La crítica propia del juego (204 si no hay)' })
+  async findOwnForGame(
+    @CurrentUser() user: AuthUser,
+    @Param('igdbID', IgdbIdPipe) igdbId: number,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const review = await this.reviews.findOwnForGame(user.id, igdbId);
+    if (!review) response.status(204);
+    return review ?? undefined;
   }
 
   @LimitUserWrites()

@@ -41,6 +41,13 @@ export class ReviewsService {
     return (await this.reviews.findForUser(userId)).map(presentUserReview);
   }
 
+  /** decisions.md section 16: the caller's review of the game, or null (204) when there is none. */
+  async findOwnForGame(userId: number, igdbId: number) {
+    await this.ratings.findGameId(igdbId);
+    const row = await this.reviews.findOwnForGame(userId, igdbId);
+    return row ? presentUserReview(row) : null;
+  }
+
   countOwn(userId: number): Promise<number> {
     return this.reviews.countForUser(userId);
   }

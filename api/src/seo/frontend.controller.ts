@@ -94,7 +94,13 @@ export class FrontendController {
     const base = this.config.PUBLIC_URL;
     let urls: { loc: string; lastmod?: string }[] | undefined;
     if (name === 'pages.xml') {
-      urls = ['/', '/games/all', '/news/allNews', '/como-calculamos-las-notas'].map((path) => ({
+      urls = [
+        '/',
+        '/games/all',
+        '/news/allNews',
+        '/como-calculamos-las-notas',
+        '/politica-de-privacidad',
+      ].map((path) => ({
         loc: `${base}${path}`,
       }));
     } else if (name === 'news.xml') {

@@ -89,6 +89,9 @@ export class PageMetaService {
     if (first === 'como-calculamos-las-notas' && segments.length === 1) {
       return this.page(pageTexts.scoringMethod(), { canonicalPath: routes.scoringMethod() });
     }
+    if (first === 'politica-de-privacidad' && segments.length === 1) {
+      return this.page(pageTexts.privacy(), { canonicalPath: routes.privacy() });
+    }
     if (first === 'results') {
       const name = typeof query.name === 'string' ? query.name.slice(0, 100) : '';
       return this.page(pageTexts.search(name), { canonicalPath: '/results', noindex: true });

@@ -1,6 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  BadRequestException,
   ForbiddenException,
   HttpStatus,
   Inject,
@@ -20,6 +21,7 @@ import { PlainTextException } from '../common/http-exception.filter.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
+export const SAME_PASSWORD_MESSAGE = 'La contraseña nueva debe ser distinta de la actual.';
 const EMAIL_CHANGE_LIFETIME_MS = 24 * 3600 * 1000;
 
 @Injectable()
@@ -120,6 +122,7 @@ export class UsersService {
   async changePassword(userId: number, dto: ChangePasswordDto): Promise<void> {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw new NotFoundException(USER_NOT_FOUND);
+    if (dto.newPassword === dto.currentPassword) throw new BadRequestException(SAME_PASSWORD_MESSAGE);
     const valid = await verifyPassword(user.passwordHash, dto.currentPassword);
     if (!valid) throw new ForbiddenException('La contraseña actual no es correcta.');
     user.passwordHash = await hashPassword(dto.newPassword);

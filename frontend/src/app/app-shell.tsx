@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
+import { SessionExpiredBanner } from '../features/auth';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -8,6 +9,7 @@ export function AppShell() {
   return (
     <>
       <Header />
+      <SessionExpiredBanner />
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

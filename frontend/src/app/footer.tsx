@@ -21,6 +21,9 @@ export function Footer() {
             <li>
               <Link to={routes.scoringMethod()}>Cómo calculamos las notas</Link>
             </li>
+            <li>
+              <Link to={routes.privacy()}>Política de privacidad</Link>
+            </li>
           </ul>
         </nav>
         <p>

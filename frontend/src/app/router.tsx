@@ -40,6 +40,7 @@ const ScoringMethodPage = lazyPage(
   () => import('../features/games/pages/scoring-method-page'),
   'ScoringMethodPage',
 );
+const PrivacyPolicyPage = lazyPage(() => import('./privacy-policy-page'), 'PrivacyPolicyPage');
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
 export const router = createBrowserRouter([
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },
           { path: 'como-calculamos-las-notas', element: <ScoringMethodPage /> },
+          { path: 'politica-de-privacidad', element: <PrivacyPolicyPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

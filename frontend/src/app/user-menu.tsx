@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { routes } from '../lib/paths';
-import { useSession } from '../features/auth/use-session';
+import { loginStateFrom, useSession } from '../features/auth';
 import { UserIcon } from './icons';
 
 /** The user icon's disclosure menu: log in / register, or the account links and logout. */
@@ -12,6 +12,7 @@ export function UserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const navigate = useNavigate();
+  const location = useLocation();
 
   useEffect(() => {
     if (!open) return;
@@ -84,7 +85,7 @@ export function UserMenu() {
         ) : (
           <ul>
             <li>
-              <Link to={routes.login()} onClick={close}>
+              <Link to={routes.login()} state={loginStateFrom(location)} onClick={close}>
                 Iniciar sesión
               </Link>
             </li>

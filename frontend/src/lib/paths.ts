@@ -42,6 +42,7 @@ export const apiPaths = {
     reviews: () => '/api/user/reviews',
     review: (id: number) => `/api/user/reviews/${id}`,
     reviewCount: () => '/api/user/reviews/count',
+    ownReview: (igdbID: number | string) => `/api/user/reviews/game/${q(String(igdbID))}`,
     rating: () => '/api/user/rating',
     ownRating: (igdbID: number | string) => `/api/user/rating/${q(String(igdbID))}`,
     lists: () => '/api/user/gamelist',
@@ -49,6 +50,7 @@ export const apiPaths = {
     listGames: (listName: string) => `/api/user/${q(listName)}/games`,
     listGame: (listId: number, igdbID: number) => `/api/user/gamelist/${listId}/game/${igdbID}`,
     addGameToList: () => '/api/user/gamelist/addGame',
+    listsHolding: (igdbID: number | string) => `/api/user/gamelist/contains/${q(String(igdbID))}`,
   },
   news: {
     all: () => '/api/news/all',

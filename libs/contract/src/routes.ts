@@ -26,6 +26,7 @@ export const routes = {
   myLists: () => '/user/lists',
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
+  privacy: () => '/politica-de-privacidad',
   queueDashboard: () => '/admin/queues',
 } as const;
 
@@ -101,6 +102,11 @@ export const pageTexts = {
     title: 'Cómo calculamos las notas',
     description:
       'Media y mínimos de la crítica, prensa en español, mediana, porcentaje de recomendación, nivel y media de los jugadores: cómo se calcula cada nota.',
+  }),
+  privacy: (): PageText => ({
+    title: 'Política de privacidad',
+    description:
+      'Qué datos guardamos de ti, para qué, durante cuánto tiempo y cómo ejercer tus derechos (RGPD).',
   }),
   notFound: (): PageText => ({ title: 'Página no encontrada', description: null }),
 } as const;

@@ -2,3 +2,5 @@
 export { RequireAuth } from './components/require-auth';
 export { useAuthenticatedKey, useSession } from './use-session';
 export { changePassword } from './api/password';
+export { loginStateFrom, SESSION_EXPIRED_NOTICE, type LoginState } from './login-state';
+export { SessionExpiredBanner } from './components/session-expired-banner';

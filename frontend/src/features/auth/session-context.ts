@@ -10,6 +10,9 @@ export interface Session {
   /** Stores a token (login, or a new token after a profile update). */
   login: (token: string) => void;
   logout: () => void;
+  /** The API refused the stored token (expired, or ended elsewhere): the user is told once. */
+  expired: boolean;
+  dismissExpired: () => void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

@@ -13,6 +13,7 @@ const isUserKey = (key: unknown) => typeof key === 'string' && key.startsWith('/
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(readStoredToken);
+  const [expired, setExpired] = useState(false);
   const { mutate } = useSWRConfig();
   const { data: user, error } = useCurrentUser(token);
 
@@ -34,12 +35,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!rejected) return;
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
     setToken(null);
+    setExpired(true);
   }, [rejected]);
 
   const login = useCallback((newToken: string) => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, newToken);
     setToken(newToken);
+    setExpired(false);
   }, []);
+  const dismissExpired = useCallback(() => setExpired(false), []);
 
   // 'Cerrar sesión' ends the session on the server too; the browser forgets the token at once either way.
   const logout = useCallback(() => {
@@ -52,8 +56,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useMemo<Session>(() => {
     const currentUser = token && user ? user : null;
     const status = currentUser ? 'authenticated' : token && !error ? 'loading' : 'anonymous';
-    return { user: currentUser, token, status, login, logout };
-  }, [token, user, error, login, logout]);
+    return { user: currentUser, token, status, login, logout, expired, dismissExpired };
+  }, [token, user, error, login, logout, expired, dismissExpired]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -6,3 +6,6 @@ export { HIDDEN_FROM_PICKER, useGameLists, WISHLIST_NAME } from './api/use-game-
 export { CreateListForm } from './components/create-list-form';
 export { useOwnRating } from './api/use-own-rating';
 export { withdrawRating } from './api/withdraw-rating';
+export { useOwnReview } from './api/use-own-review';
+export { useListsHolding } from './api/use-lists-holding';
+export { removeGameFromList } from './api/remove-game-from-list';

@@ -128,6 +128,22 @@ export class GameListRepository extends EntityRepository<GameList> {
     return rows.length > 0;
   }
 
+  /** The names of the user's lists that hold the game with this external id, in the lists' own order. */
+  async findNamesHolding(userId: number, igdbId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('GameList as l')
+      .innerJoin('GameListEntry as e', 'e.list', 'l.id')
+      .innerJoin('Game as g', 'g.id', 'e.game')
+      .select('l.name')
+      .where('l.user', '=', userId)
+      .where('g.igdbId', '=', igdbId)
+      .orderBy('l.reserved', 'desc')
+      .orderBy('l.createdAt')
+      .orderBy('l.id')
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
   findGames(listId: number): Promise<ListGameRow[]> {
     return this.db
       .selectFrom('GameListEntry as e')

@@ -95,6 +95,12 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
     );
   }
 
+  /** The user's own review of the game with this external id, or null. */
+  async findOwnForGame(userId: number, igdbId: number): Promise<UserReviewRow | null> {
+    const [row] = await this.rows(this.select().where('r.user', '=', userId).where('g.igdbId', '=', igdbId));
+    return row ?? null;
+  }
+
   async findOneRow(reviewId: number): Promise<UserReviewRow | null> {
     const [row] = await this.rows(this.select().where('r.id', '=', reviewId));
     return row ?? null;

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { routes } from '../../../lib/paths';
+import { loginStateFrom } from '../login-state';
 import { useSession } from '../use-session';
 
 /**
@@ -9,6 +10,7 @@ import { useSession } from '../use-session';
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
+  const location = useLocation();
   const [wasAuthenticated, setWasAuthenticated] = useState(false);
   if (status === 'authenticated' && !wasAuthenticated) setWasAuthenticated(true);
 
@@ -19,7 +21,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  if (status === 'anonymous')
-    return <Navigate to={wasAuthenticated ? routes.home() : routes.login()} replace />;
+  if (status === 'anonymous') {
+    if (wasAuthenticated) return <Navigate to={routes.home()} replace />;
+    return <Navigate to={routes.login()} state={loginStateFrom(location)} replace />;
+  }
   return children;
 }

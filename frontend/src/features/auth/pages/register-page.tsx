@@ -87,6 +87,10 @@ export function RegisterPage() {
               {error}
             </p>
           ) : null}
+          <p className="auth-card__legal muted">
+            Al registrarte aceptas que tratemos tus datos como explica la{' '}
+            <Link to={routes.privacy()}>Política de privacidad</Link>.
+          </p>
           <button type="submit" className="button button--primary" disabled={busy}>
             Registrar
           </button>

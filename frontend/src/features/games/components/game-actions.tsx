@@ -1,9 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { apiPaths } from '../../../lib/paths';
 import type { GameDetail } from '../../../lib/types';
 import { useSession } from '../../auth';
-import { addGameToList, useOwnRating, WISHLIST_NAME, withdrawRating } from '../../user';
+import {
+  addGameToList,
+  removeGameFromList,
+  useGameLists,
+  useListsHolding,
+  useOwnRating,
+  useOwnReview,
+  WISHLIST_NAME,
+  withdrawRating,
+} from '../../user';
 
 const RatingModal = lazy(() => import('./rating-modal').then((module) => ({ default: module.RatingModal })));
 const ReviewModal = lazy(() => import('./review-modal').then((module) => ({ default: module.ReviewModal })));
@@ -14,25 +23,35 @@ const LoginModal = lazy(() =>
 
 export const WISHLIST_FLASH_MS = 1500;
 
-type OpenModal = 'rating' | 'review' | 'list' | 'login' | null;
-type WishlistState = 'idle' | 'busy' | 'added' | 'error';
+type Action = 'rating' | 'review' | 'list' | 'wishlist';
+type OpenModal = Exclude<Action, 'wishlist'> | 'login' | null;
+type WishlistState = 'idle' | 'busy' | 'added' | 'removed' | 'error';
 
 interface GameActionsProps {
   game: GameDetail;
   onRated: () => void;
 }
 
-/** Puntuar, Añadir a lista, Añadir crítica and Deseados; each asks a visitor to log in first. */
+/**
+ * Puntuar, Añadir a lista, Añadir crítica (or 'Editar tu crítica') and Deseados (on and off); each asks a
+ * visitor to log in first and then carries on with the action that was started.
+ */
 export function GameActions({ game, onRated }: GameActionsProps) {
   const { token } = useSession();
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState<OpenModal>(null);
+  // The action a visitor started before being asked to log in.
+  const [pending, setPending] = useState<Action | null>(null);
   const [wishlist, setWishlist] = useState<WishlistState>('idle');
   const [withdrawing, setWithdrawing] = useState(false);
   const [withdrawError, setWithdrawError] = useState(false);
   const igdbID = String(game.igdbID);
   const { data: ownScore, mutate: refreshOwnScore } = useOwnRating(igdbID);
   const hasOwnScore = token !== null && ownScore !== undefined && ownScore !== null;
+  const { data: ownReview, mutate: refreshOwnReview } = useOwnReview(igdbID);
+  const { data: holding, mutate: refreshHolding } = useListsHolding(igdbID);
+  const { data: lists } = useGameLists();
+  const inWishlist = token !== null && (holding?.includes(WISHLIST_NAME) ?? false);
 
   const afterRating = () => {
     void refreshOwnScore();
@@ -54,34 +73,72 @@ export function GameActions({ game, onRated }: GameActionsProps) {
   };
 
   useEffect(() => {
-    if (wishlist !== 'added') return;
+    if (wishlist !== 'added' && wishlist !== 'removed') return;
     const timer = window.setTimeout(() => setWishlist('idle'), WISHLIST_FLASH_MS);
     return () => window.clearTimeout(timer);
   }, [wishlist]);
 
-  const openIfLoggedIn = (modal: Exclude<OpenModal, 'login' | null>) => setOpen(token ? modal : 'login');
-  const close = () => setOpen(null);
-  const refreshLists = () => {
+  const askToLogIn = (action: Action) => {
+    setPending(action);
+    setOpen('login');
+  };
+  const openIfLoggedIn = (modal: Exclude<Action, 'wishlist'>) => (token ? setOpen(modal) : askToLogIn(modal));
+  const close = () => {
+    setOpen(null);
+    setPending(null);
+  };
+  const refreshLists = useCallback(() => {
     void mutate((key) => typeof key === 'string' && key.startsWith('/api/user/') && key.includes('game'));
+  }, [mutate]);
+
+  const changeWishlist = useCallback(
+    async (change: () => Promise<unknown>, done: WishlistState) => {
+      setWishlist('busy');
+      try {
+        await change();
+        setWishlist(done);
+        await refreshHolding();
+        refreshLists();
+      } catch {
+        setWishlist('error');
+      }
+    },
+    [refreshHolding, refreshLists],
+  );
+  const addToWishlist = useCallback(
+    () => changeWishlist(() => addGameToList({ gameId: game.igdbID, name: WISHLIST_NAME }), 'added'),
+    [changeWishlist, game.igdbID],
+  );
+
+  /** Deseados on and off: a second tap takes the game out of the list. */
+  const toggleWishlist = () => {
+    if (!token) return askToLogIn('wishlist');
+    const wishlistId = lists?.find((list) => list.name === WISHLIST_NAME)?.id;
+    if (inWishlist && wishlistId !== undefined) {
+      return changeWishlist(() => removeGameFromList(wishlistId, game.igdbID), 'removed');
+    }
+    return addToWishlist();
   };
 
-  const addToWishlist = async () => {
-    if (!token) {
-      setOpen('login');
-      return;
-    }
-    setWishlist('busy');
-    try {
-      await addGameToList({ gameId: game.igdbID, name: WISHLIST_NAME });
-      setWishlist('added');
-      refreshLists();
-    } catch {
-      setWishlist('error');
-    }
+  // Logged in from the modal: carry on with what the visitor had started. Deseados waits for the lists
+  // of the new session, so a game already there is not added twice.
+  const [resumeWishlist, setResumeWishlist] = useState(false);
+  const onLoggedIn = () => {
+    const action = pending;
+    setPending(null);
+    setOpen(null);
+    if (action === 'wishlist') setResumeWishlist(true);
+    else if (action) setOpen(action);
   };
+  useEffect(() => {
+    if (!resumeWishlist || !token || holding === undefined) return;
+    setResumeWishlist(false);
+    if (!holding.includes(WISHLIST_NAME)) void addToWishlist();
+  }, [resumeWishlist, token, holding, addToWishlist]);
 
   const onReviewPublished = () => {
     void refreshOwnScore();
+    void refreshOwnReview();
     void mutate(apiPaths.games.detail(igdbID));
     void mutate(apiPaths.games.userReviews(igdbID));
     void mutate(apiPaths.games.playerAverage(igdbID));
@@ -110,19 +167,24 @@ export function GameActions({ game, onRated }: GameActionsProps) {
         Añadir a lista
       </button>
       <button type="button" className="button" onClick={() => openIfLoggedIn('review')}>
-        Añadir crítica
+        {ownReview ? 'Editar tu crítica' : 'Añadir crítica'}
       </button>
       <button
         type="button"
-        className={`button button--wishlist ${wishlist === 'added' ? 'is-success' : ''}`.trim()}
+        className={`button button--wishlist ${inWishlist ? 'is-on' : ''} ${wishlist === 'added' ? 'is-success' : ''}`.trim()}
         data-state={wishlist}
-        onClick={addToWishlist}
+        aria-pressed={inWishlist}
+        onClick={() => void toggleWishlist()}
         disabled={wishlist === 'busy'}
       >
-        Deseados
+        {inWishlist ? 'En Deseados' : 'Deseados'}
       </button>
       <p className="visually-hidden" role="status">
-        {wishlist === 'added' ? `${game.title} añadido a Deseados` : ''}
+        {wishlist === 'added'
+          ? `${game.title} añadido a Deseados`
+          : wishlist === 'removed'
+            ? `${game.title} quitado de Deseados`
+            : ''}
       </p>
       {withdrawError ? (
         <p className="form-error game-actions__error" role="alert">
@@ -131,7 +193,7 @@ export function GameActions({ game, onRated }: GameActionsProps) {
       ) : null}
       {wishlist === 'error' ? (
         <p className="form-error game-actions__error" role="alert">
-          Hubo un error al agregar el juego.
+          {inWishlist ? 'No se ha podido quitar el juego de Deseados.' : 'Hubo un error al agregar el juego.'}
         </p>
       ) : null}
       <Suspense fallback={null}>
@@ -144,10 +206,10 @@ export function GameActions({ game, onRated }: GameActionsProps) {
           />
         ) : null}
         {open === 'review' ? (
-          <ReviewModal game={game} onClose={close} onPublished={onReviewPublished} />
+          <ReviewModal game={game} existing={ownReview} onClose={close} onPublished={onReviewPublished} />
         ) : null}
         {open === 'list' ? <ListModal game={game} onClose={close} onAdded={refreshLists} /> : null}
-        {open === 'login' ? <LoginModal onClose={close} /> : null}
+        {open === 'login' ? <LoginModal onClose={close} onLoggedIn={onLoggedIn} /> : null}
       </Suspense>
     </div>
   );

@@ -11,13 +11,19 @@ type Status = { kind: 'error' | 'success'; message: string; detail?: string } | 
 
 interface ReviewModalProps {
   game: { igdbID: number; title: string; imageCover: string | null };
+  /** The user's review of the game, when there is one: the modal opens with it to edit it. */
+  existing?: { review: string; rating: number | string | null } | null;
   onClose: () => void;
   onPublished: () => void;
 }
 
-export function ReviewModal({ game, onClose, onPublished }: ReviewModalProps) {
-  const [text, setText] = useState('');
-  const [rating, setRating] = useState('');
+export function ReviewModal({ game, existing: given, onClose, onPublished }: ReviewModalProps) {
+  // As it was when the modal opened: publishing a first review does not turn the open form into an edit.
+  const [existing] = useState(given);
+  const [text, setText] = useState(existing?.review ?? '');
+  const [rating, setRating] = useState(
+    existing?.rating === null || existing?.rating === undefined ? '' : String(existing.rating),
+  );
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const id = useId();
@@ -48,8 +54,11 @@ export function ReviewModal({ game, onClose, onPublished }: ReviewModalProps) {
         kind: 'success',
         message: typeof answer === 'string' && answer ? answer : 'Crítica agregada con éxito.',
       });
-      setText('');
-      setRating('');
+      // A new review empties the form; an edited one stays on screen as it now stands.
+      if (!existing) {
+        setText('');
+        setRating('');
+      }
       onPublished();
     } catch (caught) {
       // A 4xx answer explains itself (e.g. a review of this game already exists).
@@ -67,7 +76,7 @@ export function ReviewModal({ game, onClose, onPublished }: ReviewModalProps) {
   };
 
   return (
-    <Modal title="Escribe tu crítica" onClose={onClose}>
+    <Modal title={existing ? 'Edita tu crítica' : 'Escribe tu crítica'} onClose={onClose}>
       <p className="muted">{game.title}</p>
       <form className="form" onSubmit={onSubmit} noValidate>
         <div className="field">
@@ -108,7 +117,7 @@ export function ReviewModal({ game, onClose, onPublished }: ReviewModalProps) {
         ) : null}
         <div className="modal__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
-            Publicar
+            {existing ? 'Guardar los cambios' : 'Publicar'}
           </button>
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cerrar

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { NavLink, useParams, useSearchParams } from 'react-router-dom';
+import { NavLink, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
+import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -30,6 +31,7 @@ function readPage(value: string | null): number {
 export function CataloguePage() {
   const { platformId = ALL_PLATFORMS_ID } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigationType = useNavigationType();
   const sortSelectId = useId();
   const isAll = platformId === ALL_PLATFORMS_ID;
   const label = isAll ? null : platformLabel(platformId);
@@ -41,9 +43,12 @@ export function CataloguePage() {
     ...pageTexts.catalogue(label),
     canonicalPath: routes.catalogue(platformId),
   });
-  const { data, isLoading } = useGameCatalogue(
-    known ? { page: page - 1, platform: isAll ? undefined : platformId, sortBy } : null,
-  );
+  const {
+    data,
+    error,
+    isLoading,
+    mutate: retry,
+  } = useGameCatalogue(known ? { page: page - 1, platform: isAll ? undefined : platformId, sortBy } : null);
 
   if (!known) return <NotFoundPage />;
 
@@ -98,9 +103,12 @@ export function CataloguePage() {
         </div>
       </div>
       {isLoading && !data ? <Spinner label="Cargando juegos..." /> : null}
+      {error && !data ? (
+        <LoadError message="No se ha podido cargar el catálogo de juegos." onRetry={retry} />
+      ) : null}
       {games.length > 0 ? (
         <>
-          <GameGrid games={games} label="Juegos" />
+          <GameGrid games={games} label="Juegos" whole={navigationType === 'POP'} />
           <Pagination
             page={page}
             totalPages={totalPages}

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../../../app/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { PlatformLogos } from '../../../components/platform-logos';
 import { ScoreBar } from '../../../components/score-bar';
+import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { formatReleaseDate } from '../../../lib/format';
@@ -51,7 +52,7 @@ export function GameDetailPage() {
   if (!game) {
     return (
       <div className="page game-detail game-detail--loading" aria-busy="true">
-        {error ? <p className="form-error">No se ha podido cargar el juego.</p> : <Spinner />}
+        {error ? <LoadError message="No se ha podido cargar el juego." onRetry={refreshGame} /> : <Spinner />}
       </div>
     );
   }

@@ -46,5 +46,6 @@ export function useSearchGames(term: string) {
     isLoadingMore: pages.isValidating && pages.size > loaded.length,
     hasMore: games.length < total && (loaded.at(-1)?.games.length ?? 0) > 0,
     loadMore: () => void pages.setSize(pages.size + 1),
+    retry: () => pages.mutate(),
   };
 }

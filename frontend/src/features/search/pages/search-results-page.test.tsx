@@ -15,14 +15,35 @@ describe('SearchResultsPage', () => {
     expect(document.title).toBe('zeldaa | Veredicto');
   });
 
-  it('shows the empty state when the search fails', async () => {
+  it('says the search failed, not that nothing exists, and searches again on Reintentar', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubFetch(() => jsonResponse({ statusCode: 500, message: 'Error' }, 500));
+    let failing = true;
+    const fetchMock = stubFetch(() =>
+      failing ? jsonResponse({ statusCode: 500, message: 'Error' }, 500) : jsonResponse([]),
+    );
     renderWithProviders(<SearchResultsPage />, { route: '/results?name=mario' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No se ha podido completar la búsqueda de «mario».');
+    expect(screen.queryByText(/no hemos encontrado ningún resultado/)).toBeNull();
+    expect(logged).toHaveBeenCalled();
+
+    failing = false;
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(
       await screen.findByText('Lo sentimos, no hemos encontrado ningún resultado para: "mario"'),
     ).toBeTruthy();
-    expect(logged).toHaveBeenCalled();
+    expect(fetchMock.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('asks for a term instead of showing an empty one', () => {
+    const fetchMock = stubFetch(() => jsonResponse([]));
+    renderWithProviders(<SearchResultsPage />, { route: '/results?name=' });
+    expect(
+      screen.getByText('Escribe el nombre de un juego en el buscador para ver resultados.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/""/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('lists the games found', async () => {

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigationType, useSearchParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
 import { GameGrid } from '../../../components/game-grid';
+import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -12,10 +13,12 @@ const countText = (total: number) =>
 
 /**
  * /results?name= : the term and the number of results under RESULTADOS, the results with more on demand,
- * or the empty state with '¿Quizás buscabas…?' (a failed search also shows the empty state).
+ * or the empty state with '¿Quizás buscabas…?'. A failed search says so, with 'Reintentar' (it is not an
+ * answer that the game does not exist), and an empty term asks for one.
  */
 export function SearchResultsPage() {
   const [searchParams] = useSearchParams();
+  const navigationType = useNavigationType();
   const term = (searchParams.get('name') ?? '').trim();
   const search = useSearchGames(term);
   usePageMeta(pageTexts.search(term));
@@ -23,18 +26,22 @@ export function SearchResultsPage() {
     if (search.error) console.error('Error en la búsqueda', search.error);
   }, [search.error]);
 
-  const games = search.error ? [] : search.games;
+  const games = search.games;
   return (
     <div className="page results">
       <h1 className="page-title">RESULTADOS</h1>
-      {search.isLoading ? (
+      {!term ? (
+        <p className="empty-state">Escribe el nombre de un juego en el buscador para ver resultados.</p>
+      ) : search.error && games.length === 0 ? (
+        <LoadError message={`No se ha podido completar la búsqueda de «${term}».`} onRetry={search.retry} />
+      ) : search.isLoading ? (
         <Spinner label="Buscando..." />
       ) : games.length > 0 ? (
         <>
           <p className="results__summary" aria-live="polite">
             {countText(search.total)} para «{term}»
           </p>
-          <GameGrid games={games} label={`Resultados para ${term}`} />
+          <GameGrid games={games} label={`Resultados para ${term}`} whole={navigationType === 'POP'} />
           {search.hasMore ? (
             <div className="results__more">
               <button

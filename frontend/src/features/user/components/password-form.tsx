@@ -2,9 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
 import { routes } from '../../../lib/paths';
-import { changePassword, useSession } from '../../auth';
+import { changePassword, useSession, type LoginState } from '../../auth';
 
 const MIN_LENGTH = 8;
 
@@ -25,14 +24,18 @@ export function PasswordForm() {
     if (next.length < MIN_LENGTH)
       return setError(`La contraseña debe tener al menos ${MIN_LENGTH} caracteres.`);
     if (next !== repeated) return setError('Las contraseñas nuevas no coinciden.');
+    if (next === current) return setError('La contraseña nueva debe ser distinta de la actual.');
     setBusy(true);
     setError(null);
     try {
       await changePassword(current, next);
-      notify('Contraseña cambiada. Inicia sesión de nuevo con la nueva.');
       // To the login first, at once (not as a transition that keeps the profile mounted while the login
-      // page loads): a profile still on screen when the session ends would send the user home.
-      navigate(routes.login(), { flushSync: true });
+      // page loads): a profile still on screen when the session ends would send the user home. The login
+      // page says what happened.
+      navigate(routes.login(), {
+        flushSync: true,
+        state: { notice: 'Contraseña cambiada. Inicia sesión de nuevo con la nueva.' } satisfies LoginState,
+      });
       logout();
     } catch (caught) {
       setError(serverMessage(caught, 'No se ha podido cambiar la contraseña.'));

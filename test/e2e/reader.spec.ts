@@ -1,0 +1,244 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  createUser,
+  DEFAULT_PASSWORD,
+  getJson,
+  loggedInUser,
+  setupClientHeaders,
+  signInPage,
+  type GameDetail,
+} from './support/api.js';
+import { swipe } from './support/ui.js';
+
+/** Seeded games no other browser test touches, one per project (decisions.md section 16). */
+const GAMES = {
+  wishlist: { 'movil-375': 2853, 'escritorio-1440': 1991 }, // Braid, Fez
+  review: { 'movil-375': 1352, 'escritorio-1440': 9730 }, // Journey, Firewatch
+  login: { 'movil-375': 3029, 'escritorio-1440': 22917 }, // Spelunky, Gris
+} as const;
+const WITCHER = 1942;
+
+async function gameFor(purpose: keyof typeof GAMES, testInfo: TestInfo, request: APIRequestContext) {
+  const id = GAMES[purpose][testInfo.project.name as keyof (typeof GAMES)[typeof purpose]];
+  if (!id) throw new Error(`no game for the project ${testInfo.project.name}`);
+  return getJson<GameDetail>(request, `/api/games/${id}`);
+}
+
+async function openGame(page: Page, game: GameDetail) {
+  await page.goto(`/game/${game.slug}/${game.igdbID}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(game.title);
+}
+
+test('Deseados muestra su estado tras recargar y se quita con un segundo toque', async ({
+  page,
+  request,
+}, testInfo) => {
+  const game = await gameFor('wishlist', testInfo, request);
+  await loggedInUser(page, request);
+  await openGame(page, game);
+
+  const wishlist = page.getByRole('button', { name: /Deseados$/ });
+  await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
+  await expect(wishlist).toHaveText('Deseados');
+  await wishlist.click();
+  await expect(wishlist).toHaveAttribute('aria-pressed', 'true');
+  await expect(wishlist).toHaveText('En Deseados');
+
+  await page.reload();
+  await expect(wishlist).toHaveAttribute('aria-pressed', 'true');
+  await expect(wishlist).toHaveText('En Deseados');
+
+  await wishlist.click();
+  await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
+  await expect(
+    page.getByRole('status').filter({ hasText: `${game.title} quitado de Deseados` }),
+  ).toBeAttached();
+  await page.reload();
+  await expect(wishlist).toHaveText('Deseados');
+  await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
+});
+
+test("'Editar tu crítica' abre con tu crítica y guarda los cambios", async ({ page, request }, testInfo) => {
+  const game = await gameFor('review', testInfo, request);
+  const user = await loggedInUser(page, request);
+  const first =
+    'Un viaje breve y hermoso por un desierto que cambia de color con cada paso que das hacia la montaña.';
+  const published = await request.post('/api/user/reviews', {
+    data: { gameId: game.igdbID, review: first, rating: 90 },
+    headers: { Authorization: `Bearer ${user.token}`, ...setupClientHeaders() },
+  });
+  expect(published.status()).toBe(201);
+
+  await openGame(page, game);
+  await expect(page.getByRole('button', { name: 'Añadir crítica' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Editar tu crítica' }).click();
+  const modal = page.getByRole('dialog', { name: 'Edita tu crítica' });
+  await expect(modal.getByLabel('Tu crítica')).toHaveValue(first);
+  await expect(modal.getByLabel('Puntuación (0-100):')).toHaveValue('90');
+
+  const second = `${first} Lo he vuelto a jugar y sigue emocionando igual.`;
+  await modal.getByLabel('Tu crítica').fill(second);
+  await modal.getByLabel('Puntuación (0-100):').fill('94');
+  await modal.getByRole('button', { name: 'Guardar los cambios' }).click();
+  await expect(modal.getByRole('status')).toHaveText('Has actualizado tu crítica.');
+  await expect(modal.getByLabel('Tu crítica')).toHaveValue(second);
+
+  const own = await request.get(`/api/user/reviews/game/${game.igdbID}`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(await own.json()).toMatchObject({ review: second, rating: 94 });
+});
+
+test('iniciar sesión desde Puntuar vuelve al juego con la puntuación abierta', async ({
+  page,
+  request,
+}, testInfo) => {
+  const game = await gameFor('login', testInfo, request);
+  const user = await createUser(request, 'vuelta');
+  await openGame(page, game);
+
+  await page.getByRole('button', { name: 'Puntuar', exact: true }).click();
+  const login = page.getByRole('dialog', { name: 'Inicia sesión para continuar' });
+  await login.getByLabel('Usuario').fill(user.username);
+  await login.getByLabel('Contraseña').fill(DEFAULT_PASSWORD);
+  await login.getByRole('button', { name: 'Iniciar sesión' }).click();
+
+  await expect(login).toBeHidden();
+  await expect(page.getByRole('dialog', { name: `Puntuar ${game.title}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/game/${game.slug}/${game.igdbID}$`));
+});
+
+test('el enlace Iniciar sesión devuelve a la página de la que se vino', async ({ page, request }) => {
+  const user = await createUser(request, 'regreso');
+  await page.goto('/news/allNews');
+  await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Usuario').fill(user.username);
+  await page.getByLabel('Contraseña').fill(DEFAULT_PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/news\/allNews$/);
+});
+
+test('una sesión caducada lo dice y ofrece volver a entrar', async ({ page, request }) => {
+  const user = await createUser(request, 'caducada');
+  await signInPage(page, user.token);
+  // The session ends elsewhere (another device's 'Cerrar sesión').
+  const ended = await request.post('/api/auth/logout', {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  expect(ended.ok()).toBe(true);
+  await page.goto('/news/allNews');
+  const banner = page.getByRole('status').filter({ hasText: 'Tu sesión ha caducado.' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('Tu sesión ha caducado. Inicia sesión de nuevo para continuar.')).toBeVisible();
+});
+
+test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", async ({ page }) => {
+  let failing = true;
+  await page.route('**/api/games/all**', (route) =>
+    failing
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' })
+      : route.continue(),
+  );
+  await page.goto('/games/all');
+  const alert = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar el catálogo de juegos.' });
+  await expect(alert).toBeVisible();
+  failing = false;
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('list', { name: 'Juegos' }).getByRole('listitem').first()).toBeVisible();
+  await expect(alert).toHaveCount(0);
+
+  failing = true;
+  await page.route('**/api/games/search**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
+  );
+  await page.goto('/results?name=zelda');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'No se ha podido completar la búsqueda de «zelda».' }),
+  ).toBeVisible();
+  await expect(page.getByText(/no hemos encontrado ningún resultado/)).toHaveCount(0);
+});
+
+test('volver desde un juego deja el catálogo donde estaba', async ({ page }) => {
+  await page.goto('/games/all');
+  const target = page.getByRole('list', { name: 'Juegos' }).locator(':scope > li').nth(30);
+  await target.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(0);
+  await target.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/game\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/games\/all$/);
+  await expect(target).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+});
+
+test('el visor de imágenes pasa a la siguiente y a la anterior', async ({ page, request }, testInfo) => {
+  const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
+  expect(game.screenshots.length).toBeGreaterThan(2);
+  await openGame(page, game);
+  const images = page.getByRole('region', { name: 'IMÁGENES' });
+  await images.getByRole('button', { name: `Captura 1 de ${game.title}`, exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: `Captura 1 de ${game.title}` });
+  await expect(viewer.getByText(`1 / ${game.screenshots.length}`)).toBeVisible();
+
+  await viewer.getByRole('button', { name: 'Imagen siguiente' }).click();
+  const second = page.getByRole('dialog', { name: `Captura 2 de ${game.title}` });
+  await expect(second.getByRole('img')).toHaveAttribute('src', game.bigScreenshots[1]);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('dialog', { name: `Captura 1 de ${game.title}` })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  const last = game.screenshots.length;
+  await expect(page.getByRole('dialog', { name: `Captura ${last} de ${game.title}` })).toBeVisible();
+
+  if (testInfo.project.name === 'movil-375') {
+    // A swipe to the left shows the next image.
+    const open = page.getByRole('dialog', { name: `Captura ${last} de ${game.title}` });
+    await swipe(page, open.getByRole('img'), -160);
+    await expect(page.getByRole('dialog', { name: `Captura 1 de ${game.title}` })).toBeVisible();
+  }
+});
+
+test('Política de privacidad: enlazada desde el registro y el pie', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('link', { name: 'Política de privacidad' }).first().click();
+  await expect(page).toHaveURL(/\/politica-de-privacidad$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
+  await expect(page).toHaveTitle('Política de privacidad | Veredicto');
+  await expect(page.getByRole('heading', { name: 'Tus derechos' })).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' }),
+  ).toHaveAttribute('href', '/politica-de-privacidad');
+});
+
+test.describe('en el móvil', () => {
+  test.skip(({ isMobile }) => !isMobile, 'solo en la pantalla de 375 px');
+
+  test('el buscador superpuesto muestra sus sugerencias', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir búsqueda' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Buscar juegos' });
+    await overlay.getByRole('combobox').fill('zelda');
+    const options = overlay.getByRole('option');
+    await expect(options.nth(4)).toBeVisible();
+    for (let index = 0; index < 5; index += 1) await expect(options.nth(index)).toBeInViewport();
+  });
+
+  test('los controles táctiles miden al menos 44 px', async ({ page, request }, testInfo) => {
+    const game = await gameFor('login', testInfo, request);
+    await loggedInUser(page, request);
+    await openGame(page, game);
+    const hint = page.getByRole('button', { name: /^Qué significa / }).first();
+    const hintBox = await hint.boundingBox();
+    expect(Math.min(hintBox?.width ?? 0, hintBox?.height ?? 0)).toBeGreaterThanOrEqual(44);
+
+    await page.getByRole('button', { name: 'Puntuar', exact: true }).click();
+    const slider = page.getByRole('slider', { name: 'Tu puntuación (0-100)' });
+    const box = await slider.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(box?.width ?? 0).toBeGreaterThan(250);
+  });
+});
