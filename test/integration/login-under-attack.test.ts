@@ -94,7 +94,8 @@ describe('logins while an attacker hammers the account', () => {
           const answer = await login(username, password);
           return answer.status === 429 ? answer : undefined;
         },
-        { timeoutMs: 60_000, intervalMs: 200, what: 'the account to be under attack' },
+        // 20 judged failures: each an argon2 verification, slow on a loaded machine.
+        { timeoutMs: 240_000, intervalMs: 200, what: 'the account to be under attack' },
       );
       expect(refusal.message).toBe(UNDER_ATTACK_MESSAGE);
 
@@ -138,7 +139,7 @@ describe('logins while an attacker hammers the account', () => {
     expect((await login(username, password, { cookie: used.deviceCookie })).status).toBe(200);
     // Still under attack for unknown clients.
     expect((await login(username, password)).message).toBe(UNDER_ATTACK_MESSAGE);
-  }, 180_000);
+  }, 480_000);
 
   it('a known device that fails is slowed on its own, not the account', async () => {
     const password = 'otra-contraseña-larga';
