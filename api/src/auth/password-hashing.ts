@@ -16,7 +16,8 @@ export const HASHING_BUSY_MESSAGE =
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function bounded<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` within the bound, or refuses it at once (exported for its unit test). */
+export async function bounded<T>(work: () => Promise<T>): Promise<T> {
   if (running < HASHING_CONCURRENCY) {
     running += 1;
   } else if (waiting.length < HASHING_QUEUE) {
