@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AdminController } from './admin.controller.js';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { AdminGuard } from './admin.guard.js';
+import { AdminPasswordService } from './admin-password.service.js';
 import { AdminTokenService } from './admin-token.service.js';
 import { FeedsService } from './feeds.service.js';
 import { QueueDashboardModule } from './queue-dashboard.module.js';
@@ -8,9 +10,9 @@ import { ReliabilityService } from './reliability.service.js';
 
 /** The admin password check, admin tokens, job status, news feeds and the queue dashboard. */
 @Module({
-  imports: [QueueDashboardModule],
+  imports: [QueueDashboardModule, RateLimitsModule],
   controllers: [AdminController],
-  providers: [AdminTokenService, AdminGuard, FeedsService, ReliabilityService],
+  providers: [AdminTokenService, AdminGuard, AdminPasswordService, FeedsService, ReliabilityService],
   exports: [AdminTokenService, AdminGuard],
 })
 export class AdminModule {}

@@ -15,6 +15,8 @@ export interface MailTemplateData {
   'email-change-requested': { username: string; newEmail: string };
   /** Sent to the former address once the change is confirmed. */
   'email-changed': { username: string; newEmail: string };
+  /** A single-use way in without the password, asked for while the account is under attack. */
+  'login-link': { username: string; link: string };
 }
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -85,6 +87,19 @@ export const MAIL_TEMPLATES: { readonly [T in MailTemplateName]: MailTemplate } 
       'esta ya no recibirá nuestros mensajes.</p>' +
       '<p>Si no has sido tú, restablece tu contraseña y escríbenos a ' +
       '<a href="mailto:{{contactEmail}}">{{contactEmail}}</a>.</p>',
+  },
+  'login-link': {
+    subject: 'Tu enlace de acceso a {{siteName}}',
+    text:
+      'Hola, {{username}}:\n\nPara entrar en tu cuenta sin contraseña, abre este enlace (válido durante ' +
+      '15 minutos, un solo uso):\n\n{{link}}\n\nSi no lo has pedido tú, alguien está intentando entrar en tu ' +
+      'cuenta: no compartas este enlace y, si quieres, cambia tu contraseña.\n',
+    html:
+      '<p>Hola, {{username}}:</p>' +
+      '<p>Para entrar en tu cuenta sin contraseña, abre este enlace (válido durante 15 minutos, un solo uso):</p>' +
+      '{{> button}}' +
+      '<p>Si no lo has pedido tú, alguien está intentando entrar en tu cuenta: no compartas este enlace y, si ' +
+      'quieres, cambia tu contraseña.</p>',
   },
 };
 
