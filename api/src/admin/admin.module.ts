@@ -5,12 +5,15 @@ import { AdminTokenService } from './admin-token.service.js';
 import { FeedsService } from './feeds.service.js';
 import { QueueDashboardModule } from './queue-dashboard.module.js';
 import { ReliabilityService } from './reliability.service.js';
+import { ReviewReportsController } from './review-reports.controller.js';
+import { ReviewReportsService } from './review-reports.service.js';
+import { MailModule } from '../mail/mail.module.js';
 
 /** The admin password check, admin tokens, job status, news feeds and the queue dashboard. */
 @Module({
-  imports: [QueueDashboardModule],
-  controllers: [AdminController],
-  providers: [AdminTokenService, AdminGuard, FeedsService, ReliabilityService],
+  imports: [QueueDashboardModule, MailModule],
+  controllers: [AdminController, ReviewReportsController],
+  providers: [AdminTokenService, AdminGuard, FeedsService, ReliabilityService, ReviewReportsService],
   exports: [AdminTokenService, AdminGuard],
 })
 export class AdminModule {}

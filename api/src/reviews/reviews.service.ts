@@ -31,7 +31,9 @@ export class ReviewsService {
     const gameId = await this.ratings.findRateableGameId(dto.gameId);
     let created = false;
     await this.averages.storeThenRecalculate(gameId, async (tx) => {
-      ({ created } = await tx.getRepository(UserReview).saveForUser(userId, gameId, dto.review));
+      ({ created } = await tx
+        .getRepository(UserReview)
+        .saveForUser(userId, gameId, dto.review, dto.spoiler ?? false));
       await this.ratings.setScore(tx, userId, gameId, dto.rating);
     });
     return created ? REVIEW_CREATED_MESSAGE : REVIEW_UPDATED_MESSAGE;
@@ -53,7 +55,7 @@ export class ReviewsService {
   }
 
   async edit(userId: number, reviewId: number, dto: UpdateReviewDto) {
-    if (!(await this.reviews.updateContentOwned(userId, reviewId, dto.content))) {
+    if (!(await this.reviews.updateContentOwned(userId, reviewId, dto.content, dto.spoiler))) {
       throw new NotFoundException(REVIEW_NOT_FOUND);
     }
     const row = await this.reviews.findOneRow(reviewId);

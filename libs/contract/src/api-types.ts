@@ -112,6 +112,10 @@ export interface UserReview {
   autor: string;
   rating: number | string | null;
   review: string;
+  /** Marked by its author: the text shows only after a tap. */
+  spoiler: boolean;
+  helpful: number;
+  notHelpful: number;
   titleGame: string;
   imageCover: string | null;
   gameIgdbID: number;

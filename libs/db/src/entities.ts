@@ -12,6 +12,8 @@ import { OutboxMessage } from './outbox/outbox-message.entity.js';
 import { Outlet } from './outlets/outlet.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
+import { ReviewReport } from './reviews/review-report.entity.js';
+import { ReviewVote } from './reviews/review-vote.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
@@ -32,6 +34,8 @@ export const ENTITIES = [
   Outlet,
   OutboxMessage,
   Rating,
+  ReviewReport,
+  ReviewVote,
   RevokedToken,
   ScraperSource,
   SearchMiss,
