@@ -191,3 +191,16 @@ export interface NewsFeed {
   lastImportedCount?: number;
   lastError?: string | null;
 }
+
+/** An open report of a user review in the moderators' queue (decisions.md section 14). */
+export interface ReviewReport {
+  id: number;
+  reviewId: number;
+  igdbID: number;
+  reason: 'spam' | 'offensive' | 'off-topic' | 'spoiler' | 'other';
+  note: string | null;
+  createdAt: string;
+  gameTitle: string;
+  author: string;
+  content: string;
+}
