@@ -2,48 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaryBlocks, loadHouse, roomPatterns } from './scripts/architecture.mjs';
 
 /*
- * The never-arrows of STYLE.md as lint rules. Imports are matched as written: by package name
- * (`@veredicto/db`) or by a relative path that reaches into another package's `src/` (`../../db/src/...`).
+ * The import boundaries come from the one description of the house, architecture.json (which also draws
+ * docs/ARCHITECTURE.md): a room imports only the rooms it `uses`, by package name (`@veredicto/db`), never
+ * by a relative path into another package's `src/`. Only the front's feature zones are written here.
  */
+const house = loadHouse();
 const FEATURES = ['admin', 'auth', 'games', 'news', 'search', 'user'];
-const reach = (name) => `(^@veredicto/${name}(/|$))|((^|/)${name}/src(/|$))`;
-const forbid = (regex, message) => ({ regex, message });
-
-const NEVER = {
-  workers: forbid(
-    reach('workers'),
-    'La API nunca importa de workers/: encola trabajos a través de libs/jobs.',
-  ),
-  api: forbid(reach('api'), 'Un trabajador o una librería no conoce la capa HTTP (api/).'),
-  platform: forbid('^@nestjs/platform-', 'Los trabajadores no tienen servidor HTTP (@nestjs/platform-*).'),
-  scraping: forbid(reach('scraping'), 'libs/db no conoce a quien la llama (libs/scraping).'),
-  db: forbid(
-    reach('db'),
-    'libs/scraping no conoce la base de datos (libs/db): devuelve datos, otros guardan.',
-  ),
-  jobs: forbid(reach('jobs'), 'libs/scraping no conoce las colas (libs/jobs).'),
-  bullmq: forbid('^(bullmq|@nestjs/bullmq)(/|$)', 'libs/scraping no conoce las colas (bullmq).'),
-};
-
-/** Across packages by name, never by a relative path into another package's sources (compiled dist/ aside). */
-const DEEP = forbid(
-  '^(?!.*(^|/)dist/)\\.{1,2}/(.*/)?(libs/|(config|contract|db|jobs|runtime|scraping)/src(/|$))',
-  'Entre paquetes se importa por su nombre (@veredicto/db), no por una ruta relativa: `npm run imports:packages` lo corrige.',
-);
-
-/** The front talks HTTP and the contract only: no other package of the repository, no server library. */
-const FRONT = [
-  forbid(
-    '(^@veredicto/(?!contract$))|((^|/)libs/)|((^|/)(api|workers|db|jobs|scraping|config|runtime)/src(/|$))',
-    'El front solo importa su propio código y @veredicto/contract.',
-  ),
-  forbid(
-    '^(@mikro-orm|@nestjs|bullmq|ioredis|pg|node:)',
-    'El front no usa librerías del servidor: habla HTTP con la API.',
-  ),
-];
+const FRONT = roomPatterns(house, 'frontend');
 
 /** A feature uses another one only through its index.ts; shared pieces live in components/, lib/ or the contract. */
 const featureBlocks = FEATURES.map((feature) => ({
@@ -54,22 +22,16 @@ const featureBlocks = FEATURES.map((feature) => ({
       {
         patterns: [
           ...FRONT,
-          forbid(
-            `^(\\.\\./)+(features/)?(${FEATURES.filter((other) => other !== feature).join('|')})/.`,
-            'Una funcionalidad no importa las piezas internas de otra: usa su index.ts, o mueve lo compartido a components/, lib/ o el contrato.',
-          ),
+          {
+            regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((other) => other !== feature).join('|')})/.`,
+            message:
+              'Una funcionalidad no importa las piezas internas de otra: usa su index.ts, o mueve lo compartido a components/, lib/ o el contrato.',
+          },
         ],
       },
     ],
   },
 }));
-
-const boundary = (files, patterns) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
-/** A back-end boundary: its own never-arrows plus the package-name rule (a later block replaces the rule's list). */
-const backEnd = (files, patterns) => boundary(files, [...patterns, DEEP]);
 
 export default tseslint.config(
   {
@@ -100,21 +62,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  backEnd(['**/*.{ts,mts,mjs}'], []),
-  backEnd(['api/**/*.ts'], [NEVER.workers]),
-  backEnd(['workers/**/*.ts'], [NEVER.api, NEVER.platform]),
-  backEnd(['libs/db/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.scraping]),
-  backEnd(['libs/scraping/**/*.ts'], [NEVER.api, NEVER.workers, NEVER.db, NEVER.jobs, NEVER.bullmq]),
-  backEnd(['libs/jobs/**/*.ts', 'libs/config/**/*.ts'], [NEVER.api, NEVER.workers]),
-  boundary(
-    ['libs/contract/**/*.ts'],
-    [
-      forbid(
-        '^(?!\\./)',
-        'El contrato es TypeScript puro sin dependencias: solo importa sus propios ficheros.',
-      ),
-    ],
-  ),
-  boundary(['frontend/src/**/*.{ts,tsx}'], FRONT),
+  ...boundaryBlocks(house),
   ...featureBlocks,
 );

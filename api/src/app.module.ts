@@ -17,7 +17,7 @@ import { RatingsModule } from './ratings/ratings.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { SearchModule } from './search/search.module.js';
 import { ScrapersModule } from './scrapers/scrapers.module.js';
-import { accessLogSerializers } from './common/access-log.js';
+import { accessLogOptions, accessLogSerializers } from './common/access-log.js';
 import { SeoModule } from './seo/seo.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -34,6 +34,10 @@ export class AppModule {
             base: { process: 'api' },
             autoLogging: { ignore: (request) => request.url?.startsWith('/health') ?? false },
             serializers: accessLogSerializers,
+            ...accessLogOptions({
+              sampleRate: config.ACCESS_LOG_SAMPLE_RATE,
+              slowMs: config.ACCESS_LOG_SLOW_MS,
+            }),
           },
         }),
         MikroOrmModule.forRoot({

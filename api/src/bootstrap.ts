@@ -7,6 +7,7 @@ import { isAbsolute, join } from 'node:path';
 import { fromRoot, type AppConfig } from '@veredicto/config';
 import { httpMetricsMiddleware, httpRequestRecorder, ProcessMetrics } from '@veredicto/metrics';
 import { PinoLogger } from 'nestjs-pino';
+import { accessLogLevel } from './common/access-log.js';
 import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
 import { FrontDoor } from './common/front-door.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
@@ -134,9 +135,14 @@ function installFrontDoor(
     },
     // The access line pino-http would have written (its serialisers hide secrets in query strings).
     logHit: (request, response, milliseconds) => {
+      const level = accessLogLevel(
+        { sampleRate: config.ACCESS_LOG_SAMPLE_RATE, slowMs: config.ACCESS_LOG_SLOW_MS },
+        response.statusCode,
+        milliseconds,
+      );
       const logger = PinoLogger.root;
-      if (!logger?.isLevelEnabled('info')) return;
-      logger.info(
+      if (level === 'silent' || !logger?.isLevelEnabled(level)) return;
+      logger[level](
         { req: request, res: response, responseTime: Math.round(milliseconds), cache: 'front-door' },
         'request completed',
       );

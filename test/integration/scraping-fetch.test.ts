@@ -1,11 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'puppeteer-core';
+import { BrowserPool, PageFetcher } from '@veredicto/scraping/fetching/browser.js';
 import {
-  BrowserPool,
   FetchError,
   GuardedProxy,
-  PageFetcher,
   RobotsDisallowedError,
   UnsafeUrlError,
   UrlGuard,

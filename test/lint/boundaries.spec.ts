@@ -1,8 +1,9 @@
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 
-// The boundaries of STYLE.md are lint rules (eslint.config.js): each case lints one import as if it were
-// written in that file, through the same configuration `npm run lint` uses.
+// The boundaries of the house are lint rules generated from architecture.json (eslint.config.js): each case
+// lints one import as if it were written in that file (which need not exist), through the configuration
+// `npm run lint` uses.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
@@ -19,13 +20,13 @@ describe('import boundaries enforced by npm run lint', () => {
       'a front import of libs/db',
       'frontend/src/features/games/platform-list.ts',
       "import { PLATFORMS as imported } from '../../../../libs/db/src/index.js';",
-      'El front solo importa',
+      'frontend no importa libs/db',
     ],
     [
       'a front import of libs/db by package name',
       'frontend/src/components/platform-list.ts',
       "import { PLATFORMS as imported } from '@veredicto/db';",
-      'El front solo importa',
+      'frontend no importa libs/db',
     ],
     [
       'a front import of a server library',
@@ -37,25 +38,25 @@ describe('import boundaries enforced by npm run lint', () => {
       'an api/ import of workers/',
       'api/src/games/games.service.ts',
       "import { WorkersModule as imported } from '../../../workers/src/workers.module.js';",
-      'La API nunca importa de workers/',
+      'api no importa workers',
     ],
     [
       'an api/ import of workers/ by package name',
       'api/src/games/games.service.ts',
       "import { WorkersModule as imported } from '@veredicto/workers';",
-      'La API nunca importa de workers/',
+      'api no importa workers',
     ],
     [
       'a libs/scraping import of libs/db',
       'libs/scraping/src/news/extract-article.ts',
       "import { NewsArticle as imported } from '../../../db/src/index.js';",
-      'libs/scraping no conoce la base de datos',
+      'libs/scraping no importa libs/db',
     ],
     [
       'a libs/scraping import of libs/db by package name',
       'libs/scraping/src/news/extract-article.ts',
       "import { NewsArticle as imported } from '@veredicto/db';",
-      'libs/scraping no conoce la base de datos',
+      'libs/scraping no importa libs/db',
     ],
     [
       'a libs/scraping import of bullmq',
@@ -67,7 +68,7 @@ describe('import boundaries enforced by npm run lint', () => {
       'a workers/ import of the HTTP layer',
       'workers/src/main.ts',
       "import { AppModule as imported } from '../../api/src/app.module.js';",
-      'no conoce la capa HTTP',
+      'workers no importa api',
     ],
     [
       'a workers/ import of an HTTP platform',
@@ -79,7 +80,7 @@ describe('import boundaries enforced by npm run lint', () => {
       'a libs/db import of a caller',
       'libs/db/src/games/game.repository.ts',
       "import { extractArticle as imported } from '../../../scraping/src/news/extract-article.js';",
-      'libs/db no conoce a quien la llama',
+      'libs/db no importa libs/scraping',
     ],
     [
       "a feature's import of another feature's internals",
@@ -104,6 +105,60 @@ describe('import boundaries enforced by npm run lint', () => {
       'libs/contract/src/platforms.ts',
       "import { z as imported } from 'zod';",
       'TypeScript puro',
+    ],
+    [
+      'a contract import of another package of the house',
+      'libs/contract/src/scores.ts',
+      "import { loadConfig as imported } from '@veredicto/config';",
+      'TypeScript puro',
+    ],
+    [
+      'a contract import of a Node module',
+      'libs/contract/src/slug.ts',
+      "import { createHash as imported } from 'node:crypto';",
+      'TypeScript puro',
+    ],
+    [
+      'a libs/search import of the HTTP layer (a file the folder may not hold yet)',
+      'libs/search/src/search-index-store.ts',
+      "import { SearchIndexService as imported } from '../../../api/src/games/search-index.service.js';",
+      'libs/search no importa api',
+    ],
+    [
+      'a libs/search import of the HTTP layer by package name',
+      'libs/search/src/search-flow.ts',
+      "import { AppModule as imported } from '@veredicto/api';",
+      'libs/search no importa api',
+    ],
+    [
+      'a libs/search import of workers/',
+      'libs/search/src/search-flow.ts',
+      "import { WorkersModule as imported } from '@veredicto/workers';",
+      'libs/search no importa workers',
+    ],
+    [
+      'a libs/db import of libs/search (the search reads through db, never the other way)',
+      'libs/db/src/games/catalogue.repository.ts',
+      "import { SearchIndex as imported } from '@veredicto/search';",
+      'libs/db no importa libs/search',
+    ],
+    [
+      'a libs/mail import of libs/db (templates get their data from the caller)',
+      'libs/mail/src/mail.service.ts',
+      "import { User as imported } from '@veredicto/db';",
+      'libs/mail no importa libs/db',
+    ],
+    [
+      'an API import of the headless browser',
+      'api/src/common/scrape-url.ts',
+      "import puppeteer from 'puppeteer-core';\nexport const imported = puppeteer;",
+      'no carga el navegador',
+    ],
+    [
+      'an API import of libs/scraping beyond the URL guard',
+      'api/src/common/scrape-url.ts',
+      "import { PageFetcher as imported } from '@veredicto/scraping/fetching/browser.js';",
+      'api solo importa de libs/scraping fetching/url-guard.js',
     ],
   ])('fails on %s', async (_case, filePath, code, reason) => {
     expect(await restrictedImports(filePath, code)).toEqual(
@@ -131,6 +186,26 @@ describe('import boundaries enforced by npm run lint', () => {
       'the API importing libraries by package name',
       'api/src/games/games.service.ts',
       "import { GameRepository as imported } from '@veredicto/db';\nimport '@veredicto/config/require-node.js';",
+    ],
+    [
+      'libs/jobs importing the outbox of libs/db (an arrow drawn on purpose)',
+      'libs/jobs/src/outbox-relay.ts',
+      "import { OutboxMessage as imported } from '@veredicto/db';",
+    ],
+    [
+      'libs/search importing libs/db, the contract and the configuration',
+      'libs/search/src/search-flow.ts',
+      "import { Game as imported } from '@veredicto/db';\nimport { slugify } from '@veredicto/contract';\nimport { APP_CONFIG } from '@veredicto/config';\nexport { slugify, APP_CONFIG };",
+    ],
+    [
+      'the workers importing the mail library',
+      'workers/src/mail/send-mail.processor.ts',
+      "import { MailService as imported } from '@veredicto/mail';",
+    ],
+    [
+      'the API importing the URL guard of libs/scraping',
+      'api/src/common/scrape-url.ts',
+      "import { validateUrlInput as imported } from '@veredicto/scraping/fetching/url-guard.js';",
     ],
     [
       'libs/scraping importing its own files',

@@ -2,8 +2,13 @@ import type { Provider } from '@nestjs/common';
 import type { WorkersConfig } from '@veredicto/config';
 import { ALL_QUEUES, QueueName } from '@veredicto/jobs';
 import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
+import { GameFiguresService } from './averages/game-figures.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
+import { MailService } from '@veredicto/mail';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
+import { DomainEventDispatcher } from './events/domain-event-dispatcher.js';
+import { DOMAIN_EVENT_CONSUMERS } from './events/domain-event-consumers.js';
+import { EventsProcessor } from './events/events.processor.js';
 import { FeedPollingService } from './news/feed-polling.service.js';
 import { NewsImportService } from './news/news-import.service.js';
 import { NewsProcessor } from './news/news.processor.js';
@@ -16,7 +21,7 @@ import { TranslationProcessor } from './translation/translation.processor.js';
 
 /** What each queue family needs in a process that serves it (WORKER_QUEUES). */
 export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
-  [QueueName.Averages]: [FiguresReconciliationService, RecalculateAverageProcessor],
+  [QueueName.Averages]: [GameFiguresService, FiguresReconciliationService, RecalculateAverageProcessor],
   [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],
   [QueueName.Scraping]: [
     WorkerPageFetcher,
@@ -26,6 +31,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     ScrapingProcessor,
   ],
   [QueueName.Translation]: [GameTranslationService, TranslationProcessor],
+  [QueueName.Events]: [MailService, ...DOMAIN_EVENT_CONSUMERS, DomainEventDispatcher, EventsProcessor],
 };
 
 /** The processors of the families, for the code that walks the running workers. */
@@ -34,6 +40,7 @@ export const QUEUE_PROCESSORS = {
   [QueueName.News]: NewsProcessor,
   [QueueName.Scraping]: ScrapingProcessor,
   [QueueName.Translation]: TranslationProcessor,
+  [QueueName.Events]: EventsProcessor,
 } as const;
 
 export const servedQueues = (config: WorkersConfig): QueueName[] =>

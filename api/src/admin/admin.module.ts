@@ -7,7 +7,7 @@ import { QueueDashboardModule } from './queue-dashboard.module.js';
 import { ReliabilityService } from './reliability.service.js';
 import { ReviewReportsController } from './review-reports.controller.js';
 import { ReviewReportsService } from './review-reports.service.js';
-import { MailModule } from '../mail/mail.module.js';
+import { MailModule } from '@veredicto/mail';
 
 /** The admin password check, admin tokens, job status, news feeds and the queue dashboard. */
 @Module({

@@ -1,9 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ReviewReport, UserReview, type DecidedReport, type ReportAction } from '@veredicto/db';
-import { MailService } from '../mail/mail.service.js';
-import { reviewHiddenMail } from './review-hidden.mail.js';
+import { MailService } from '@veredicto/mail';
 
 export const REPORT_NOT_FOUND = 'Denuncia no encontrada o ya resuelta';
 
@@ -15,7 +13,6 @@ export class ReviewReportsService {
   constructor(
     private readonly em: EntityManager,
     private readonly mail: MailService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   listOpen() {
@@ -35,17 +32,15 @@ export class ReviewReportsService {
     return { action };
   }
 
-  /** The one place the moderation e-mail is sent: switches to the mail job once libs/mail exists. */
+  /** The statement of reasons to the author; keyed by review so a retry never sends it twice. */
   private async tellAuthor(decided: DecidedReport, reason: string): Promise<void> {
-    const message = reviewHiddenMail({
-      to: decided.authorEmail,
-      authorName: decided.authorName,
-      gameTitle: decided.gameTitle,
-      reason,
-      siteName: this.config.SITE_NAME,
-    });
     await this.mail
-      .send(message)
+      .send(
+        decided.authorEmail,
+        'review-hidden',
+        { username: decided.authorName, gameTitle: decided.gameTitle, reason },
+        { key: `review-${decided.reviewId}` },
+      )
       .catch((error: unknown) =>
         this.logger.error(
           `moderation e-mail for review ${decided.reviewId} failed: ${error instanceof Error ? error.message : error}`,

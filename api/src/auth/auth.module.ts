@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
-import { MailModule } from '../mail/mail.module.js';
+import { MailModule } from '@veredicto/mail';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module.js';
 import { AuthTokenService } from './auth-token.service.js';
 import { AuthController } from './auth.controller.js';

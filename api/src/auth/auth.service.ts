@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
@@ -16,6 +16,7 @@ import { ThrottlerStorage } from '@nestjs/throttler';
 import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { MailService } from '@veredicto/mail';
 import {
   EmailToken,
   emailKey,
@@ -25,7 +26,7 @@ import {
   type EmailTokenPurpose,
 } from '@veredicto/db';
 import { PlainTextException } from '../common/http-exception.filter.js';
-import { MailService } from '../mail/mail.service.js';
+import { conflictOnUniqueViolation } from '../common/unique-violation.js';
 import type { LoginAttemptsStore } from '../rate-limits/login-attempts.store.js';
 import { LOGIN_ATTEMPTS } from '../rate-limits/rate-limits.module.js';
 import { AuthTokenService } from './auth-token.service.js';
@@ -40,6 +41,8 @@ const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 const INVALID_CREDENTIALS = 'Credenciales inválidas';
 export const USERNAME_TAKEN = 'El nombre de usuario ya está en uso.';
 export const EMAIL_TAKEN = 'El email ya está registrado.';
+/** When a concurrent write took the name or the address between the check and the write. */
+export const ACCOUNT_TAKEN = 'El nombre de usuario o el email ya están registrados.';
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -85,27 +88,26 @@ export class AuthService {
 
     const passwordHash = await hashPassword(dto.password);
     const { token, tokenHash } = newConfirmationToken();
-    try {
-      await this.em.transactional(async (tx) => {
-        const user = Object.assign(new User(), { username: dto.username, usernameKey, email, passwordHash });
-        tx.persist(user);
-        for (const name of RESERVED_LIST_NAMES) {
-          tx.persist(
-            Object.assign(new GameList(), { user, name, nameKey: name.toLowerCase(), reserved: true }),
-          );
-        }
-        tx.persist(confirmationTokenFor(user, tokenHash));
-      });
-    } catch (error) {
-      // Two registrations racing for the same name or address: the unique indexes decide.
-      if (error instanceof UniqueConstraintViolationException) {
-        throw new PlainTextException(
-          'El nombre de usuario o el email ya están registrados.',
-          HttpStatus.CONFLICT,
-        );
-      }
-      throw error;
-    }
+    // Two registrations racing for the same name or address: the unique indexes decide.
+    await conflictOnUniqueViolation(
+      () =>
+        this.em.transactional(async (tx) => {
+          const user = Object.assign(new User(), {
+            username: dto.username,
+            usernameKey,
+            email,
+            passwordHash,
+          });
+          tx.persist(user);
+          for (const name of RESERVED_LIST_NAMES) {
+            tx.persist(
+              Object.assign(new GameList(), { user, name, nameKey: name.toLowerCase(), reserved: true }),
+            );
+          }
+          tx.persist(confirmationTokenFor(user, tokenHash));
+        }),
+      ACCOUNT_TAKEN,
+    );
 
     await this.sendConfirmation(email, dto.username, token).catch((error: unknown) =>
       this.logger.error(
@@ -117,13 +119,7 @@ export class AuthService {
 
   private async sendConfirmation(email: string, username: string, token: string): Promise<void> {
     const link = `${this.config.PUBLIC_URL}/confirm?token=${encodeURIComponent(token)}`;
-    await this.mail.send({
-      to: email,
-      subject: `Confirma tu cuenta de ${this.config.SITE_NAME}`,
-      text:
-        `Hola, ${username}:\n\nConfirma tu correo electrónico abriendo este enlace (válido durante 24 horas):\n\n` +
-        `${link}\n\nSi no has creado una cuenta en ${this.config.SITE_NAME}, ignora este mensaje.\n`,
-    });
+    await this.mail.send(email, 'confirm-account', { username, link });
     if (!this.config.SMTP_URL) this.logger.log(`confirmation link for ${username}: ${link}`);
   }
 
@@ -205,13 +201,7 @@ export class AuthService {
       });
       const link = `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
       void this.mail
-        .send({
-          to: user.email,
-          subject: `Restablece tu contraseña de ${this.config.SITE_NAME}`,
-          text:
-            `Hola, ${user.username}:\n\nPara elegir una contraseña nueva, abre este enlace (válido durante 1 hora, ` +
-            `un solo uso):\n\n${link}\n\nSi no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.\n`,
-        })
+        .send(user.email, 'reset-password', { username: user.username, link })
         .then(() => {
           if (!this.config.SMTP_URL) this.logger.log(`password reset link for ${user.username}: ${link}`);
         })
@@ -269,14 +259,7 @@ export class AuthService {
       return { user: emailToken.user, previousEmail: previous };
     });
     void this.mail
-      .send({
-        to: previousEmail,
-        subject: `Tu correo de ${this.config.SITE_NAME} ha cambiado`,
-        text:
-          `Hola, ${user.username}:\n\nTu cuenta de ${this.config.SITE_NAME} usa desde ahora la dirección ${user.email}; ` +
-          `esta ya no recibirá nuestros mensajes.\n\nSi no has sido tú, restablece tu contraseña y escríbenos a ` +
-          `${this.config.CONTACT_EMAIL}.\n`,
-      })
+      .send(previousEmail, 'email-changed', { username: user.username, newEmail: user.email })
       .catch((error: unknown) =>
         this.logger.error(`e-mail change notice failed: ${error instanceof Error ? error.message : error}`),
       );

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 /** One-use secrets that travel in a query string (the e-mail confirmation link) stay out of access logs. */
 const SECRET_QUERY = /([?&]token=)[^&]*/gi;
 
@@ -22,3 +23,53 @@ export const accessLogSerializers = {
   }),
   res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
 };
+
+/** What decides whether a finished request gets an access line, and at which level. */
+export interface AccessLogPolicy {
+  /** Share of fast, successful requests logged (0 to 1). */
+  sampleRate: number;
+  /** From this many milliseconds a request is slow, and always logged. */
+  slowMs: number;
+}
+
+export type AccessLogLevel = 'error' | 'warn' | 'info' | 'silent';
+
+/**
+ * Failed requests are always logged (5xx as errors, 4xx as warnings: refused logins, rate limits, probes),
+ * and so are slow ones; of the rest, a random share. Under load the access line was a real part of each
+ * request's cost (its serialisation, the write to the pipe and the supervisor reading it on the same cores);
+ * what an operator needs from it is the failures and the slow requests, and a sample for the traffic's shape.
+ */
+export function accessLogLevel(
+  policy: AccessLogPolicy,
+  statusCode: number,
+  milliseconds: number,
+  random: () => number = Math.random,
+): AccessLogLevel {
+  if (statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'warn';
+  if (milliseconds >= policy.slowMs) return 'warn';
+  return policy.sampleRate > 0 && random() < policy.sampleRate ? 'info' : 'silent';
+}
+
+const STARTED = Symbol('access-log-started');
+let lastRequestId = 0;
+
+/**
+ * pino-http options that apply the policy: each request's start is noted when its id is made (the first
+ * thing pino-http does with it), and the level is chosen when it finishes.
+ */
+export function accessLogOptions(policy: AccessLogPolicy) {
+  return {
+    genReqId: (_request: IncomingMessage, response: ServerResponse) => {
+      (response as { [STARTED]?: number })[STARTED] = performance.now();
+      lastRequestId = lastRequestId === Number.MAX_SAFE_INTEGER ? 1 : lastRequestId + 1;
+      return lastRequestId;
+    },
+    customLogLevel: (_request: IncomingMessage, response: ServerResponse, error?: Error) => {
+      const started = (response as { [STARTED]?: number })[STARTED] ?? performance.now();
+      const status = error ? Math.max(response.statusCode, 500) : response.statusCode;
+      return accessLogLevel(policy, status, performance.now() - started);
+    },
+  };
+}

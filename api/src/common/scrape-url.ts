@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { UnsafeUrlError, validateUrlInput } from '@veredicto/scraping/fetching/index.js';
+import { UnsafeUrlError, validateUrlInput } from '@veredicto/scraping/fetching/url-guard.js';
 
 /**
  * A URL the workers will be asked to fetch, checked before anything is enqueued: 400 with the fetching

@@ -16,6 +16,7 @@ import {
 import type { Page } from '@veredicto/contract';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
+import { findGameOr404, GAME_NOT_FOUND, orGameNotFound } from './game-lookup.js';
 import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
 import { SearchIndexService } from './search-index.service.js';
 
@@ -150,16 +151,13 @@ export class GamesService {
   }
 
   /** The internal id and player average of a game; 404 when no game has this IGDB id. */
-  private async findKey(igdbId: number) {
-    const key = await this.games.findKey(igdbId);
-    if (!key) throw new NotFoundException('Juego no encontrado');
-    return key;
+  private findKey(igdbId: number) {
+    return findGameOr404(this.em, igdbId);
   }
 
   detail(igdbId: number): Promise<JsonBody> {
     return this.cache.get(`detail:${igdbId}`, async () => {
-      const game = await this.games.findDetail({ igdbId });
-      if (!game) throw new NotFoundException('Juego no encontrado');
+      const game = orGameNotFound(await this.games.findDetail({ igdbId }));
       return toJson(presentDetail(game));
     });
   }
@@ -187,7 +185,7 @@ export class GamesService {
   async playerAverage(igdbId: number): Promise<number | null> {
     const { id } = await this.findKey(igdbId);
     const average = await this.em.getRepository(Rating).findCurrentPlayerAverage(id);
-    if (average === undefined) throw new NotFoundException('Juego no encontrado');
+    if (average === undefined) throw new NotFoundException(GAME_NOT_FOUND);
     return average;
   }
 

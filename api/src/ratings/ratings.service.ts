@@ -1,8 +1,9 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Game, Rating } from '@veredicto/db';
 import { INVALID_TOKEN_MESSAGE } from '../auth/auth.guard.js';
+import { findGameOr404, orGameNotFound } from '../games/game-lookup.js';
 import { AverageRecalculationService } from './average-recalculation.service.js';
 import type { RateGameDto } from './dto/rate-game.dto.js';
 
@@ -22,15 +23,12 @@ export class RatingsService {
   ) {}
 
   async findGameId(igdbId: number): Promise<number> {
-    const game = await this.em.findOne(Game, { igdbId }, { fields: ['id'] });
-    if (!game) throw new NotFoundException('Juego no encontrado');
-    return game.id;
+    return (await findGameOr404(this.em, igdbId)).id;
   }
 
   /** The game's id when players may score it (from its release date); 409 before, 404 when missing. */
   async findRateableGameId(igdbId: number): Promise<number> {
-    const key = await this.em.getRepository(Game).findRatingKey(igdbId);
-    if (!key) throw new NotFoundException('Juego no encontrado');
+    const key = orGameNotFound(await this.em.getRepository(Game).findRatingKey(igdbId));
     if (!key.released) throw new ConflictException(NOT_RELEASED_MESSAGE);
     return key.id;
   }
@@ -66,9 +64,7 @@ export class RatingsService {
     gameId: number,
     write: (tx: EntityManager) => Promise<void>,
   ): Promise<PlayerAverageAnswer> {
-    const average = await this.averages.storeThenRecalculate(gameId, write);
-    if (!average) throw new NotFoundException('Juego no encontrado');
-    return average;
+    return orGameNotFound(await this.averages.storeThenRecalculate(gameId, write));
   }
 
   async setScore(em: EntityManager, userId: number, gameId: number, score: number): Promise<void> {

@@ -1,11 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
-import { FeaturedGame, Game, ScraperSource } from '@veredicto/db';
+import { FeaturedGame, ScraperSource } from '@veredicto/db';
 import { type EnqueuedJob, JobGateway, JobName } from '@veredicto/jobs';
 import { parseScrapeUrl } from '../common/scrape-url.js';
+import { findGameOr404 } from '../games/game-lookup.js';
 
-export const GAME_NOT_FOUND = 'Juego no encontrado';
 export const FEATURED_GAME_SAVED = 'Juego marcado como el mejor con éxito';
 
 /** The admin's scraper actions on games: review sources, the general scraper, the featured game. */
@@ -38,9 +38,7 @@ export class ScrapersService {
   }
 
   private async findGame(igdbId: number): Promise<{ id: number }> {
-    const game = await this.em.findOne(Game, { igdbId }, { fields: ['id'] });
-    if (!game) throw new NotFoundException(GAME_NOT_FOUND);
-    return game;
+    return findGameOr404(this.em, igdbId);
   }
 
   /** An image shown by the browser: only http(s), never javascript: or data: URLs. */

@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { Game, GameAlias, SearchMiss } from '@veredicto/db';
+import { GameAlias, SearchMiss } from '@veredicto/db';
 import { MicroCache } from '../common/micro-cache.js';
+import { findGameOr404 } from '../games/game-lookup.js';
 import type { AddAliasDto } from './dto/add-alias.dto.js';
 
 const MISSES_LISTED = 200;
@@ -24,9 +25,7 @@ export class SearchAdminService {
   }
 
   private async gameId(igdbId: number): Promise<number> {
-    const key = await this.em.getRepository(Game).findKey(igdbId);
-    if (!key) throw new NotFoundException('Juego no encontrado');
-    return key.id;
+    return (await findGameOr404(this.em, igdbId)).id;
   }
 
   async aliases(igdbId: number) {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { MailModule } from '../mail/mail.module.js';
+import { MailModule } from '@veredicto/mail';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 

@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
@@ -13,11 +13,18 @@ import argon2 from 'argon2';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { EmailToken, Rating, User } from '@veredicto/db';
 import { JobName, OutboxRelay } from '@veredicto/jobs';
+import { MailService } from '@veredicto/mail';
 import { AuthTokenService } from '../auth/auth-token.service.js';
-import { accountConflict, emailTokenFor, hashPassword, newConfirmationToken } from '../auth/auth.service.js';
+import {
+  ACCOUNT_TAKEN,
+  accountConflict,
+  emailTokenFor,
+  hashPassword,
+  newConfirmationToken,
+} from '../auth/auth.service.js';
 import type { ChangePasswordDto } from '../auth/dto/password.dto.js';
-import { MailService } from '../mail/mail.service.js';
 import { PlainTextException } from '../common/http-exception.filter.js';
+import { conflictOnUniqueViolation } from '../common/unique-violation.js';
 import type { UpdateProfileDto } from './dto/update-profile.dto.js';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
@@ -57,7 +64,7 @@ export class UsersService {
     const pendingEmail = email === user.email ? null : email;
     Object.assign(user, { username: dto.newUsername, usernameKey, tokenVersion: user.tokenVersion + 1 });
     const { token, tokenHash } = newConfirmationToken();
-    try {
+    await conflictOnUniqueViolation(async () => {
       if (pendingEmail) {
         // Only the newest requested address can be confirmed.
         await this.em.nativeDelete(EmailToken, { user: user.id, purpose: 'change-email', usedAt: null });
@@ -66,15 +73,7 @@ export class UsersService {
         );
       }
       await this.em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        throw new PlainTextException(
-          'El nombre de usuario o el email ya están registrados.',
-          HttpStatus.CONFLICT,
-        );
-      }
-      throw error;
-    }
+    }, ACCOUNT_TAKEN);
     if (pendingEmail) this.mailEmailChange(user, pendingEmail, token);
     return {
       username: user.username,
@@ -91,30 +90,16 @@ export class UsersService {
 
   private mailEmailChange(user: User, newEmail: string, token: string): void {
     const link = `${this.config.PUBLIC_URL}/confirm-email?token=${encodeURIComponent(token)}`;
-    const site = this.config.SITE_NAME;
     const failed = (error: unknown) =>
       this.logger.error(`e-mail change message failed: ${error instanceof Error ? error.message : error}`);
     void this.mail
-      .send({
-        to: newEmail,
-        subject: `Confirma tu nuevo correo de ${site}`,
-        text:
-          `Hola, ${user.username}:\n\nPara que tu cuenta de ${site} use esta dirección, abre este enlace ` +
-          `(válido durante 24 horas):\n\n${link}\n\nSi no lo has pedido tú, ignora este mensaje.\n`,
-      })
+      .send(newEmail, 'confirm-new-email', { username: user.username, link })
       .then(() => {
         if (!this.config.SMTP_URL) this.logger.log(`e-mail change link for ${user.username}: ${link}`);
       })
       .catch(failed);
     void this.mail
-      .send({
-        to: user.email,
-        subject: `Cambio de correo en ${site}`,
-        text:
-          `Hola, ${user.username}:\n\nSe ha pedido que tu cuenta de ${site} use la dirección ${newEmail}. ` +
-          `El cambio solo se hará cuando se abra el enlace enviado a esa dirección; hasta entonces, y si no ` +
-          `se abre, seguimos usando esta.\n\nSi no has sido tú, cambia tu contraseña cuanto antes.\n`,
-      })
+      .send(user.email, 'email-change-requested', { username: user.username, newEmail })
       .catch(failed);
   }
 

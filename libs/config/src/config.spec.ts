@@ -41,15 +41,23 @@ describe('loadConfig', () => {
     }
   });
 
-  it('asks the workers only for what they read: no JWT_SECRET, ADMIN_PASSWORD or SMTP', () => {
+  it('asks the workers only for what they read: no JWT_SECRET or ADMIN_PASSWORD', () => {
     const config = loadConfig(
-      { DATABASE_URL: valid.DATABASE_URL, SMTP_URL: 'not a url', WORKER_CONCURRENCY: '2' },
+      { DATABASE_URL: valid.DATABASE_URL, JWT_SECRET: 'short', WORKER_CONCURRENCY: '2' },
       'workers',
     );
     expect(config.WORKER_CONCURRENCY).toBe(2);
     expect(config.CHROMIUM_PATH).toBe('/usr/bin/chromium');
     expect(config).not.toHaveProperty('JWT_SECRET');
-    expect(config).not.toHaveProperty('SMTP_URL');
+    expect(config).not.toHaveProperty('ADMIN_PASSWORD');
+  });
+
+  it('asks the workers for the mail settings: they send the mail jobs', () => {
+    expect(() => loadConfig({ DATABASE_URL: valid.DATABASE_URL, SMTP_URL: 'not a url' }, 'workers')).toThrow(
+      ConfigError,
+    );
+    const config = loadConfig({ DATABASE_URL: valid.DATABASE_URL }, 'workers');
+    expect(config).toMatchObject({ SITE_NAME: 'Veredicto', DATA_DIR: '.data' });
   });
 
   it("does not validate the workers' settings in the API", () => {

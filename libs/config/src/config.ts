@@ -85,12 +85,20 @@ const envSchema = z.object({
   SITE_NAME: z.string().min(1).default('Veredicto'),
   CONTACT_EMAIL: z.email().default('contacto@veredicto.es'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The share of fast, successful requests that get an access line (0 to 1). Failed (4xx, 5xx) and slow
+   * requests are always logged; 1 logs every request.
+   */
+  ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  /** From how many milliseconds a request counts as slow and is always logged. */
+  ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(0).max(600_000).default(300),
   FRONTEND_DIST: z.string().default('frontend/dist'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** The queue families this worker process serves (one Deployment per family in Kubernetes); empty: all. */
   WORKER_QUEUES: commaList.refine(
-    (names) => names.every((name) => ['averages', 'scraping', 'news', 'translation'].includes(name)),
-    { message: 'must be averages, scraping, news and/or translation, separated by commas' },
+    (names) =>
+      names.every((name) => ['averages', 'scraping', 'news', 'translation', 'events'].includes(name)),
+    { message: 'must be averages, scraping, news, translation and/or events, separated by commas' },
   ),
   /**
    * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
@@ -149,6 +157,8 @@ export const PROCESS_SETTINGS = {
     'METRICS_PORT',
     'CDN_MAX_AGE_SECONDS',
     'CDN_STALE_SECONDS',
+    'ACCESS_LOG_SAMPLE_RATE',
+    'ACCESS_LOG_SLOW_MS',
   ],
   workers: [
     ...SHARED,
@@ -169,6 +179,12 @@ export const PROCESS_SETTINGS = {
     'CDN_API_URL',
     'CDN_API_TOKEN',
     'CDN_ZONE_ID',
+    // The send-mail jobs (libs/mail): SMTP, or the .eml outbox in the data folder.
+    'DATA_DIR',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'SITE_NAME',
+    'CONTACT_EMAIL',
   ],
 } as const satisfies Record<string, readonly SettingName[]>;
 

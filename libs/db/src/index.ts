@@ -55,3 +55,4 @@ export * from './games/spanish-genres.js';
 export * from './outlets/outlet.entity.js';
 export * from './outlets/outlet.repository.js';
 export * from './outlets/outlet-domain.js';
+export * from './events/shown-figures.js';

@@ -6,3 +6,4 @@ export * from './job-gateway.js';
 export * from './jobs-core.module.js';
 export * from './connection-errors.js';
 export * from './outbox-relay.js';
+export * from './domain-events.js';

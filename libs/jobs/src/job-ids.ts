@@ -15,3 +15,10 @@ export const translateGameDeduplicationId = (gameId: number): string => `transla
 
 /** One pending CDN purge per surrogate key. */
 export const purgeCdnDeduplicationId = (key: string): string => `purge-cdn:${key}`;
+
+/** One e-mail per template and key (an alert's change and user, a report's id). */
+export const sendMailDeduplicationId = (template: string, key: string): string =>
+  `send-mail:${template}:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+
+/** One dispatch per domain event, however many times the outbox relays it. */
+export const domainEventDeduplicationId = (eventId: string): string => `domain-event:${eventId}`;

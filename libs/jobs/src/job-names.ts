@@ -1,3 +1,6 @@
+import type { MailTemplateData, MailTemplateName } from '@veredicto/mail';
+import type { DomainEventEnvelope, DomainEventName } from './domain-events.js';
+
 /**
  * The contract between the API (producer) and the workers (consumers). Queue names are stored with
  * every job in Redis/PostgreSQL: never rename them. Payloads carry ids only, never entities.
@@ -7,6 +10,8 @@ export enum QueueName {
   Scraping = 'scraping',
   News = 'news',
   Translation = 'translation',
+  /** Side effects of changes: the domain-event dispatcher and the mails it and the API ask for. */
+  Events = 'events',
 }
 
 export enum JobName {
@@ -18,7 +23,18 @@ export enum JobName {
   ReconcileFigures = 'reconcile-figures',
   TranslateGame = 'translate-game',
   PurgeCdn = 'purge-cdn',
+  SendMail = 'send-mail',
+  DispatchDomainEvent = 'dispatch-domain-event',
 }
+
+/**
+ * One e-mail: a template of libs/mail with its typed data, and the key that makes it one of a kind (the
+ * same template and key are sent once: an alert's change and user, a report's id). A mail cannot be
+ * rebuilt from ids alone (a reset link's token exists only here), so this payload carries its data.
+ */
+export type SendMailPayload = {
+  [T in MailTemplateName]: { template: T; key: string; to: string; data: MailTemplateData[T] };
+}[MailTemplateName];
 
 export interface JobPayloads {
   [JobName.RecalculateAverage]: { gameId: number };
@@ -30,6 +46,9 @@ export interface JobPayloads {
   [JobName.TranslateGame]: { gameId: number };
   /** One surrogate key (`game-<igdbID>`, `news-<newID>`, `home`); the worker batches keys into API calls. */
   [JobName.PurgeCdn]: { key: string };
+  [JobName.SendMail]: SendMailPayload;
+  /** `handled`: the consumers done in an earlier attempt (a retry runs only the others). */
+  [JobName.DispatchDomainEvent]: DomainEventEnvelope & { handled?: string[] };
 }
 
 export interface JobResults {
@@ -48,6 +67,10 @@ export interface JobResults {
   /** `source` is null when nothing was stored (no English text, or a Spanish one already there). */
   [JobName.TranslateGame]: { gameId: number; source: 'libretranslate' | 'deepl' | null };
   [JobName.PurgeCdn]: { key: string; provider: 'none' | 'cloudflare' | 'fastly' };
+  /** `file` is the .eml written without SMTP; null when sent by SMTP or already written for this key. */
+  [JobName.SendMail]: { template: MailTemplateName; messageId: string; file: string | null };
+  /** Every consumer of the event that has handled it, this attempt or an earlier one. */
+  [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -60,6 +83,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.TranslateGame]: QueueName.Translation,
   // Short and frequent like the recalculations that trigger most purges.
   [JobName.PurgeCdn]: QueueName.Averages,
+  [JobName.SendMail]: QueueName.Events,
+  [JobName.DispatchDomainEvent]: QueueName.Events,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -34,6 +34,20 @@ describe('the job options table', () => {
     expect(jobOptions(JobName.PurgeCdn, { key: 'game-7' }).deduplication?.id).toBe('purge-cdn:game-7');
   });
 
+  it('sends a mail once per template and key, remembered after the job is gone', () => {
+    const mail = (template: 'email-changed' | 'email-change-requested', key: string) =>
+      jobOptions(JobName.SendMail, {
+        template,
+        key,
+        to: 'ana@example.com',
+        data: { username: 'ana', newEmail: 'ana@example.org' },
+      }).deduplication;
+    expect(mail('email-changed', 'a')?.ttl).toBeGreaterThanOrEqual(7 * 24 * 3600 * 1000);
+    expect(mail('email-changed', 'a')?.id).toBe(mail('email-changed', 'a')?.id);
+    expect(mail('email-changed', 'a')?.id).not.toBe(mail('email-changed', 'b')?.id);
+    expect(mail('email-changed', 'a')?.id).not.toBe(mail('email-change-requested', 'a')?.id);
+  });
+
   it('sets attempts, backoff and removal for every job', () => {
     const samples: { [J in JobName]: Parameters<typeof jobOptions<J>>[1] } = {
       [JobName.RecalculateAverage]: { gameId: 1 },
@@ -44,6 +58,13 @@ describe('the job options table', () => {
       [JobName.ReconcileFigures]: {},
       [JobName.TranslateGame]: { gameId: 1 },
       [JobName.PurgeCdn]: { key: 'home' },
+      [JobName.SendMail]: {
+        template: 'email-changed',
+        key: 'change-1',
+        to: 'ana@example.com',
+        data: { username: 'ana', newEmail: 'ana@example.org' },
+      },
+      [JobName.DispatchDomainEvent]: { id: 'e1', event: { name: 'game.figures-changed', igdbId: 1 } },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

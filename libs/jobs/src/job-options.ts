@@ -1,12 +1,17 @@
 import type { JobsOptions, WorkerOptions } from 'bullmq';
 import {
+  domainEventDeduplicationId,
   importNewsJobId,
   purgeCdnDeduplicationId,
   recalculateAverageDeduplicationId,
   scrapeGameDeduplicationId,
+  sendMailDeduplicationId,
   translateGameDeduplicationId,
 } from './job-ids.js';
 import { JobName, type JobPayloads, QueueName } from './job-names.js';
+
+/** How long a sent (or failed) mail's template and key are remembered: the same mail is not sent again. */
+export const SEND_MAIL_ONCE_MS = 30 * 24 * 3600 * 1000;
 
 /** How long a purge waits, so the keys of changes close together leave in one CDN API call. */
 export const PURGE_CDN_DELAY_MS = 1000;
@@ -64,6 +69,20 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     delay: PURGE_CDN_DELAY_MS,
     deduplication: { id: purgeCdnDeduplicationId(key), keepLastIfActive: true },
   }),
+  // Once per template and key: the deduplication id outlives the job (BullMQ's ttl mode), so asking again
+  // for a mail already sent (a retried fan-out, an event dispatched twice) adds nothing.
+  // Once per event: a relay that sends an event again (its mark as sent was lost) adds nothing for a day.
+  [JobName.DispatchDomainEvent]: ({ id }) => ({
+    ...RETRIED,
+    backoff: { type: 'exponential', delay: 500 },
+    removeOnComplete: { age: 24 * 3600, count: 5000 },
+    deduplication: { id: domainEventDeduplicationId(id), ttl: 24 * 3600 * 1000 },
+  }),
+  [JobName.SendMail]: ({ template, key }) => ({
+    ...RETRIED,
+    removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
+    deduplication: { id: sendMailDeduplicationId(template, key), ttl: SEND_MAIL_ONCE_MS },
+  }),
 };
 
 export function jobOptions<J extends JobName>(name: J, payload: JobPayloads[J]): JobsOptions {
@@ -82,6 +101,8 @@ export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions>
   [QueueName.News]: { concurrency: 2 },
   // Two at a time: translation services limit requests per client, and a page never waits for them.
   [QueueName.Translation]: { concurrency: 2 },
+  // Short jobs (a dispatch enqueues, a mail is one SMTP exchange); SMTP servers throttle bursts.
+  [QueueName.Events]: { concurrency: 4 },
 };
 
 /** Repeated jobs: every worker process declares them (idempotent) at start, on reconnect and periodically. */

@@ -3,7 +3,15 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import { OutboxMessage, type OutboxBacklog } from '@veredicto/db';
 import { logConnectionErrors } from './connection-errors.js';
 import { JobGateway, withTimeout } from './job-gateway.js';
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent, DomainEventEnvelope } from './domain-events.js';
 import { JobName, type JobPayloads } from './job-names.js';
+
+/** Domain events recorded in a transaction, to publish once it has committed. */
+export interface RecordedEvents {
+  envelopes: DomainEventEnvelope[];
+  messageIds: string[];
+}
 
 /** How often the relay looks for messages nobody sent (the writer sends its own at once). */
 export const OUTBOX_RELAY_INTERVAL_MS = 1000;
@@ -47,6 +55,35 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
   /** Records the jobs on `tx` (the writer's transaction); answers the ids of the outbox messages. */
   record<J extends JobName>(tx: EntityManager, name: J, payloads: JobPayloads[J][]): Promise<string[]> {
     return tx.getRepository(OutboxMessage).add(name, payloads as Record<string, unknown>[]);
+  }
+
+  /**
+   * Records domain events on `tx` (the transaction of the change they report), each with its own id; the
+   * relay dispatches them if the writer does not (publishRecorded after the commit).
+   */
+  async recordEvents(tx: EntityManager, events: DomainEvent[]): Promise<RecordedEvents> {
+    const envelopes: DomainEventEnvelope[] = events.map((event) => ({ id: randomUUID(), event }));
+    const messageIds = await this.record(tx, JobName.DispatchDomainEvent, envelopes);
+    return { envelopes, messageIds };
+  }
+
+  /**
+   * After the commit: sends the recorded events at once and marks them sent. Never throws: what could not
+   * be sent stays in the outbox for the relay (the events' ids keep a second send from dispatching twice).
+   */
+  async publishRecorded({ envelopes, messageIds }: RecordedEvents): Promise<void> {
+    if (envelopes.length === 0) return;
+    try {
+      await withTimeout(
+        Promise.all(envelopes.map((envelope) => this.gateway.enqueue(JobName.DispatchDomainEvent, envelope))),
+        ENQUEUE_TIMEOUT_MS,
+      );
+      await this.markSent(messageIds);
+    } catch (error) {
+      this.logger.warn(
+        `eventos a la espera del relé: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** Marks messages sent by their writer (who enqueued them itself right after the commit). */

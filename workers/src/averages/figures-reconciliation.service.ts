@@ -2,23 +2,26 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppMeta, Game } from '@veredicto/db';
 import type { JobName, JobResults } from '@veredicto/jobs';
-import { recomputeGameFigures } from './game-figures.js';
+import { GameFiguresService } from './game-figures.service.js';
 
 /**
  * reconcile-figures: compares every game's stored figures with the SQL truth of its source rows and
- * recomputes those that differ (through the same recalculation as the per-game job), then stores the
- * report that the admin screen and the metrics read.
+ * recomputes those that differ (through the same recalculation as the per-game job, so a corrected figure
+ * also raises its figures-changed event), then stores the report that the admin screen and the metrics read.
  */
 @Injectable()
 export class FiguresReconciliationService {
   private readonly logger = new Logger(FiguresReconciliationService.name);
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly figures: GameFiguresService,
+  ) {}
 
   async reconcile(): Promise<JobResults[JobName.ReconcileFigures]> {
     const em = this.orm.em.fork();
     const { checked, gameIds } = await em.getRepository(Game).findGamesWithStaleFigures();
-    for (const gameId of gameIds) await recomputeGameFigures(em, gameId);
+    for (const gameId of gameIds) await this.figures.recompute(gameId);
     const report = { at: new Date().toISOString(), checked, fixed: gameIds.length, gameIds };
     await em.getRepository(AppMeta).saveReconciliationReport(report);
     if (gameIds.length > 0) this.logger.warn(`cifras corregidas en ${gameIds.length} juegos`);

@@ -1,5 +1,12 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { JobName, type JobPayloads, type JobResults, QueueName, QUEUE_OF } from '@veredicto/jobs';
+import {
+  JobName,
+  type JobPayloads,
+  type JobProgress,
+  type JobResults,
+  QueueName,
+  QUEUE_OF,
+} from '@veredicto/jobs';
 
 type JobsOf<Q extends QueueName> = { [J in JobName]: (typeof QUEUE_OF)[J] extends Q ? J : never }[JobName];
 
@@ -31,3 +38,11 @@ export async function dispatch(handlers: Partial<Record<string, unknown>>, job: 
   if (!handler) throw new UnrecoverableError(`no handler for job ${job.name}`);
   return handler(job.data, job);
 }
+
+/** A progress callback that shows each step on the job (read by the admin screen). */
+export const progressOf =
+  (job: Job) =>
+  async (progress: JobProgress): Promise<void> => {
+    // BullMQ types progress as a number or a plain object; JobProgress is such an object.
+    await job.updateProgress({ ...progress });
+  };

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
-import { buildUserAgent, PageFetcher } from '@veredicto/scraping/fetching/index.js';
+import { PageFetcher } from '@veredicto/scraping/fetching/browser.js';
+import { buildUserAgent } from '@veredicto/scraping/fetching/index.js';
 
 /**
  * The worker process's one PageFetcher, hence one BrowserPool (one Chromium at most): every scraping job

@@ -1,8 +1,8 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { JobName, type JobPayloads, type JobProgress, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
+import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
-import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+import { dispatch, progressOf, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FeedPollingService } from './feed-polling.service.js';
 import { NewsImportService } from './news-import.service.js';
 
@@ -11,15 +11,13 @@ import { NewsImportService } from './news-import.service.js';
 export class NewsProcessor extends WorkerHost {
   readonly handlers: QueueHandlers<QueueName.News> = {
     [JobName.ImportNews]: async ({ url, feedId }: JobPayloads[JobName.ImportNews], job: Job) => {
-      const result = await this.newsImport.importArticle(url, feedId ?? null, (progress) =>
-        this.report(job, progress),
-      );
+      const result = await this.newsImport.importArticle(url, feedId ?? null, progressOf(job));
       // A new or refreshed article changes its own answer and the listing.
       await this.cdn.scheduleQuietly([`news-${result.newsId}`, 'home']);
       return result;
     },
     [JobName.PollFeeds]: ({ feedId }: JobPayloads[JobName.PollFeeds], job: Job) =>
-      this.feedPolling.poll(feedId, (progress) => this.report(job, progress)),
+      this.feedPolling.poll(feedId, progressOf(job)),
   };
 
   constructor(
@@ -33,9 +31,5 @@ export class NewsProcessor extends WorkerHost {
 
   process(job: Job): Promise<unknown> {
     return dispatch(this.handlers, job);
-  }
-
-  private async report(job: Job, progress: JobProgress): Promise<void> {
-    await job.updateProgress(progress as unknown as object);
   }
 }

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { MediaReview, ScraperSource, type ScrapedMediaReview } from '@veredicto/db';
-import { JobGateway, JobName, type JobResults, OutboxRelay } from '@veredicto/jobs';
+import { JobGateway, JobName, type JobResults, OutboxRelay, type RecordedEvents } from '@veredicto/jobs';
 import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
 import { readReviewPage } from '@veredicto/scraping/reviews/extract-reviews.js';
 import { storableReviews } from '@veredicto/scraping/reviews/storable-review.js';
@@ -22,13 +22,14 @@ export class ReviewScrapingService {
 
   async scrapeSource(sourceId: number, progress: ProgressReporter): Promise<JobResults[JobName.ScrapeGame]> {
     const em = this.orm.em.fork();
-    const source = await em.findOne(ScraperSource, sourceId);
+    const source = await em.findOne(ScraperSource, sourceId, { populate: ['game'] });
     if (!source) throw new UnrecoverableError(`La fuente ${sourceId} ya no existe`);
     const gameId = source.game.id;
 
     await progress({ percent: 10, message: 'descargando la página de críticas' });
     let imported: number;
     let outboxIds: string[];
+    let recorded: RecordedEvents | null;
     let via: 'http' | 'browser';
     try {
       // The reading that decided "no browser needed" is the page's reading: each page is parsed once.
@@ -41,10 +42,21 @@ export class ReviewScrapingService {
       const reading = reader.get(page.body, page.url);
       const rows: ScrapedMediaReview[] = storableReviews(reading.reviews);
       // The reviews and the record that the game's figures must be recomputed commit together.
-      ({ imported, outboxIds } = await em.transactional(async (tx) => ({
-        imported: await tx.getRepository(MediaReview).upsertScraped(gameId, source.id, rows),
-        outboxIds: await this.outbox.record(tx, JobName.RecalculateAverage, [{ gameId }]),
-      })));
+      // The reviews, the record that the game's figures must be recomputed and the review.changed event
+      // commit together.
+      ({ imported, outboxIds, recorded } = await em.transactional(async (tx) => {
+        const stored = await tx.getRepository(MediaReview).upsertScraped(gameId, source.id, rows);
+        return {
+          imported: stored,
+          outboxIds: await this.outbox.record(tx, JobName.RecalculateAverage, [{ gameId }]),
+          recorded:
+            stored > 0
+              ? await this.outbox.recordEvents(tx, [
+                  { name: 'review.changed', igdbId: source.game.igdbId, kind: 'media' },
+                ])
+              : null,
+        };
+      }));
     } catch (error) {
       source.lastScrapedAt = new Date();
       source.lastStatus = 'failed';
@@ -64,6 +76,7 @@ export class ReviewScrapingService {
       .enqueue(JobName.RecalculateAverage, { gameId })
       .then(() => this.outbox.markSent(outboxIds))
       .catch(() => undefined);
+    if (recorded) await this.outbox.publishRecorded(recorded);
     await progress({ percent: 100, message: `reseñas importadas: ${imported}` });
     return { sourceId, reviewsImported: imported, via };
   }

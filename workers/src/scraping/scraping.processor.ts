@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { JobName, type JobPayloads, type JobProgress, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
-import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
+import { dispatch, progressOf, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { CatalogueScrapingService } from './catalogue-scraping.service.js';
 import { ReviewScrapingService } from './review-scraping.service.js';
 
@@ -13,9 +13,9 @@ import { ReviewScrapingService } from './review-scraping.service.js';
 export class ScrapingProcessor extends WorkerHost {
   readonly handlers: QueueHandlers<QueueName.Scraping> = {
     [JobName.ScrapeGame]: ({ sourceId }: JobPayloads[JobName.ScrapeGame], job: Job) =>
-      this.reviews.scrapeSource(sourceId, (progress) => this.report(job, progress)),
+      this.reviews.scrapeSource(sourceId, progressOf(job)),
     [JobName.ScrapeCatalogue]: (_payload: JobPayloads[JobName.ScrapeCatalogue], job: Job) =>
-      this.catalogue.run((progress) => this.report(job, progress)),
+      this.catalogue.run(progressOf(job)),
   };
 
   constructor(
@@ -28,9 +28,5 @@ export class ScrapingProcessor extends WorkerHost {
 
   process(job: Job): Promise<unknown> {
     return dispatch(this.handlers, job);
-  }
-
-  private async report(job: Job, progress: JobProgress): Promise<void> {
-    await job.updateProgress(progress as unknown as object);
   }
 }

@@ -1,5 +1,6 @@
+// Fetching without the browser (HTTP, guards, politeness); the headless browser is in ./browser.ts, so a
+// process that only fetches or validates URLs never loads puppeteer-core.
 export { forbiddenAddressReason, isForbiddenAddress } from './address-policy.js';
-export { BrowserPool, CHROMIUM_ARGS, type BrowserPoolOptions } from './browser-pool.js';
 export { decodeBody, detectCharset, type CharsetSource, type DetectedCharset } from './charset-decoder.js';
 export { DomainThrottle, type DomainThrottleOptions } from './domain-throttle.js';
 export {
@@ -22,7 +23,6 @@ export {
   type HttpRequestOptions,
 } from './http-fetcher.js';
 export { defaultNeedsBrowser } from './needs-browser.js';
-export { PageFetcher, type FetchMode, type PageFetchOptions, type PageFetcherParts } from './page-fetcher.js';
 export {
   computeRetryDelay,
   isRetryableStatus,

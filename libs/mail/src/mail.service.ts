@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { APP_CONFIG, fromRoot, type ApiConfig } from '@veredicto/config';
+import type { MailTemplateData, MailTemplateName } from './mail-templates.js';
+import { renderMail, type RenderedMail } from './render-mail.js';
+
+/** The settings the sender reads, which the API and the workers both validate. */
+export type MailConfig = Pick<
+  ApiConfig,
+  'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_NAME' | 'CONTACT_EMAIL' | 'PUBLIC_URL'
+>;
+
+export interface SendOptions {
+  /**
+   * What makes this mail one of a kind (a change id, a report id): the same template and key give the same
+   * Message-ID, and in the .eml outbox a mail already written is not written again.
+   */
+  key?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file written, when there is no SMTP server (null when sent, or already written before). */
+  file: string | null;
+}
+
+/**
+ * Renders a template and sends it: real SMTP when SMTP_URL is set; otherwise each message is written as an
+ * .eml file under $DATA_DIR/outbox/, so the embedded run works without a mail server (decisions.md
+ * section 3). The API sends its account mails with it; the workers through the send-mail job.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transport: Transporter;
+  readonly outboxDir: string | null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: MailConfig) {
+    if (config.SMTP_URL) {
+      this.transport = nodemailer.createTransport(config.SMTP_URL);
+      this.outboxDir = null;
+    } else {
+      this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : fromRoot(config.DATA_DIR);
+      this.outboxDir = join(dataDir, 'outbox');
+    }
+  }
+
+  render<T extends MailTemplateName>(template: T, data: MailTemplateData[T]): RenderedMail {
+    return renderMail(template, data, {
+      siteName: this.config.SITE_NAME,
+      contactEmail: this.config.CONTACT_EMAIL,
+    });
+  }
+
+  async send<T extends MailTemplateName>(
+    to: string,
+    template: T,
+    data: MailTemplateData[T],
+    { key }: SendOptions = {},
+  ): Promise<SentMail> {
+    const mail = this.render(template, data);
+    const fingerprint =
+      key === undefined ? null : createHash('sha256').update(`${template}\n${key}`).digest('hex');
+    const host = new URL(this.config.PUBLIC_URL).hostname || 'veredicto.local';
+    const messageId = `<${fingerprint ?? randomBytes(16).toString('hex')}@${host}>`;
+    const suffix = `-${template}-${(fingerprint ?? randomBytes(8).toString('hex')).slice(0, 16)}.eml`;
+    if (this.outboxDir && fingerprint && (await this.alreadyWritten(suffix))) {
+      return { messageId, file: null };
+    }
+    const info = await this.transport.sendMail({
+      from: this.config.MAIL_FROM,
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId,
+    });
+    if (!this.outboxDir) return { messageId, file: null };
+    await mkdir(this.outboxDir, { recursive: true });
+    const file = join(this.outboxDir, `${Date.now()}${suffix}`);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    this.logger.log(`e-mail to ${to} written to ${file}`);
+    return { messageId, file };
+  }
+
+  private async alreadyWritten(suffix: string): Promise<boolean> {
+    const files = await readdir(this.outboxDir!).catch(() => [] as string[]);
+    return files.some((file) => file.endsWith(suffix));
+  }
+}

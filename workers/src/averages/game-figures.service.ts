@@ -1,0 +1,52 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Game, lockShownFigures, Outlet, type ShownFigures } from '@veredicto/db';
+import { type DomainEventOf, OutboxRelay } from '@veredicto/jobs';
+
+/** What a recalculation changed, as the event the consumers (CDN, alerts, feeds) receive; null if nothing. */
+export function figuresChanged(
+  before: ShownFigures,
+  after: ShownFigures | null,
+): DomainEventOf<'game.figures-changed'> | null {
+  if (!after || JSON.stringify(before) === JSON.stringify(after)) return null;
+  return {
+    name: 'game.figures-changed',
+    igdbId: after.igdbId,
+    ...(before.avRatings === null && after.avRatings !== null ? { firstCritic: true } : {}),
+    ...(before.spanishPressAverage === null && after.spanishPressAverage !== null
+      ? { firstSpanishPress: true }
+      : {}),
+  };
+}
+
+/**
+ * A game's figures recomputed from its source rows, the one path of the per-game job and of the
+ * reconciliation: new outlets (scraped reviews) join the registry and changed reviews refresh their
+ * outlets' medians before the game's figures read them. The new figures and, when they differ, the
+ * `game.figures-changed` event commit in one transaction (outbox), and the event is sent after the commit.
+ */
+@Injectable()
+export class GameFiguresService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly outbox: OutboxRelay,
+  ) {}
+
+  /** Null when the game no longer exists. */
+  async recompute(gameId: number) {
+    const em = this.orm.em.fork();
+    // Outside the game's transaction: outlets are shared by many games, whose recalculations run at once.
+    const outlets = em.getRepository(Outlet);
+    await outlets.registerOutletsOfGame(gameId);
+    await outlets.refreshMedians(gameId);
+    const { result, recorded } = await em.transactional(async (tx) => {
+      const before = await lockShownFigures(tx, gameId);
+      if (!before) return { result: null, recorded: null };
+      const result = await tx.getRepository(Game).recalculateAverages(gameId);
+      const event = figuresChanged(before, await lockShownFigures(tx, gameId));
+      return { result, recorded: event ? await this.outbox.recordEvents(tx, [event]) : null };
+    });
+    if (recorded) await this.outbox.publishRecorded(recorded);
+    return result;
+  }
+}
