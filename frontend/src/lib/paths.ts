@@ -26,7 +26,8 @@ export const apiPaths = {
     bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
-    userReviews: (igdbID: number | string) => `/api/games/reviews/users/${q(String(igdbID))}`,
+    userReviews: (igdbID: number | string, sort: 'helpful' | 'recent' = 'helpful') =>
+      `/api/games/reviews/users/${q(String(igdbID))}?sort=${sort}`,
     gameScraper: () => '/api/games/scraper/game',
     catalogueScraper: () => '/api/games/scraper',
     setFeatured: (igdbID: number | string) => `/api/games/best/${q(String(igdbID))}`,
@@ -72,6 +73,10 @@ export const apiPaths = {
     profile: (username: string) => `/api/users/${q(username)}`,
     follow: (username: string) => `/api/users/${q(username)}/follow`,
   },
+  reviews: {
+    vote: (reviewId: number) => `/api/reviews/${reviewId}/vote`,
+    report: (reviewId: number) => `/api/reviews/${reviewId}/report`,
+  },
   news: {
     all: () => '/api/news/all',
     article: (newID: number | string) => `/api/news/${q(String(newID))}`,
@@ -101,6 +106,8 @@ export const apiPaths = {
     searchMisses: () => '/api/admin/search-misses',
     searchMiss: (term: string) => `/api/admin/search-misses/${q(term)}`,
     gameAliases: (igdbID: number) => `/api/admin/games/${igdbID}/aliases`,
+    reports: () => '/api/admin/reports',
+    report: (id: number) => `/api/admin/reports/${id}`,
   },
 } as const;
 

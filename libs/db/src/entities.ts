@@ -16,6 +16,8 @@ import { Outlet } from './outlets/outlet.entity.js';
 import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
+import { ReviewReport } from './reviews/review-report.entity.js';
+import { ReviewVote } from './reviews/review-vote.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
@@ -39,6 +41,8 @@ export const ENTITIES = [
   OutboxMessage,
   PlaySession,
   Rating,
+  ReviewReport,
+  ReviewVote,
   RevokedToken,
   ScraperSource,
   SearchMiss,

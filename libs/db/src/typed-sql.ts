@@ -24,6 +24,8 @@ import type { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import type { Rating } from './ratings/rating.entity.js';
 import { currentReadRoute } from './replication/read-routing.js';
 import type { MediaReview } from './reviews/media-review.entity.js';
+import type { ReviewReport } from './reviews/review-report.entity.js';
+import type { ReviewVote } from './reviews/review-vote.entity.js';
 import type { UserReview } from './reviews/user-review.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
@@ -66,6 +68,8 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof Outlet, 'Outlet'>
   | Named<typeof OutletGameScore, 'OutletGameScore'>
   | Named<typeof Rating, 'Rating'>
+  | Named<typeof ReviewReport, 'ReviewReport'>
+  | Named<typeof ReviewVote, 'ReviewVote'>
   | Named<typeof RevokedToken, 'RevokedToken'>
   | Named<typeof User, 'User'>
   | Named<typeof UserReview, 'UserReview'>

@@ -17,6 +17,8 @@ export interface MailTemplateData {
   'email-changed': { username: string; newEmail: string };
   /** A single-use way in without the password, asked for while the account is under attack. */
   'login-link': { username: string; link: string };
+  /** A review hidden after a report: the statement of reasons of the EU Digital Services Act (art. 17). */
+  'review-hidden': { username: string; gameTitle: string; reason: string };
 }
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -100,6 +102,25 @@ export const MAIL_TEMPLATES: { readonly [T in MailTemplateName]: MailTemplate } 
       '{{> button}}' +
       '<p>Si no lo has pedido tú, alguien está intentando entrar en tu cuenta: no compartas este enlace y, si ' +
       'quieres, cambia tu contraseña.</p>',
+  },
+  'review-hidden': {
+    subject: 'Hemos ocultado tu crítica de {{gameTitle}}',
+    text:
+      'Hola, {{username}}:\n\nTras revisar una denuncia, hemos ocultado tu crítica de «{{gameTitle}}» en ' +
+      '{{siteName}}. Ya no aparece en las listas del sitio ni cuenta en tu número de críticas.\n\n' +
+      'Motivo de la decisión:\n{{reason}}\n\nLa decisión la ha tomado una persona del equipo de moderación, ' +
+      'no un sistema automático. Si no estás de acuerdo, escríbenos a {{contactEmail}} explicando por qué y ' +
+      'la revisaremos.\n',
+    html:
+      '<p>Hola, {{username}}:</p>' +
+      '<p>Tras revisar una denuncia, hemos ocultado tu crítica de «{{gameTitle}}» en {{siteName}}. ' +
+      'Ya no aparece en las listas del sitio ni cuenta en tu número de críticas.</p>' +
+      '<p><strong>Motivo de la decisión:</strong></p>' +
+      '<blockquote style="white-space:pre-wrap;margin:0 0 16px;padding-left:12px;border-left:3px solid #d4d4d8">' +
+      '{{reason}}</blockquote>' +
+      '<p>La decisión la ha tomado una persona del equipo de moderación, no un sistema automático. ' +
+      'Si no estás de acuerdo, escríbenos a <a href="mailto:{{contactEmail}}">{{contactEmail}}</a> ' +
+      'explicando por qué y la revisaremos.</p>',
   },
 };
 

@@ -10,6 +10,7 @@ import { Migration20261125100000_SearchWordsRowUpdates } from './Migration202611
 import { Migration20261126090000_SearchVersion } from './Migration20261126090000_SearchVersion.js';
 import { Migration20261127130000_Diary } from './Migration20261127130000_Diary.js';
 import { Migration20261127140000_OutletPages } from './Migration20261127140000_OutletPages.js';
+import { Migration20261127150000_ReviewTrust } from './Migration20261127150000_ReviewTrust.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126090000_SearchVersion', class: Migration20261126090000_SearchVersion },
   { name: 'Migration20261127130000_Diary', class: Migration20261127130000_Diary },
   { name: 'Migration20261127140000_OutletPages', class: Migration20261127140000_OutletPages },
+  { name: 'Migration20261127150000_ReviewTrust', class: Migration20261127150000_ReviewTrust },
 ];

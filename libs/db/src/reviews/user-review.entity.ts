@@ -25,6 +25,14 @@ export class UserReview {
   @Property({ type: 'text' })
   content!: string;
 
+  /** Marked by its author: the text shows only after a tap. */
+  @Property({ type: 'boolean', default: false })
+  spoiler: boolean = false;
+
+  /** Set when a moderator hides it after a report: it leaves every list and its author's count. */
+  @Property({ type: 'timestamptz', nullable: true })
+  hiddenAt: Date | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
