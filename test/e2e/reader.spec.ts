@@ -8,6 +8,7 @@ import {
   signInPage,
   type GameDetail,
 } from './support/api.js';
+import { mailedLinkFor } from './support/env.js';
 import { swipe } from './support/ui.js';
 
 /** Seeded games no other browser test touches, one per project (decisions.md section 16). */
@@ -118,6 +119,25 @@ test('el enlace Iniciar sesión devuelve a la página de la que se vino', async 
   await page.getByLabel('Contraseña').fill(DEFAULT_PASSWORD);
   await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/news\/allNews$/);
+});
+
+test('el enlace de acceso por correo abre la sesión una sola vez', async ({ page, request }) => {
+  const user = await createUser(request, 'enlace');
+  const asked = await request.post('/api/auth/login-link', {
+    data: { username: user.username },
+    headers: setupClientHeaders(),
+  });
+  expect(asked.status()).toBe(202);
+  const link = await mailedLinkFor(user.email, '/login-link');
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/user\/reviews$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'MIS CRÍTICAS' })).toBeVisible();
+
+  await page.evaluate(() => window.localStorage.removeItem('token'));
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText('no es válido');
+  await expect(page.getByRole('link', { name: 'Volver a iniciar sesión' })).toBeVisible();
 });
 
 test('una sesión caducada lo dice y ofrece volver a entrar', async ({ page, request }) => {

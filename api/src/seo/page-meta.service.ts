@@ -27,6 +27,7 @@ export interface PageMeta {
 
 const PRIVATE_PAGES = new Map<string, PageText>([
   ['login', pageTexts.login()],
+  ['login-link', pageTexts.loginLink()],
   ['register', pageTexts.register()],
   ['confirm', pageTexts.confirm()],
   ['forgot-password', pageTexts.forgotPassword()],

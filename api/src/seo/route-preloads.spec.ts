@@ -4,13 +4,18 @@ const manifest: ViteManifest = {
   'index.html': { file: 'assets/index-a.js', imports: ['_jsx-runtime-b.js'], css: ['assets/index-c.css'] },
   '_jsx-runtime-b.js': { file: 'assets/jsx-runtime-b.js' },
   '_card-d.js': { file: 'assets/card-d.js', imports: ['_jsx-runtime-b.js', 'index.html'] },
-  'src/features/games/pages/home-page.tsx': {
+  // Found by chunk name, wherever the page's file lives.
+  'src/features/portada/home-page.tsx': {
     file: 'assets/home-page-e.js',
+    name: 'home-page',
+    isDynamicEntry: true,
     imports: ['index.html', '_jsx-runtime-b.js', '_card-d.js'],
     css: ['assets/games-f.css'],
   },
-  'src/features/games/pages/game-detail-page.tsx': {
+  'src/pages/game-detail-page.tsx': {
     file: 'assets/game-detail-page-g.js',
+    name: 'game-detail-page',
+    isDynamicEntry: true,
     imports: ['_card-d.js'],
     css: ['assets/games-f.css'],
   },

@@ -3,6 +3,9 @@ import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
 /** The part of Vite's build manifest (frontend/dist/.vite/manifest.json) used to preload a route's chunk. */
 export interface ManifestChunk {
   file: string;
+  /** The chunk's name: a lazily loaded page's module name ('home-page'). */
+  name?: string;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -16,13 +19,22 @@ export interface RoutePreloads {
   styles: string[];
 }
 
+/**
+ * The lazily loaded page module of each route, by the chunk name Vite gives it (the module's file name): the
+ * manifest is searched for it, so the front's folders can change without this list following them.
+ */
 const PAGES = {
-  home: 'src/features/games/pages/home-page.tsx',
-  catalogue: 'src/features/games/pages/catalogue-page.tsx',
-  game: 'src/features/games/pages/game-detail-page.tsx',
-  newsList: 'src/features/news/pages/news-list-page.tsx',
-  newsArticle: 'src/features/news/pages/news-article-page.tsx',
+  home: 'home-page',
+  catalogue: 'catalogue-page',
+  game: 'game-detail-page',
+  newsList: 'news-list-page',
+  newsArticle: 'news-article-page',
 } as const;
+
+/** The manifest key of a lazily loaded page's chunk. */
+function pageChunkKey(manifest: ViteManifest, name: string): string | undefined {
+  return Object.keys(manifest).find((key) => manifest[key].isDynamicEntry && manifest[key].name === name);
+}
 
 const CATALOGUE_SORTS = new Set(['releaseDate', 'avRatings', 'avUserRatings']);
 
@@ -96,6 +108,7 @@ export function routePreloads(
     }
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(PAGES[route.page]);
+  const pageKey = pageChunkKey(manifest, PAGES[route.page]);
+  if (pageKey) visit(pageKey);
   return preloads;
 }

@@ -19,6 +19,7 @@ const SearchResultsPage = lazyPage(
 const NewsListPage = lazyPage(() => import('../features/news/pages/news-list-page'), 'NewsListPage');
 const NewsArticlePage = lazyPage(() => import('../features/news/pages/news-article-page'), 'NewsArticlePage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const LoginLinkPage = lazyPage(() => import('../features/auth/pages/login-link-page'), 'LoginLinkPage');
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const ConfirmPage = lazyPage(() => import('../features/auth/pages/confirm-page'), 'ConfirmPage');
 const ForgotPasswordPage = lazyPage(
@@ -61,6 +62,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: 'login', element: <LoginPage /> },
+          { path: 'login-link', element: <LoginLinkPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'confirm', element: <ConfirmPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },

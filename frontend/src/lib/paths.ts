@@ -42,6 +42,8 @@ export const apiPaths = {
     resetPassword: () => '/api/auth/reset-password',
     confirmEmail: (token: string) => `/api/auth/confirm-email?token=${q(token)}`,
     logout: () => '/api/auth/logout',
+    loginLink: () => '/api/auth/login-link',
+    useLoginLink: () => '/api/auth/login-link/use',
   },
   user: {
     me: () => '/api/user/me',

@@ -9,6 +9,7 @@ const q = encodeURIComponent;
 export const routes = {
   home: () => '/',
   login: () => '/login',
+  loginLink: () => '/login-link',
   register: () => '/register',
   confirm: () => '/confirm',
   forgotPassword: () => '/forgot-password',
@@ -97,6 +98,7 @@ export const pageTexts = {
     description: term ? `Resultados de la búsqueda de "${term}": críticas y puntuaciones.` : null,
   }),
   login: (): PageText => ({ title: 'Iniciar sesión', description: null }),
+  loginLink: (): PageText => ({ title: 'Entrar con un enlace', description: null }),
   register: (): PageText => ({ title: 'Registro', description: null }),
   confirm: (): PageText => ({ title: 'Confirmación de cuenta', description: null }),
   forgotPassword: (): PageText => ({ title: 'Recuperar la contraseña', description: null }),

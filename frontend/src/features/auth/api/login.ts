@@ -22,3 +22,23 @@ export async function resendConfirmation(credentials: {
   });
   return answer.message;
 }
+
+/** Asks for a single-use way in by e-mail (when the account is under attack); answers the message to show. */
+export async function requestLoginLink(username: string): Promise<string> {
+  const answer = await apiFetch<{ message: string }>(apiPaths.auth.loginLink(), {
+    method: 'POST',
+    json: { username },
+    token: null,
+  });
+  return answer.message;
+}
+
+/** Exchanges the e-mailed link's token for a session token (once). */
+export async function exchangeLoginLink(token: string): Promise<string> {
+  const answer = await apiFetch<{ token: string }>(apiPaths.auth.useLoginLink(), {
+    method: 'POST',
+    json: { token },
+    token: null,
+  });
+  return answer.token;
+}

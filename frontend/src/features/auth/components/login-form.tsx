@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { TextField } from '../../../components/text-field';
 import { isApiError, serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
-import { login, resendConfirmation } from '../api/login';
+import { login, requestLoginLink, resendConfirmation } from '../api/login';
 import { useSession } from '../use-session';
 
 export const INVALID_CREDENTIALS = 'Credenciales inválidas';
@@ -26,6 +26,8 @@ export function LoginForm({ onLoggedIn, onLeave }: { onLoggedIn: () => void; onL
   const [notice, setNotice] = useState<string | null>(null);
   // The account exists but is not confirmed: offer a new link (the credentials prove it is theirs).
   const [unconfirmed, setUnconfirmed] = useState(false);
+  // Held back by failed attempts (429): offer a way in by e-mail that strangers' failures cannot block.
+  const [heldBack, setHeldBack] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -44,6 +46,24 @@ export function LoginForm({ onLoggedIn, onLeave }: { onLoggedIn: () => void; onL
     } catch (caught) {
       setError(loginErrorMessage(caught));
       setUnconfirmed(isApiError(caught, 403));
+      setHeldBack(isApiError(caught, 429));
+      setBusy(false);
+    }
+  };
+
+  const onLoginLink = async () => {
+    if (!username.trim()) {
+      setError('Escribe tu usuario para recibir el enlace.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      setNotice(await requestLoginLink(username.trim()));
+      setHeldBack(false);
+    } catch (caught) {
+      setError(serverMessage(caught, 'No se ha podido enviar el enlace. Inténtalo de nuevo en un minuto.'));
+    } finally {
       setBusy(false);
     }
   };
@@ -98,6 +118,11 @@ export function LoginForm({ onLoggedIn, onLeave }: { onLoggedIn: () => void; onL
       <Link to={routes.forgotPassword()} className="form__aside-link" onClick={onLeave}>
         ¿Has olvidado tu contraseña?
       </Link>
+      {heldBack ? (
+        <button type="button" className="button button--link" disabled={busy} onClick={onLoginLink}>
+          Enviarme un enlace de acceso por correo
+        </button>
+      ) : null}
       {unconfirmed ? (
         <button type="button" className="button button--link" disabled={busy} onClick={onResend}>
           Reenviar el enlace de confirmación
