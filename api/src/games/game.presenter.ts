@@ -1,5 +1,7 @@
+import type { GameDetail, GameSummary, LanguageEntry, SpanishVerdict } from '@veredicto/contract';
 import {
   spanishGenres,
+  type GameLanguageRow,
   type GameCardKey,
   type GameDetailRow,
   type ReleaseDatePrecision,
@@ -26,6 +28,8 @@ export interface GameSummaryDto {
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+  /** decisions.md section 13: castellano voices and texts, `no` only where complete sources say so. */
+  spanish: SpanishVerdict;
 }
 
 /**
@@ -45,7 +49,13 @@ export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScor
   summaryLanguage: 'es' | 'en' | null;
   /** Where the Spanish synopsis came from: 'seed' (our file) or the translation service's name. */
   summarySource: SpanishTextSource | null;
+  /** What each source says of the game's Spanish, per platform (decisions.md section 13). */
+  languages: LanguageEntry[];
 }
+
+/** The answers are the contract's shapes (libs/contract): a field that drifts fails the type-check here. */
+export const SUMMARY_FITS_CONTRACT = (dto: GameSummaryDto): GameSummary => dto;
+export const DETAIL_FITS_CONTRACT = (dto: GameDetailDto): GameDetail => dto;
 
 export type Badge = 'bronze' | 'silver' | 'gold' | null;
 
@@ -70,9 +80,10 @@ export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
   avUserRatings: row.avUserRatings,
   criticReviewCount: row.criticReviewCount,
   userRatingCount: row.userRatingCount,
+  spanish: row.spanish,
 });
 
-export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
+export const presentDetail = (game: GameDetailRow, languages: GameLanguageRow[]): GameDetailDto => ({
   ...presentSummary(game),
   imageArt: game.imageArt,
   titleEs: game.titleEs,
@@ -88,6 +99,7 @@ export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
   criticStats: game.criticStats,
   spanishPress: game.spanishPress,
   playerStats: game.playerStats,
+  languages,
 });
 
 export const presentMediaReview = (row: MediaReviewRow) => ({

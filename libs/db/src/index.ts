@@ -51,3 +51,6 @@ export * from './outlets/outlet.entity.js';
 export * from './outlets/outlet.repository.js';
 export * from './outlets/outlet-domain.js';
 export * from './events/shown-figures.js';
+export * from './languages/game-language.entity.js';
+export * from './languages/game-language.repository.js';
+export * from './languages/spanish-verdict.js';

@@ -9,6 +9,7 @@ import {
   type SqlBool,
   type Compilable,
 } from 'kysely';
+import type { SpanishVerdict } from '@veredicto/contract';
 import type { Game, GameVideo, ReleaseDatePrecision, SpanishTextSource } from './game.entity.js';
 import type { AliasKind } from '../search/game-alias.entity.js';
 import {
@@ -45,6 +46,7 @@ export interface GameSummaryRow {
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+  spanish: SpanishVerdict;
 }
 
 /** What a game page shows beyond a catalogue card; imported from the sources as it is. */
