@@ -1,4 +1,14 @@
-import type { GameDetail, GameSummary, LanguageEntry, SpanishVerdict } from '@veredicto/contract';
+import {
+  badgeTier,
+  type BadgeTier,
+  type GameDetail,
+  type GameSummary,
+  type LanguageEntry,
+  type MediaReview,
+  type PlatformName,
+  type SpanishVerdict,
+  type UserReview,
+} from '@veredicto/contract';
 import {
   spanishGenres,
   type GameLanguageRow,
@@ -13,14 +23,17 @@ import {
   type UserReviewRow,
 } from '@veredicto/db';
 
-/** JSON shapes of docs/API-CONTRACT.md, with the spec's field names. */
-export interface GameSummaryDto {
+/**
+ * JSON shapes of docs/API-CONTRACT.md, with the spec's field names: each extends the contract's shape the
+ * front reads, and names the same keys (SameKeys below), so a drift on either side fails the type-check.
+ */
+export interface GameSummaryDto extends GameSummary {
   id: number;
   igdbID: number;
   slug: string;
   title: string;
   imageCover: string | null;
-  platform: string[];
+  platform: PlatformName[];
   releaseDate: string | null;
   /** How much of releaseDate is known: 'year' shows '2026', 'quarter' 'T1 2026', 'month' 'marzo de 2026'. */
   releaseDatePrecision: ReleaseDatePrecision | null;
@@ -38,6 +51,7 @@ export interface GameSummaryDto {
  */
 type SameKeys<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never] ? true : never;
 export const CARD_KEYS_MATCH: SameKeys<keyof GameSummaryDto, GameCardKey> = true;
+export const SUMMARY_KEYS_MATCH: SameKeys<keyof GameSummaryDto, keyof GameSummary> = true;
 
 /**
  * A game page: the card plus the row's media fields, under the same names. `summary` and `genres` are
@@ -52,20 +66,12 @@ export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScor
   /** What each source says of the game's Spanish, per platform (decisions.md section 13). */
   languages: LanguageEntry[];
 }
+export const DETAIL_IMPLEMENTS_CONTRACT: GameDetailDto extends GameDetail ? true : never = true;
 
-/** The answers are the contract's shapes (libs/contract): a field that drifts fails the type-check here. */
-export const SUMMARY_FITS_CONTRACT = (dto: GameSummaryDto): GameSummary => dto;
-export const DETAIL_FITS_CONTRACT = (dto: GameDetailDto): GameDetail => dto;
+export type Badge = BadgeTier | null;
 
-export type Badge = 'bronze' | 'silver' | 'gold' | null;
-
-/** decisions.md section 2: 1-20 bronze, 21-50 silver, more than 50 gold. */
-export function badgeFor(reviewCount: number): Badge {
-  if (reviewCount > 50) return 'gold';
-  if (reviewCount > 20) return 'silver';
-  if (reviewCount > 0) return 'bronze';
-  return null;
-}
+/** decisions.md section 2: the contract's tiers (1-20 bronze, 21-50 silver, more than 50 gold). */
+export const badgeFor = (reviewCount: number): Badge => badgeTier(reviewCount);
 
 export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
   id: row.id,
@@ -102,7 +108,7 @@ export const presentDetail = (game: GameDetailRow, languages: GameLanguageRow[])
   languages,
 });
 
-export const presentMediaReview = (row: MediaReviewRow) => ({
+export const presentMediaReview = (row: MediaReviewRow): MediaReview => ({
   id: row.id,
   medium: row.outlet,
   logo: row.logo,
@@ -117,7 +123,7 @@ export const presentMediaReview = (row: MediaReviewRow) => ({
   outletLanguage: row.outletLanguage,
 });
 
-export const presentUserReview = (row: UserReviewRow) => ({
+export const presentUserReview = (row: UserReviewRow): UserReview => ({
   id: row.id,
   autor: row.author,
   rating: row.rating,
