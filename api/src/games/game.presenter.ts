@@ -3,12 +3,15 @@ import {
   type BadgeTier,
   type GameDetail,
   type GameSummary,
+  type LanguageEntry,
   type MediaReview,
   type PlatformName,
+  type SpanishVerdict,
   type UserReview,
 } from '@veredicto/contract';
 import {
   spanishGenres,
+  type GameLanguageRow,
   type GameCardKey,
   type GameDetailRow,
   type ReleaseDatePrecision,
@@ -38,6 +41,8 @@ export interface GameSummaryDto extends GameSummary {
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+  /** decisions.md section 13: castellano voices and texts, `no` only where complete sources say so. */
+  spanish: SpanishVerdict;
 }
 
 /**
@@ -58,6 +63,8 @@ export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScor
   summaryLanguage: 'es' | 'en' | null;
   /** Where the Spanish synopsis came from: 'seed' (our file) or the translation service's name. */
   summarySource: SpanishTextSource | null;
+  /** What each source says of the game's Spanish, per platform (decisions.md section 13). */
+  languages: LanguageEntry[];
 }
 export const DETAIL_IMPLEMENTS_CONTRACT: GameDetailDto extends GameDetail ? true : never = true;
 
@@ -79,9 +86,10 @@ export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
   avUserRatings: row.avUserRatings,
   criticReviewCount: row.criticReviewCount,
   userRatingCount: row.userRatingCount,
+  spanish: row.spanish,
 });
 
-export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
+export const presentDetail = (game: GameDetailRow, languages: GameLanguageRow[]): GameDetailDto => ({
   ...presentSummary(game),
   imageArt: game.imageArt,
   titleEs: game.titleEs,
@@ -97,6 +105,7 @@ export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
   criticStats: game.criticStats,
   spanishPress: game.spanishPress,
   playerStats: game.playerStats,
+  languages,
 });
 
 export const presentMediaReview = (row: MediaReviewRow): MediaReview => ({

@@ -3,6 +3,7 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   FeaturedGame,
   Game,
+  GameLanguage,
   MediaReview,
   normalizeSearchText,
   Rating,
@@ -159,7 +160,8 @@ export class GamesService {
   detail(igdbId: number): Promise<JsonBody> {
     return this.cache.get(`detail:${igdbId}`, async () => {
       const game = orGameNotFound(await this.games.findDetail({ igdbId }));
-      return toJson(presentDetail(game));
+      const languages = await this.em.getRepository(GameLanguage).findForGame(game.id);
+      return toJson(presentDetail(game, languages));
     });
   }
 
@@ -167,13 +169,14 @@ export class GamesService {
   async featured() {
     const featured = await this.em.findOne(FeaturedGame, { id: 1 });
     if (!featured) return null;
-    const [game, reviews] = await Promise.all([
+    const [game, reviews, languages] = await Promise.all([
       this.games.findDetail({ id: featured.game.id }),
       this.em.getRepository(MediaReview).findForGame(featured.game.id),
+      this.em.getRepository(GameLanguage).findForGame(featured.game.id),
     ]);
     if (!game) return null;
     return {
-      ...presentDetail(game),
+      ...presentDetail(game, languages),
       imageArt: featured.imageArt || game.imageArt || null,
       reviews: reviews.map(presentMediaReview),
     };

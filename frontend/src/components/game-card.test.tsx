@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { GameSummary } from '../lib/types';
@@ -94,5 +94,16 @@ describe('GameCard', () => {
   it('shows an upcoming date only as precisely as it is known', () => {
     renderCard({ releaseDate: '2026-12-31', releaseDatePrecision: 'year' });
     expect(screen.getByText('2026', { selector: 'time' })).toBeTruthy();
+  });
+
+  it('shows a badge for Spanish voices, else for Spanish texts, and none without a yes', () => {
+    renderCard({ spanish: { audio: 'yes', text: 'yes' } });
+    expect(screen.getByTestId('spanish-badge').textContent).toBe('Voces en castellano');
+    cleanup();
+    renderCard({ spanish: { audio: 'unknown', text: 'yes' } });
+    expect(screen.getByTestId('spanish-badge').textContent).toBe('Textos en castellano');
+    cleanup();
+    renderCard({ spanish: { audio: 'no', text: 'unknown' } });
+    expect(screen.queryByTestId('spanish-badge')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ type CardGame = Pick<
   | 'releaseDatePrecision'
   | 'avRatings'
   | 'avUserRatings'
+  | 'spanish'
 >;
 
 const SHORT_PLATFORM_NAMES: Record<string, string> = {
@@ -38,6 +39,13 @@ export function cardSubtitle(game: Pick<CardGame, 'platform' | 'releaseDate'>): 
   const platforms = normalizePlatforms(game.platform).map((name) => SHORT_PLATFORM_NAMES[name] ?? name);
   const year = releaseYear(game.releaseDate);
   return [...platforms, ...(year ? [year] : [])].join(' · ');
+}
+
+/** The card's badge of decisions.md section 13: voices win over texts; nothing when neither is a yes. */
+export function spanishBadge(spanish: CardGame['spanish']): string | null {
+  if (spanish?.audio === 'yes') return 'Voces en castellano';
+  if (spanish?.text === 'yes') return 'Textos en castellano';
+  return null;
 }
 
 /**
@@ -68,6 +76,11 @@ export const GameCard = memo(function GameCard({
           </Link>
         </h3>
         <p className="game-card__subtitle">{cardSubtitle(game)}</p>
+        {spanishBadge(game.spanish) ? (
+          <p className="game-card__spanish" data-testid="spanish-badge">
+            {spanishBadge(game.spanish)}
+          </p>
+        ) : null}
         <dl className="game-card__scores">
           <div>
             <dt>Crítica</dt>

@@ -16,6 +16,38 @@ export interface GameSummary {
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+  /** decisions.md section 13; missing in older answers. */
+  spanish?: SpanishVerdict;
+}
+
+/** decisions.md section 13: `no` only when complete sources cover every platform and all say false. */
+export type SpanishAnswer = 'yes' | 'no' | 'unknown';
+
+export interface SpanishVerdict {
+  audio: SpanishAnswer;
+  text: SpanishAnswer;
+}
+
+export const LANGUAGE_LOCALES = ['es-ES', 'es-419'] as const;
+export type LanguageLocale = (typeof LANGUAGE_LOCALES)[number];
+
+export const LANGUAGE_SOURCES = ['steam', 'igdb', 'review', 'user', 'admin'] as const;
+export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
+
+/** One statement of a source on a game's Spanish (decisions.md section 13); null is unknown. */
+export interface LanguageEntry {
+  /** A platform id (platforms.ts), or null for every platform. */
+  platform: string | null;
+  locale: LanguageLocale;
+  /** Interface and/or subtitles. */
+  text: boolean | null;
+  /** Full voices. */
+  audio: boolean | null;
+  interface: boolean | null;
+  subtitles: boolean | null;
+  source: LanguageSource;
+  /** When the source said it: YYYY-MM-DD, or YYYY-MM when only the month is known. */
+  asOf: string;
 }
 
 /** A suggestion of the search box (GET /api/games/suggest). */
@@ -82,6 +114,8 @@ export interface GameDetail extends GameSummary {
   screenshots: string[];
   bigScreenshots: string[];
   videos: Video[];
+  /** Absent only in answers of an older API. */
+  languages?: LanguageEntry[];
 }
 
 export interface MediaReview {

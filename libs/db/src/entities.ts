@@ -6,6 +6,8 @@ import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
 import { SearchMiss } from './search/search-miss.entity.js';
 import { SearchWord } from './search/search-word.entity.js';
+import { GameLanguage } from './languages/game-language.entity.js';
+import { GameLanguageChange } from './languages/game-language-change.entity.js';
 import { GameListEntry } from './lists/game-list-entry.entity.js';
 import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
@@ -30,6 +32,8 @@ export const ENTITIES = [
   FeaturedGame,
   Game,
   GameAlias,
+  GameLanguage,
+  GameLanguageChange,
   GameList,
   GameStatus,
   GameListEntry,

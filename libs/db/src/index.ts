@@ -75,3 +75,6 @@ export * from './diary/user-follow.entity.js';
 export * from './diary/user-follow.repository.js';
 export * from './diary/activity.repository.js';
 export * from './diary/profile.repository.js';
+export * from './languages/game-language.entity.js';
+export * from './languages/game-language.repository.js';
+export * from './languages/spanish-verdict.js';

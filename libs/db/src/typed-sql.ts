@@ -13,6 +13,8 @@ import type { PlaySession } from './diary/play-session.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { Game } from './games/game.entity.js';
+import type { GameLanguage } from './languages/game-language.entity.js';
+import type { GameLanguageChange } from './languages/game-language-change.entity.js';
 import type { GameListEntry } from './lists/game-list-entry.entity.js';
 import type { GameList } from './lists/game-list.entity.js';
 import type { NewsArticle } from './news/news-article.entity.js';
@@ -54,6 +56,8 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof FeaturedGame, 'FeaturedGame'>
   | Named<typeof Game, 'Game'>
   | Named<typeof GameAlias, 'GameAlias'>
+  | Named<typeof GameLanguage, 'GameLanguage'>
+  | Named<typeof GameLanguageChange, 'GameLanguageChange'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
   | Named<typeof GameStatus, 'GameStatus'>

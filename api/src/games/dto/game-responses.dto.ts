@@ -15,6 +15,44 @@ import type {
 
 const nullableNumber = (description: string) => ({ type: Number, nullable: true, description });
 
+const SPANISH_ANSWER = {
+  enum: ['yes', 'no', 'unknown'],
+  description:
+    'yes: alguna fuente lo dice; no: fuentes completas cubren todas las plataformas y lo niegan; unknown',
+};
+
+/** decisions.md section 13: castellano (es-ES) voices and texts. */
+export class SpanishVerdictResponse {
+  @ApiProperty(SPANISH_ANSWER) audio!: 'yes' | 'no' | 'unknown';
+  @ApiProperty(SPANISH_ANSWER) text!: 'yes' | 'no' | 'unknown';
+}
+
+const nullableBoolean = (description: string) => ({ type: Boolean, nullable: true, description });
+
+/** What one source says of the game's Spanish on a platform (null: every platform). */
+export class LanguageEntryResponse {
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'pc',
+    description: 'Plataforma; null = todas',
+  })
+  platform!: string | null;
+  @ApiProperty({ enum: ['es-ES', 'es-419'] }) locale!: 'es-ES' | 'es-419';
+  @ApiPropertyOptional(nullableBoolean('Textos (interfaz y/o subtítulos); null = no se sabe')) text!:
+    boolean | null;
+  @ApiPropertyOptional(nullableBoolean('Voces completas')) audio!: boolean | null;
+  @ApiPropertyOptional(nullableBoolean('Interfaz')) interface!: boolean | null;
+  @ApiPropertyOptional(nullableBoolean('Subtítulos')) subtitles!: boolean | null;
+  @ApiProperty({ enum: ['steam', 'igdb', 'review', 'user', 'admin'] })
+  source!: 'steam' | 'igdb' | 'review' | 'user' | 'admin';
+  @ApiProperty({
+    example: '2024-10',
+    description: 'Fecha de la fuente: yyyy-MM-dd, o yyyy-MM si solo se sabe el mes',
+  })
+  asOf!: string;
+}
+
 export class GameSummaryResponse implements GameSummaryDto {
   @ApiProperty({ description: 'Identificador interno' }) id!: number;
   @ApiProperty({ description: 'Identificador de IGDB; el que usan las rutas /game/{slug}/{igdbID}' })
@@ -46,6 +84,8 @@ export class GameSummaryResponse implements GameSummaryDto {
   avUserRatings!: number | null;
   @ApiProperty({ description: 'Críticas de medios con nota' }) criticReviewCount!: number;
   @ApiProperty({ description: 'Puntuaciones de jugadores' }) userRatingCount!: number;
+  @ApiProperty({ type: SpanishVerdictResponse, description: '¿Está en castellano? Voces y textos' })
+  spanish!: SpanishVerdictResponse;
 }
 
 export class GamePageResponse {
@@ -164,6 +204,8 @@ export class GameDetailResponse extends GameSummaryResponse implements GameDetai
   @ApiProperty({ type: [String] }) screenshots!: string[];
   @ApiProperty({ type: [String] }) bigScreenshots!: string[];
   @ApiProperty({ type: [GameVideoResponse] }) videos!: GameVideoResponse[];
+  @ApiProperty({ type: [LanguageEntryResponse], description: 'Lo que dice cada fuente de su castellano' })
+  languages!: LanguageEntryResponse[];
 }
 
 export class MediaReviewResponse implements ReturnType<typeof presentMediaReview> {

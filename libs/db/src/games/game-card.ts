@@ -1,5 +1,6 @@
 import type { PlatformName } from '@veredicto/contract';
 import { sql, type AliasedExpression, type ExpressionBuilder } from 'kysely';
+import type { SpanishVerdict } from '@veredicto/contract';
 import type { Database } from '../typed-sql.js';
 import type { ReleaseDatePrecision } from './game.entity.js';
 import type { GameSummaryRow } from './game-rows.js';
@@ -12,7 +13,17 @@ export const releaseDateText = (eb: OnGames) =>
   sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('releaseDate');
 
 /**
- * A catalogue card's twelve columns, from games aliased `g`: each under its property's name, but for the
+ * decisions.md section 13's `spanish` of a card, `{"audio":…,"text":…}`: a row's to_json writes it compact,
+ * as JSON.stringify does, so the card's JSON text stays equal to presentSummary's.
+ */
+const spanishVerdictJson = (eb: OnGames) =>
+  sql<SpanishVerdict>`(select to_json(s) from (select ${sql.join([
+    eb.ref('g.spanishAudio').as('audio'),
+    eb.ref('g.spanishText').as('text'),
+  ])}) as s)`.as('spanish');
+
+/**
+ * A catalogue card's thirteen columns, from games aliased `g`: each under its property's name, but for the
  * two the API names otherwise (igdbID, platform), whose names are given.
  */
 function cardColumnsAs<IgdbId extends string, Platforms extends string>(
@@ -33,6 +44,7 @@ function cardColumnsAs<IgdbId extends string, Platforms extends string>(
     eb.ref('g.avUserRatings').as('avUserRatings'),
     eb.ref('g.criticReviewCount').as('criticReviewCount'),
     eb.ref('g.userRatingCount').as('userRatingCount'),
+    spanishVerdictJson(eb),
   ] as const;
 }
 
@@ -74,6 +86,7 @@ export interface SummaryColumns {
   avUserRatings?: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+  spanish?: SpanishVerdict | null;
 }
 
 export const toNullableNumber = (value: unknown): number | null =>
@@ -95,5 +108,6 @@ export function toSummary(row: SummaryColumns): GameSummaryRow {
     avUserRatings: toNullableNumber(row.avUserRatings),
     criticReviewCount: Number(row.criticReviewCount),
     userRatingCount: Number(row.userRatingCount),
+    spanish: row.spanish ?? { audio: 'unknown', text: 'unknown' },
   };
 }

@@ -1,4 +1,4 @@
-import type { PlatformName } from '@veredicto/contract';
+import type { PlatformName, SpanishVerdict } from '@veredicto/contract';
 import type { AliasKind } from '../search/game-alias.entity.js';
 import type { GameVideo, ReleaseDatePrecision, SpanishTextSource } from './game.entity.js';
 import type { GameScoreStats } from './score-stats.js';
@@ -20,6 +20,7 @@ export interface GameSummaryRow {
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
+  spanish: SpanishVerdict;
 }
 
 /** What a game page shows beyond a catalogue card; imported from the sources as it is. */

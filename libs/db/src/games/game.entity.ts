@@ -1,5 +1,6 @@
 import { ArrayType, EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { SpanishAnswer } from '@veredicto/contract';
 import { GameRepository } from './game.repository.js';
 import { searchWordTriggers } from '../search/search-word.entity.js';
 import { searchVersionTriggers } from '../search/search-version.js';
@@ -177,6 +178,13 @@ export class Game {
 
   @Property({ type: 'real', nullable: true })
   igdbRating?: number | null;
+
+  /** decisions.md section 13, kept from the game's language entries (languages/game-language.repository.ts). */
+  @Property({ type: 'string', length: 10, default: 'unknown' })
+  spanishAudio: SpanishAnswer = 'unknown';
+
+  @Property({ type: 'string', length: 10, default: 'unknown' })
+  spanishText: SpanishAnswer = 'unknown';
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

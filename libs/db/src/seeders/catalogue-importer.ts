@@ -10,6 +10,8 @@ import type { GameUpsertRow, SpanishContentRow } from '../games/game-rows.js';
 import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 import { jsonRecordset } from '../json-recordset.js';
+import { GameLanguage } from '../languages/game-language.entity.js';
+import { languageFileStatements, type LanguageFileRecord } from '../languages/steam-language-file.js';
 import { AppMeta } from '../meta/app-meta.entity.js';
 import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { Outlet } from '../outlets/outlet.entity.js';
@@ -20,7 +22,7 @@ import type { Database } from '../typed-sql.js';
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
 /** Bump when the demo data or its mapping changes: the next start re-imports (idempotently). */
-export const DEMO_SEED_VERSION = '4';
+export const DEMO_SEED_VERSION = '5';
 
 const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
 const CHUNK_SIZE = 2000;
@@ -68,6 +70,8 @@ export interface ImportReport {
   games: number;
   reviews: number;
   outlets: number;
+  /** Games whose language entries the import added or changed. */
+  languagesChanged: number;
   averagesUpdated: number;
   milliseconds: number;
 }
@@ -249,6 +253,22 @@ export class CatalogueImporter {
     return total;
   }
 
+  /**
+   * Steam's language lists (languages.jsonl.gz) as `steam` entries: an unchanged line changes nothing, a
+   * changed one keeps its old version in the history. Entries of other sources are never touched, so
+   * reports accepted by the operator survive a re-import. Answers the IGDB ids of the games that changed.
+   */
+  async importLanguages(path: string): Promise<number[]> {
+    const changed: number[] = [];
+    for await (const chunk of chunks(readJsonLines<LanguageFileRecord>(path), CHUNK_SIZE)) {
+      const statements = chunk.flatMap(languageFileStatements);
+      changed.push(
+        ...(await this.em.transactional((tx) => tx.getRepository(GameLanguage).state(statements))),
+      );
+    }
+    return changed;
+  }
+
   /** The outlet registry (outlets.tsv: name, country, language, domain; '#' comments, empty = unknown). */
   async importOutlets(path: string): Promise<number> {
     const rows: OutletRegistryRow[] = readFileSync(path, 'utf8')
@@ -274,6 +294,7 @@ export class CatalogueImporter {
     await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
+    const languagesChanged = (await this.importLanguages(`${dataDir}languages.jsonl.gz`)).length;
     const averagesUpdated = await new GameFiguresRepository(this.em).recalculateAllAverages();
     await this.em.getRepository(OutletGameScore).refreshAll();
     await this.em.getRepository(AppMeta).saveValue(DEMO_SEED_KEY, DEMO_SEED_VERSION);
@@ -281,6 +302,7 @@ export class CatalogueImporter {
       games,
       reviews,
       outlets,
+      languagesChanged,
       averagesUpdated,
       milliseconds: Math.round(performance.now() - started),
     };

@@ -21,6 +21,7 @@ import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
 import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
+import { GameLanguages } from '../../languages/components/game-languages';
 import './games.css';
 
 export const SCORE_HIGHLIGHT_MS = 2000;
@@ -152,6 +153,13 @@ export function GameDetailPage() {
           </div>
         </section>
       ) : null}
+
+      <section className="game-detail__section" aria-labelledby="languages-title">
+        <h2 id="languages-title" className="section-title">
+          IDIOMAS
+        </h2>
+        <GameLanguages game={game} />
+      </section>
 
       <section className="game-detail__section" aria-labelledby="reviews-title">
         <h2 id="reviews-title" className="section-title">

@@ -1,0 +1,153 @@
+import 'reflect-metadata';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import {
+  CatalogueImporter,
+  DEMO_DATA_DIR,
+  Game,
+  GameLanguage,
+  migrateDatabase,
+  openDatabase,
+  typedSql,
+} from '@veredicto/db';
+import { startTestApi, type TestApi } from '../support/api-app.js';
+import { testEnv } from '../support/test-env.js';
+
+/** decisions.md section 13 on the demo catalogue and the Steam language file of libs/db/seed-data. */
+describe('languages: ¿está en castellano?', () => {
+  let api: TestApi;
+  let orm: MikroORM;
+  const get = async (path: string) => {
+    const response = await fetch(`${api.baseUrl}${path}`);
+    return { status: response.status, body: await response.json() };
+  };
+  const historyOf = async (igdbId: number) => {
+    const game = await orm.em.fork().findOneOrFail(Game, { igdbId });
+    return typedSql(orm.em.fork())
+      .selectFrom('GameLanguageChange')
+      .select(['platform', 'locale', 'text', 'audio', 'source', 'asOf'])
+      .where('game', '=', game.id)
+      .orderBy('id')
+      .execute();
+  };
+
+  beforeAll(async () => {
+    orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
+    await migrateDatabase(orm, testEnv().databaseUrl);
+    const importer = new CatalogueImporter(orm.em.fork());
+    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
+    // No read cache: the test reads a game again right after changing its entries.
+    api = await startTestApi('postgres', { READ_CACHE_TTL_MS: '0' });
+  }, 600_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await orm?.close(true);
+  });
+
+  it('shows the entries of a game of the data file with their source and date, and its verdict', async () => {
+    // Elden Ring: Steam lists Spanish (Spain and Latin America) texts, no Spanish voices, for the PC version.
+    const { status, body } = await get('/api/games/119133');
+    expect(status).toBe(200);
+    expect(body.languages).toEqual([
+      {
+        platform: 'pc',
+        locale: 'es-419',
+        text: true,
+        audio: false,
+        interface: null,
+        subtitles: null,
+        source: 'steam',
+        asOf: '2024-10',
+      },
+      {
+        platform: 'pc',
+        locale: 'es-ES',
+        text: true,
+        audio: false,
+        interface: null,
+        subtitles: null,
+        source: 'steam',
+        asOf: '2024-10',
+      },
+    ]);
+    // Texts: some entry says yes. Voices: only the PC version is known, the consoles are not: unknown, not no.
+    expect(body.spanish).toEqual({ audio: 'unknown', text: 'yes' });
+  });
+
+  it('answers no only where complete sources cover every platform, unknown where nothing covers them all', async () => {
+    // Thief II is only on PC and Steam's complete list has no Spanish.
+    expect((await get('/api/games/1')).body.spanish).toEqual({ audio: 'no', text: 'no' });
+    // Max Payne: the same for its PC version, but it is also on PlayStation and Xbox.
+    expect((await get('/api/games/18')).body.spanish).toEqual({ audio: 'unknown', text: 'unknown' });
+    // BioShock has Spanish voices on Steam.
+    expect((await get('/api/games/20')).body.spanish).toEqual({ audio: 'yes', text: 'yes' });
+    // A game without a line knows nothing: no entries, unknown.
+    const game = await orm.em.fork().findOneOrFail(Game, { igdbId: 119133 });
+    const without = await typedSql(orm.em.fork())
+      .selectFrom('Game')
+      .select('igdbId')
+      .where(
+        'igdbId',
+        'not in',
+        typedSql(orm.em.fork())
+          .selectFrom('GameLanguage')
+          .innerJoin('Game as g', 'g.id', 'GameLanguage.game')
+          .select('g.igdbId'),
+      )
+      .where('id', '<>', game.id)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const none = (await get(`/api/games/${without.igdbId}`)).body;
+    expect(none.languages).toEqual([]);
+    expect(none.spanish).toEqual({ audio: 'unknown', text: 'unknown' });
+  });
+
+  it('puts the verdict on the catalogue cards', async () => {
+    const { body } = await get('/api/games/all?page=0&size=50');
+    for (const card of body.content) {
+      expect(['yes', 'no', 'unknown']).toContain(card.spanish.audio);
+      expect(['yes', 'no', 'unknown']).toContain(card.spanish.text);
+    }
+  });
+
+  it('keeps entries across re-imports: an unchanged file changes nothing, a change keeps its history', async () => {
+    const importer = new CatalogueImporter(orm.em.fork());
+    const before = await historyOf(20);
+    expect(before).toHaveLength(2);
+    expect(await importer.importLanguages(`${DEMO_DATA_DIR}languages.jsonl.gz`)).toEqual([]);
+    expect(await historyOf(20)).toEqual(before);
+
+    // Steam's list changed: the entry follows it and the history keeps both versions.
+    const em = orm.em.fork();
+    const changed = await em.transactional((tx) =>
+      tx.getRepository(GameLanguage).state([
+        {
+          igdbId: 20,
+          platform: 'pc',
+          locale: 'es-ES',
+          text: true,
+          audio: false,
+          interface: null,
+          subtitles: null,
+          source: 'steam',
+          sourceRef: '7670',
+          asOf: '2026-01',
+        },
+      ]),
+    );
+    expect(changed).toEqual([20]);
+    expect((await get('/api/games/20')).body.spanish).toEqual({ audio: 'unknown', text: 'yes' });
+    expect(await historyOf(20)).toHaveLength(3);
+    expect((await historyOf(20)).at(-1)).toEqual({
+      platform: 'pc',
+      locale: 'es-ES',
+      text: true,
+      audio: false,
+      source: 'steam',
+      asOf: '2026-01',
+    });
+    // The file again: back to its statement, the change kept in the history.
+    expect(await importer.importLanguages(`${DEMO_DATA_DIR}languages.jsonl.gz`)).toEqual([20]);
+    expect(await historyOf(20)).toHaveLength(4);
+  });
+});
