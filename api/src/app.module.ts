@@ -6,6 +6,7 @@ import { createOrmConfig } from '@veredicto/db';
 import type { QueueConnection } from '@veredicto/jobs';
 import { MetricsModule } from '@veredicto/metrics';
 import { AdminModule } from './admin/admin.module.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         ReviewsModule,
         ListsModule,
         SearchModule,
+        AlertsModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

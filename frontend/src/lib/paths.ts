@@ -67,6 +67,7 @@ export const apiPaths = {
     searchMisses: () => '/api/admin/search-misses',
     searchMiss: (term: string) => `/api/admin/search-misses/${q(term)}`,
     gameAliases: (igdbID: number) => `/api/admin/games/${igdbID}/aliases`,
+    game: (igdbID: string) => `/api/admin/games/${q(igdbID)}`,
   },
 } as const;
 

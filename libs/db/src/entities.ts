@@ -1,3 +1,4 @@
+import { GameChange } from './alerts/game-change.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   FeaturedGame,
   Game,
   GameAlias,
+  GameChange,
   GameList,
   GameListEntry,
   MediaReview,

@@ -51,3 +51,6 @@ export * from './outlets/outlet.entity.js';
 export * from './outlets/outlet.repository.js';
 export * from './outlets/outlet-domain.js';
 export * from './events/shown-figures.js';
+export * from './alerts/game-change.entity.js';
+export * from './alerts/game-change.repository.js';
+export * from './alerts/game-facts.js';

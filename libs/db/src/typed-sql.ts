@@ -8,6 +8,7 @@ import type {
 } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import type { GameChange } from './alerts/game-change.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameListEntry } from './lists/game-list-entry.entity.js';
@@ -48,6 +49,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof FeaturedGame, 'FeaturedGame'>
   | Named<typeof Game, 'Game'>
   | Named<typeof GameAlias, 'GameAlias'>
+  | Named<typeof GameChange, 'GameChange'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
   | Named<typeof NewsArticle, 'NewsArticle'>
