@@ -9,7 +9,7 @@ import {
   routes,
   type PageText,
 } from '@veredicto/contract';
-import { Game, NewsArticle } from '@veredicto/db';
+import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore } from '@veredicto/db';
 import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
@@ -88,6 +88,30 @@ export class PageMetaService {
     }
     if (first === 'como-calculamos-las-notas' && segments.length === 1) {
       return this.page(pageTexts.scoringMethod(), { canonicalPath: routes.scoringMethod() });
+    }
+    if (first === 'medios' && segments.length === 1) {
+      return this.page(pageTexts.outlets(), { canonicalPath: routes.outlets() });
+    }
+    if (first === 'medios' && segments.length === 2) {
+      const outlet = await this.em.fork().getRepository(OutletGameScore).findBySlug(second);
+      if (!outlet || outlet.reviewCount === 0) return this.notFound();
+      return this.page(pageTexts.outlet({ name: outlet.name, reviews: outlet.reviewCount }), {
+        canonicalPath: routes.outlet(outlet.slug),
+      });
+    }
+    if (first === 'mejores' && second === 'genero' && segments.length === 3) {
+      const genre = GENRES_BY_SLUG.get(third);
+      if (!genre) return this.notFound();
+      return this.page(pageTexts.bestOf({ genre: genre.name }), {
+        canonicalPath: routes.bestOfGenre(genre.slug),
+      });
+    }
+    if (first === 'mejores' && /^\d{4}$/.test(second ?? '') && segments.length <= 3) {
+      const platform = third === undefined ? undefined : platformName(third);
+      if (third !== undefined && !platform) return this.notFound();
+      return this.page(pageTexts.bestOf({ year: Number(second), platform }), {
+        canonicalPath: third ? routes.bestOfPlatform(second, third) : routes.bestOfYear(second),
+      });
     }
     if (first === 'politica-de-privacidad' && segments.length === 1) {
       return this.page(pageTexts.privacy(), { canonicalPath: routes.privacy() });

@@ -40,6 +40,9 @@ const ScoringMethodPage = lazyPage(
   () => import('../features/games/pages/scoring-method-page'),
   'ScoringMethodPage',
 );
+const BestOfPage = lazyPage(() => import('../features/games/pages/best-of-page'), 'BestOfPage');
+const OutletsPage = lazyPage(() => import('../features/outlets/pages/outlets-page'), 'OutletsPage');
+const OutletPage = lazyPage(() => import('../features/outlets/pages/outlet-page'), 'OutletPage');
 const PrivacyPolicyPage = lazyPage(() => import('./privacy-policy-page'), 'PrivacyPolicyPage');
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
@@ -69,6 +72,11 @@ export const router = createBrowserRouter([
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },
           { path: 'como-calculamos-las-notas', element: <ScoringMethodPage /> },
+          { path: 'medios', element: <OutletsPage /> },
+          { path: 'mejores/genero/:genre', element: <BestOfPage /> },
+          { path: 'mejores/:year', element: <BestOfPage /> },
+          { path: 'mejores/:year/:platformId', element: <BestOfPage /> },
+          { path: 'medios/:slug', element: <OutletPage /> },
           { path: 'politica-de-privacidad', element: <PrivacyPolicyPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

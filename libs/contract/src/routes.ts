@@ -26,6 +26,11 @@ export const routes = {
   myLists: () => '/user/lists',
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
+  outlets: () => '/medios',
+  outlet: (slug: string) => `/medios/${q(slug)}`,
+  bestOfYear: (year: number | string) => `/mejores/${year}`,
+  bestOfPlatform: (year: number | string, platformId: string) => `/mejores/${year}/${q(platformId)}`,
+  bestOfGenre: (genre: string) => `/mejores/genero/${q(genre)}`,
   privacy: () => '/politica-de-privacidad',
   queueDashboard: () => '/admin/queues',
 } as const;
@@ -103,6 +108,25 @@ export const pageTexts = {
     description:
       'Media y mínimos de la crítica, prensa en español, mediana, porcentaje de recomendación, nivel y media de los jugadores: cómo se calcula cada nota.',
   }),
+  outlets: (): PageText => ({
+    title: 'Medios',
+    description:
+      'Los medios de la crítica de videojuegos: cuántas críticas publican, su nota media y si puntúan por encima o por debajo del consenso.',
+  }),
+  outlet: (outlet: { name: string; reviews: number }): PageText => ({
+    title: `${outlet.name}: sus críticas y su desviación`,
+    description: `Las ${outlet.reviews.toLocaleString('es-ES')} críticas de ${outlet.name}, su nota media, lo que se aparta del consenso y sus notas más generosas y más duras.`,
+  }),
+  /** `platform` and `genre` are display names ('PlayStation 5', 'Rol'). */
+  bestOf: (list: { year?: number | null; platform?: string | null; genre?: string | null }): PageText => {
+    const scope = list.genre
+      ? `de ${list.genre.toLowerCase()}`
+      : `de ${list.year}${list.platform ? ` en ${list.platform}` : ''}`;
+    return {
+      title: `Los mejores juegos ${scope}`,
+      description: `Los juegos ${scope} mejor valorados por la crítica, ordenados por su nota media (a igual nota, el que tiene más críticas primero).`,
+    };
+  },
   privacy: (): PageText => ({
     title: 'Política de privacidad',
     description:

@@ -11,6 +11,7 @@ import { NewsArticle } from './news/news-article.entity.js';
 import { NewsFeed } from './news/news-feed.entity.js';
 import { OutboxMessage } from './outbox/outbox-message.entity.js';
 import { Outlet } from './outlets/outlet.entity.js';
+import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
@@ -32,6 +33,7 @@ export const ENTITIES = [
   NewsArticle,
   NewsFeed,
   Outlet,
+  OutletGameScore,
   OutboxMessage,
   Rating,
   RevokedToken,

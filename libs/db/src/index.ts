@@ -4,6 +4,11 @@ export * from './mikro-orm.config.js';
 export * from './featured/featured-game.entity.js';
 export * from './games/game.entity.js';
 export * from './games/game.repository.js';
+export * from './games/game-rows.js';
+export * from './games/score-stats.js';
+export * from './games/game-figures.repository.js';
+export * from './games/game-import.repository.js';
+export * from './games/game-translation.repository.js';
 export type { GameCardKey } from './games/game-card.js';
 export * from './games/search-text.js';
 export * from './lists/game-list-entry.entity.js';
@@ -43,14 +48,22 @@ export * from './search/game-alias.repository.js';
 export * from './search/search-miss.entity.js';
 export * from './search/search-miss.repository.js';
 export * from './search/search-word.entity.js';
-export * from './search/search-index.js';
-export * from './search/search-index-store.js';
+export * from './search/search-terms.js';
+export * from './search/game-search.repository.js';
+export * from './search/search-source.repository.js';
 export * from './games/release-date.js';
 export * from './games/spanish-genres.js';
 export * from './outlets/outlet.entity.js';
 export * from './outlets/outlet.repository.js';
 export * from './outlets/outlet-domain.js';
 export * from './events/shown-figures.js';
+<<<<<<< HEAD
 export * from './alerts/game-change.entity.js';
 export * from './alerts/game-change.repository.js';
 export * from './alerts/game-facts.js';
+=======
+export * from './outlets/outlet-game-score.entity.js';
+export * from './outlets/outlet-stats.repository.js';
+export * from './games/best-of.repository.js';
+export * from './games/genre-slugs.js';
+>>>>>>> main

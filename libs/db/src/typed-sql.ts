@@ -18,6 +18,7 @@ import type { NewsFeed } from './news/news-feed.entity.js';
 import type { AppMeta } from './meta/app-meta.entity.js';
 import type { OutboxMessage } from './outbox/outbox-message.entity.js';
 import type { Outlet } from './outlets/outlet.entity.js';
+import type { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import type { Rating } from './ratings/rating.entity.js';
 import { currentReadRoute } from './replication/read-routing.js';
 import type { MediaReview } from './reviews/media-review.entity.js';
@@ -59,6 +60,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof MediaReview, 'MediaReview'>
   | Named<typeof OutboxMessage, 'OutboxMessage'>
   | Named<typeof Outlet, 'Outlet'>
+  | Named<typeof OutletGameScore, 'OutletGameScore'>
   | Named<typeof Rating, 'Rating'>
   | Named<typeof RevokedToken, 'RevokedToken'>
   | Named<typeof User, 'User'>

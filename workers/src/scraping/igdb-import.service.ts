@@ -2,8 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   diffGameFacts,
-  Game,
   GameChange,
+  GameImportRepository,
   igdbDatePrecision,
   igdbImageUrl,
   knownReleaseDate,
@@ -224,7 +224,7 @@ export class IgdbImportService {
         const diff = current && diffGameFacts(current, row);
         return diff ? [{ igdbId: row.igdbId, ...diff }] : [];
       });
-      const count = await tx.getRepository(Game).upsertGames(rows);
+      const count = await new GameImportRepository(tx).upsertGames(rows);
       const events = (await changes.record(diffs, 'igdb')).map((change) => ({
         name: 'game.facts-changed' as const,
         igdbId: change.igdbId,

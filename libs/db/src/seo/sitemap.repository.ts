@@ -33,4 +33,16 @@ export class SitemapRepository {
       .limit(limit)
       .execute();
   }
+
+  /** Every outlet with reviews (its page's slug). */
+  async outletSlugs(): Promise<string[]> {
+    const rows = await typedSql(this.em)
+      .selectFrom('Outlet')
+      .select('slug')
+      .where('reviewCount', '>', 0)
+      .where('slug', 'is not', null)
+      .orderBy('slug')
+      .execute();
+    return rows.map((row) => row.slug ?? '');
+  }
 }

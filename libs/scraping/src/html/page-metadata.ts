@@ -159,13 +159,31 @@ function nameInTitle(page: PageContext): string | null {
   const words = suffix.split(' ');
   for (let count = 1; count <= words.length; count++) {
     const candidate = words.slice(0, count).join(' ');
-    if (comparableText(candidate) === host) return candidate;
+    if (comparableText(candidate) === host || shortensTo(candidate, host)) return candidate;
   }
   // After a bar ('… | GamesBeat') a short suffix names the site even when its host says otherwise;
   // 'Eurogamer.es' on eurogamer.es is the host's name with its domain, which the host gives better.
   const shortSuffix = words.length <= 3 && suffix.length <= 30 && !comparableText(suffix).includes(host);
   if (last.index > 0 && last[0].trim() === '|' && shortSuffix) return suffix;
   return null;
+}
+
+/**
+ * Whether a host is the name shortened the usual way: initials, then the last words whole ('The New York
+ * Times' on nytimes.com, 'Los Angeles Times' on latimes.com). A leading 'The' is no initial.
+ */
+function shortensTo(name: string, host: string): boolean {
+  const words = name.split(' ').map(comparableText).filter(Boolean);
+  if (words[0] === 'the') words.shift();
+  for (let initials = 2; initials < words.length; initials++) {
+    const short =
+      words
+        .slice(0, initials)
+        .map((word) => word[0])
+        .join('') + words.slice(initials).join('');
+    if (short === host) return true;
+  }
+  return false;
 }
 
 /** Every spelling of the outlet's name the page offers, for recognising it in a title suffix. */

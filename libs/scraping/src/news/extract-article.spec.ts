@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import {
   articleNeedsBrowser,
@@ -335,5 +336,37 @@ describe('withoutSiteSuffix', () => {
     ['Vandal', ['Vandal'], 'Vandal'],
   ])('%s', (title, names, expected) => {
     expect(withoutSiteSuffix(title, names)).toBe(expected);
+  });
+});
+
+/** A page of the real-page corpus (test/fixtures/real, saved by other projects; provenance in its manifest). */
+function realPage(name: string): string {
+  return gunzipSync(
+    readFileSync(new URL(`../../../../test/fixtures/real/pages/${name}.html.gz`, import.meta.url)),
+  ).toString('utf8');
+}
+
+describe('extractArticle on real saved pages', () => {
+  it("names the outlet from the title's suffix when the host shortens it (The New York Times, not 'Nytimes')", () => {
+    const nytimes = extractArticle(
+      realPage('xx-readability-nytimes-1'),
+      'https://www.nytimes.com/2017/01/13/world/africa/sudan-sanctions.html',
+    );
+    expect(nytimes.medium).toBe('The New York Times');
+    const latimes = extractArticle(
+      realPage('xx-postlight-latimes-com'),
+      'https://www.latimes.com/local/education/la-me-edu-report-on-la-school-shutdown-20161216-story.html',
+    );
+    expect(latimes.medium).toBe('Los Angeles Times');
+  });
+
+  it("skips a lazy loader's 'preload' placeholder and takes the article's photo (Última Hora, 2014)", () => {
+    const article = extractArticle(
+      realPage('es-newspaper4k-spanish-article'),
+      'http://ultimahora.es/mallorca/noticia/noticias/local/fiscalia-anticorrupcion-estudia-recurre-imputacion-infanta.html',
+    );
+    expect(article.image).toBe(
+      'http://ultimahora.es/sfAttachPlugin/getCachedContent/id/158666/width/515/height/337.png',
+    );
   });
 });

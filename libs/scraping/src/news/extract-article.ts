@@ -46,7 +46,7 @@ export interface ExtractedArticle {
 
 /** Images that decorate rather than illustrate the article, by class, alt text or file name. */
 const DECORATIVE_IMAGE =
-  /(^|[^a-z])(logo|logotipo|icon|icono|avatar|sprite|spacer|blank|placeholder|badge|emoji|loading|spinner)([^a-z]|$)/i;
+  /(^|[^a-z])(logo|logotipo|icon|icono|avatar|sprite|spacer|blank|placeholder|preload|badge|emoji|loading|spinner)([^a-z]|$)/i;
 const MIN_IMAGE_WIDTH = 300;
 const MIN_IMAGE_HEIGHT = 150;
 /** The mark of a summary cut short ('...', '…', '[…]'). */

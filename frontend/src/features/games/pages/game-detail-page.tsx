@@ -14,6 +14,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
 import { usePlayerAverage } from '../api/use-player-average';
 import { GameActions } from '../components/game-actions';
+import { BestOfRankLink } from '../components/best-of-rank';
 import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
@@ -124,6 +125,7 @@ export function GameDetailPage() {
               caption={countLabel(game.userRatingCount, 'puntuación', 'puntuaciones')}
             />
           </div>
+          <BestOfRankLink igdbID={game.igdbID} />
           <GameActions game={game} onRated={onRated} />
           {game.summary ? (
             <div className="game-detail__summary">

@@ -1,0 +1,175 @@
+import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
+import { currentReadRoute, GameSearchRepository, SearchSourceRepository } from '@veredicto/db';
+import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
+
+/** More changed games than this at once: the index is built again rather than patched. */
+const REBUILD_AFTER_CHANGES = 5_000;
+/**
+ * A version is taken when a transaction changes a game and becomes visible when it commits, so a lower
+ * version can appear after a higher one was read: the games of the last 2 × LOOKBACK_MS worth of versions
+ * are read again every LOOKBACK_MS, and the index is built again every REBUILD_EVERY_MS (what catches a
+ * transaction that stayed open longer).
+ */
+const LOOKBACK_MS = 10_000;
+const REBUILD_EVERY_MS = 15 * 60_000;
+
+interface Logger {
+  log(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * An API process's search index in memory (SearchIndex), loaded from the database and kept exactly as
+ * fresh as it (see search): the games changed since the version it has are loaded into it when a search
+ * finds the database ahead.
+ */
+export class SearchIndexStore {
+  private index: SearchIndex | null = null;
+  private version = 0;
+  private inFlight: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private rebuilding: Promise<void> | null = null;
+  private seen: { at: number; version: number }[] = [];
+  private lastLookback = Date.now();
+  private lastBuild = Date.now();
+
+  private readonly lookBackMs: number;
+
+  /** `options.lookBackMs`: how often the recent versions are read again (LOOKBACK_MS; shorter in tests). */
+  constructor(
+    private readonly logger?: Logger,
+    options: { lookBackMs?: number } = {},
+  ) {
+    this.lookBackMs = options.lookBackMs ?? LOOKBACK_MS;
+  }
+
+  get loaded(): boolean {
+    return this.index !== null;
+  }
+
+  /**
+   * Builds the index from every game, alias and word of the list, and brings it up to date with what
+   * changed while it was read before it replaces the one in use.
+   */
+  async load(em: SqlEntityManager, route: ConnectionType = 'read'): Promise<void> {
+    const started = performance.now();
+    const [games, words] = await Promise.all([
+      readGames(em, route, 0, null),
+      new SearchSourceRepository(em, route).words(),
+    ]);
+    const index = new SearchIndex(games.games, words);
+    const changed = await readGames(em, route, games.version, null);
+    for (const game of changed.games) index.update(game);
+    this.index = index;
+    this.version = changed.version;
+    this.lastBuild = Date.now();
+    this.seen = [{ at: Date.now(), version: this.version }];
+    this.logger?.log(
+      `índice de búsqueda cargado: ${index.size} juegos, ${words.length} palabras en ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+
+  /**
+   * Runs a search on the index (on the database when it is not loaded). The page's rows come with the
+   * highest games.search_version, read in the same statement after the search started: when it is above
+   * the index's version the index missed a change, so it catches up and the search runs again. A search
+   * never misses a change committed before it started, at no extra round trip when nothing changed.
+   */
+  async search<Result extends { searchVersion?: number }>(
+    em: SqlEntityManager,
+    run: (index?: SearchIndex) => Promise<Result>,
+  ): Promise<Result> {
+    for (let attempt = 0; ; attempt++) {
+      const [index, version] = [this.index, this.version];
+      if (!index) return run();
+      if (Date.now() - this.lastLookback >= this.lookBackMs) this.lookBack(em, currentReadRoute());
+      if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS)
+        this.rebuild(em, currentReadRoute()).catch((error: unknown) =>
+          this.logger?.warn(`índice de búsqueda no reconstruido: ${String(error)}`),
+        );
+      const result = await run(index);
+      if ((result.searchVersion ?? 0) <= version || attempt === 2) return result;
+      await this.check(em);
+    }
+  }
+
+  /** A check that starts after this call: the one in flight may have read the version before it. */
+  private check(em: SqlEntityManager): Promise<void> {
+    if (!this.inFlight) {
+      this.inFlight = this.catchUp(em).finally(() => {
+        this.inFlight = null;
+      });
+      return this.inFlight;
+    }
+    this.queued ??= this.inFlight
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = null;
+        return this.check(em);
+      });
+    return this.queued;
+  }
+
+  private async catchUp(em: SqlEntityManager): Promise<void> {
+    const route = currentReadRoute();
+    if ((await new GameSearchRepository(em, route).latestVersion()) <= this.version) return;
+    await this.apply(em, route, this.version);
+  }
+
+  /** Reads the games changed above `since` into the index; many at once rebuild it. */
+  private async apply(em: SqlEntityManager, route: ConnectionType, since: number): Promise<void> {
+    const changed = await readGames(em, route, since, REBUILD_AFTER_CHANGES);
+    if (changed.games.length >= REBUILD_AFTER_CHANGES) return this.rebuild(em, route);
+    for (const game of changed.games) this.index!.update(game);
+    if (changed.version > this.version) {
+      this.version = changed.version;
+      this.seen.push({ at: Date.now(), version: this.version });
+    }
+    if (this.index!.changes >= REBUILD_AFTER_CHANGES)
+      this.rebuild(em, route).catch((error: unknown) =>
+        this.logger?.warn(`índice de búsqueda no reconstruido: ${String(error)}`),
+      );
+  }
+
+  /**
+   * Again, in the background, the games above the version the index had 2 × LOOKBACK_MS ago: a change
+   * whose version was passed over while its transaction was still open is read once it has committed.
+   */
+  private lookBack(em: SqlEntityManager, route: ConnectionType): void {
+    const now = Date.now();
+    this.lastLookback = now;
+    const horizon = now - 2 * this.lookBackMs;
+    const older = this.seen.filter((entry) => entry.at <= horizon);
+    const floor = older.at(-1)?.version ?? this.seen[0]?.version ?? this.version;
+    this.seen = [...older.slice(-1), ...this.seen.filter((entry) => entry.at > horizon)];
+    this.apply(em, route, floor).catch((error: unknown) =>
+      this.logger?.warn(`índice de búsqueda: cambios recientes no releídos: ${String(error)}`),
+    );
+  }
+
+  private rebuild(em: SqlEntityManager, route: ConnectionType): Promise<void> {
+    this.rebuilding ??= this.load(em.fork(), route).finally(() => {
+      this.rebuilding = null;
+    });
+    return this.rebuilding;
+  }
+}
+
+/** The games above `since` (all of them from 0) with their aliases, and the highest version read. */
+async function readGames(
+  em: SqlEntityManager,
+  route: ConnectionType,
+  since: number,
+  limit: number | null,
+): Promise<{ games: IndexedGame[]; version: number }> {
+  const { games, version } = await new SearchSourceRepository(em, route).gamesSince(since, limit);
+  return {
+    games: games.map(({ id, searchName, aliases, ...figures }) => ({
+      id,
+      searchName,
+      popularity: popularityOf(figures),
+      aliases,
+    })),
+    version,
+  };
+}
