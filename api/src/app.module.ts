@@ -67,11 +67,8 @@ export class AppModule {
         ReviewsModule,
         ListsModule,
         SearchModule,
-<<<<<<< HEAD
         AlertsModule,
-=======
         OutletsModule,
->>>>>>> main
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

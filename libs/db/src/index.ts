@@ -57,13 +57,10 @@ export * from './outlets/outlet.entity.js';
 export * from './outlets/outlet.repository.js';
 export * from './outlets/outlet-domain.js';
 export * from './events/shown-figures.js';
-<<<<<<< HEAD
 export * from './alerts/game-change.entity.js';
 export * from './alerts/game-change.repository.js';
 export * from './alerts/game-facts.js';
-=======
 export * from './outlets/outlet-game-score.entity.js';
 export * from './outlets/outlet-stats.repository.js';
 export * from './games/best-of.repository.js';
 export * from './games/genre-slugs.js';
->>>>>>> main

@@ -8,11 +8,8 @@ import { Migration20261124025745_ScoresTrust } from './Migration20261124025745_S
 import { Migration20261125090000_SearchWords } from './Migration20261125090000_SearchWords.js';
 import { Migration20261125100000_SearchWordsRowUpdates } from './Migration20261125100000_SearchWordsRowUpdates.js';
 import { Migration20261126090000_SearchVersion } from './Migration20261126090000_SearchVersion.js';
-<<<<<<< HEAD
-import { Migration20261127160000_GameChanges } from './Migration20261127160000_GameChanges.js';
-=======
 import { Migration20261127140000_OutletPages } from './Migration20261127140000_OutletPages.js';
->>>>>>> main
+import { Migration20261127160000_GameChanges } from './Migration20261127160000_GameChanges.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -32,9 +29,6 @@ export const MIGRATIONS = [
     class: Migration20261125100000_SearchWordsRowUpdates,
   },
   { name: 'Migration20261126090000_SearchVersion', class: Migration20261126090000_SearchVersion },
-<<<<<<< HEAD
-  { name: 'Migration20261127160000_GameChanges', class: Migration20261127160000_GameChanges },
-=======
   { name: 'Migration20261127140000_OutletPages', class: Migration20261127140000_OutletPages },
->>>>>>> main
+  { name: 'Migration20261127160000_GameChanges', class: Migration20261127160000_GameChanges },
 ];
