@@ -65,6 +65,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       SCRAPER_ALLOWED_HOSTS: '127.0.0.1',
+      // test/e2e/support/api.ts gives each API-made precondition its own client address.
+      TRUSTED_PROXIES: 'loopback',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

@@ -11,8 +11,8 @@
  * userRatingCount reaches n. Everything it created is deleted at the end.
  *
  * Sessions: with JWT_SECRET set, tokens are signed locally; otherwise each user logs in through the API
- * from its own X-Forwarded-For address (login is limited per IP; the API trusts loopback proxies, so run
- * the bench on the same host).
+ * from its own X-Forwarded-For address (login is limited per IP: start the API with
+ * TRUSTED_PROXIES=loopback and run the bench on the same host).
  *
  * Settings: USERS (100), GAMES (20), RATE (50 per second), DURATION (20 seconds).
  */

@@ -9,6 +9,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { AlertsModule } from './alerts/alerts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BestOfModule } from './best-of/best-of.module.js';
+import { DiaryModule } from './diary/diary.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         RatingsModule,
         ReviewsModule,
         ListsModule,
+        DiaryModule,
         SearchModule,
         AlertsModule,
         OutletsModule,

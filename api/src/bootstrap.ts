@@ -8,6 +8,8 @@ import { fromRoot, type AppConfig } from '@veredicto/config';
 import { httpMetricsMiddleware, httpRequestRecorder, ProcessMetrics } from '@veredicto/metrics';
 import { PinoLogger } from 'nestjs-pino';
 import { accessLogLevel } from './common/access-log.js';
+import { AdminTokenService, bearerToken } from './admin/admin-token.service.js';
+import { ADMIN_UNAUTHORIZED_MESSAGE } from './admin/admin.guard.js';
 import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
 import { FrontDoor } from './common/front-door.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
@@ -19,6 +21,7 @@ import { createValidationPipe } from './common/validation.pipe.js';
 import { siteConfigScriptHash } from './seo/html-shell.js';
 
 const NO_FILES = /^\/(api|health)\//;
+const API_DOCS_PATH = '/api/docs';
 
 /** Everything main.ts and the tests both apply to the Nest application. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
@@ -26,7 +29,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   express.disable('x-powered-by');
   // Hashing every response body for an ETag costs more CPU than serving a cached read itself.
   express.set('etag', false);
-  express.set('trust proxy', 'loopback');
+  // Only the configured proxies may state the client's address (X-Forwarded-For); with none, the client is
+  // the connection's peer, so nobody picks their own rate-limit key.
+  express.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
   const metrics = app.get(ProcessMetrics, { strict: false });
   const record = httpRequestRecorder(metrics);
   // Before the framework: cached anonymous reads are answered from the bytes the application wrote.
@@ -66,7 +71,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     hsts: config.NODE_ENV === 'production',
     crossOriginEmbedderPolicy: false,
   });
-  // Swagger UI and bull-board bring their own inline scripts: they get the headers without the page CSP.
+  // bull-board brings its own inline scripts: it gets the headers without the page CSP (Swagger UI loads
+  // only its own files and gets the page's policy).
   const toolHelmet = helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' });
   // JSON answers are never rendered as documents: a fixed, deny-all policy.
   const apiHelmet = helmet({
@@ -77,7 +83,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     hsts: config.NODE_ENV === 'production',
   });
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (/^\/(api\/docs|admin\/queues)/.test(request.path)) return toolHelmet(request, response, next);
+    if (request.path.startsWith('/admin/queues')) return toolHelmet(request, response, next);
+    if (request.path.startsWith(API_DOCS_PATH)) return pageHelmet(request, response, next);
     if (NO_FILES.test(request.path)) return apiHelmet(request, response, next);
     return pageHelmet(request, response, next);
   });
@@ -100,7 +107,25 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.useGlobalInterceptors(new RetryReadInterceptor());
   app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   app.enableShutdownHooks();
+  installApiDocs(app, config);
+}
 
+/**
+ * The API documentation: public for development, behind the admin token or off in production (it maps
+ * every route an attacker could try).
+ */
+function installApiDocs(app: NestExpressApplication, config: AppConfig): void {
+  const mode = config.API_DOCS ?? (config.NODE_ENV === 'production' ? 'off' : 'public');
+  if (mode === 'off') return;
+  if (mode === 'admin') {
+    const tokens = app.get(AdminTokenService, { strict: false });
+    app.use(API_DOCS_PATH, (request: Request, response: Response, next: NextFunction) => {
+      void tokens.isValid(bearerToken(request.headers.authorization)).then((valid) => {
+        if (valid) return next();
+        response.status(401).json({ statusCode: 401, message: ADMIN_UNAUTHORIZED_MESSAGE });
+      }, next);
+    });
+  }
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -110,7 +135,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  SwaggerModule.setup(API_DOCS_PATH.slice(1), app, document, {
+    jsonDocumentUrl: `${API_DOCS_PATH.slice(1)}/openapi.json`,
+  });
 }
 
 /**

@@ -31,6 +31,8 @@ export function testProcessEnv(backend: 'redis' | 'postgres', overrides: Record<
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     SCRAPER_ALLOWED_HOSTS: '127.0.0.1',
+    // The tests stand for a local proxy: each request states its client address in X-Forwarded-For.
+    TRUSTED_PROXIES: 'loopback',
     DATA_DIR: join(tmpdir(), `veredicto-test-${env.queuePrefix}`),
     // Free ports: engineers and CI run several test processes on one machine.
     METRICS_PORT: '0',

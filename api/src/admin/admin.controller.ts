@@ -9,7 +9,6 @@ import {
   Param,
   Post,
   Res,
-  UnauthorizedException,
   UseGuards,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
@@ -20,6 +19,7 @@ import { JobGateway } from '@veredicto/jobs';
 import { AuthThrottlerGuard } from '../auth/auth-throttler.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { AdminGuard } from './admin.guard.js';
+import { AdminPasswordService } from './admin-password.service.js';
 import {
   ADMIN_COOKIE,
   ADMIN_TOKEN_LIFETIME_SECONDS,
@@ -41,6 +41,7 @@ export class AdminController {
     private readonly feeds: FeedsService,
     private readonly jobs: JobGateway,
     private readonly reliability: ReliabilityService,
+    private readonly adminPassword: AdminPasswordService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -48,11 +49,12 @@ export class AdminController {
   @HttpCode(200)
   @UseGuards(AuthThrottlerGuard)
   @Throttle({ default: { limit: 5, ttl: 60_000 } })
-  @ApiTooManyRequestsResponse({ description: 'Más de 5 intentos por minuto desde la misma IP' })
+  @ApiTooManyRequestsResponse({
+    description: 'Más de 5 intentos por minuto desde la misma IP, o la contraseña bajo ataque desde varias',
+  })
   @ApiOperation({ summary: 'Contraseña de administración: devuelve un token de administrador válido 2 h' })
-  async checkPassword(@Body() dto: CheckPasswordDto) {
-    if (!this.tokens.passwordMatches(dto.password)) throw new UnauthorizedException('Contraseña incorrecta');
-    return { token: await this.tokens.issue() };
+  checkPassword(@Body() dto: CheckPasswordDto) {
+    return this.adminPassword.exchange(dto.password);
   }
 
   @Post('api/admin/session')

@@ -1,4 +1,16 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { PlainTextErrorsFilter } from '../common/plain-text-errors.filter.js';
@@ -9,7 +21,9 @@ import { AuthService } from './auth.service.js';
 import { CurrentUser, type AuthUser } from './current-user.decorator.js';
 import { ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto.js';
 import { ConfirmQueryDto } from './dto/confirm-query.dto.js';
+import { LoginLinkDto, UseLoginLinkDto } from './dto/login-link.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { DEVICE_COOKIE } from './login-limits.service.js';
 import { RegisterDto } from './dto/register.dto.js';
 
 const PER_MINUTE = 60_000;
@@ -45,8 +59,8 @@ export class AuthController {
   @ApiOperation({
     summary: 'Nuevo enlace de confirmación para una cuenta sin confirmar (con su usuario y contraseña)',
   })
-  resendConfirmation(@Body() dto: LoginDto) {
-    return this.auth.resendConfirmation(dto);
+  resendConfirmation(@Body() dto: LoginDto, @Req() request: Request) {
+    return this.auth.resendConfirmation(dto, request);
   }
 
   @Post('forgot-password')
@@ -86,8 +100,31 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Throttle({ default: { limit: 10, ttl: PER_MINUTE } })
-  @ApiOperation({ summary: 'Inicio de sesión: devuelve un JWT válido 7 días' })
-  login(@Body() dto: LoginDto) {
-    return this.auth.login(dto);
+  @ApiOperation({
+    summary: `Inicio de sesión: devuelve un JWT válido 7 días y marca el navegador como conocido (cookie ${DEVICE_COOKIE}): los fallos de otros no lo frenan`,
+  })
+  login(@Body() dto: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    return this.auth.login(dto, request, response);
+  }
+
+  @Post('login-link')
+  @HttpCode(202)
+  @Throttle({ default: { limit: 3, ttl: PER_MINUTE } })
+  @ApiOperation({
+    summary:
+      'Envía al correo de la cuenta un enlace de acceso de un solo uso (15 min), para entrar cuando la cuenta sufre intentos fallidos',
+  })
+  requestLoginLink(@Body() dto: LoginLinkDto) {
+    return this.auth.requestLoginLink(dto);
+  }
+
+  @Post('login-link/use')
+  @HttpCode(200)
+  @Throttle({ default: { limit: 10, ttl: PER_MINUTE } })
+  @ApiOperation({
+    summary: 'Entra con el enlace de acceso: devuelve un JWT y marca el navegador como conocido',
+  })
+  useLoginLink(@Body() dto: UseLoginLinkDto, @Res({ passthrough: true }) response: Response) {
+    return this.auth.useLoginLink(dto, response);
   }
 }

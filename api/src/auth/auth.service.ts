@@ -4,7 +4,6 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
-  HttpException,
   HttpStatus,
   Inject,
   Injectable,
@@ -13,7 +12,6 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { MailService } from '@veredicto/mail';
@@ -27,24 +25,33 @@ import {
 } from '@veredicto/db';
 import { PlainTextException } from '../common/http-exception.filter.js';
 import { conflictOnUniqueViolation } from '../common/unique-violation.js';
-import type { LoginAttemptsStore } from '../rate-limits/login-attempts.store.js';
-import { LOGIN_ATTEMPTS } from '../rate-limits/rate-limits.module.js';
+import type { Request, Response } from 'express';
+import { cookieValue } from '../admin/admin-token.service.js';
 import { AuthTokenService } from './auth-token.service.js';
+import { hashPassword, verifyPassword } from './password-hashing.js';
 import { INVALID_CONFIRMATION_MESSAGE, type ConfirmQueryDto } from './dto/confirm-query.dto.js';
+import type { LoginLinkDto, UseLoginLinkDto } from './dto/login-link.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_MS,
+  LoginLimitsService,
+  type LoginClient,
+} from './login-limits.service.js';
 import { INVALID_RESET_MESSAGE, type ForgotPasswordDto, type ResetPasswordDto } from './dto/password.dto.js';
 import type { RegisterDto } from './dto/register.dto.js';
 
 const CONFIRMATION_LIFETIME_MS = 24 * 3600 * 1000;
 const RESET_LIFETIME_MS = 3600 * 1000;
 const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_LINK_LIFETIME_MS = 15 * 60 * 1000;
+export const INVALID_LOGIN_LINK_MESSAGE = 'El enlace de acceso no es válido o ha caducado.';
 const INVALID_CREDENTIALS = 'Credenciales inválidas';
 export const USERNAME_TAKEN = 'El nombre de usuario ya está en uso.';
 export const EMAIL_TAKEN = 'El email ya está registrado.';
 /** When a concurrent write took the name or the address between the check and the write. */
 export const ACCOUNT_TAKEN = 'El nombre de usuario o el email ya están registrados.';
 
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
@@ -76,7 +83,7 @@ export class AuthService {
     private readonly tokens: AuthTokenService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOGIN_ATTEMPTS) private readonly attempts: LoginAttemptsStore,
+    private readonly limits: LoginLimitsService,
     @Inject(ThrottlerStorage) private readonly throttles: ThrottlerStorage,
   ) {}
 
@@ -140,12 +147,79 @@ export class AuthService {
     return { message: 'Tu cuenta ha sido confirmada. Ya puedes iniciar sesión.' };
   }
 
-  async login(dto: LoginDto) {
-    const user = await this.verifyCredentials(dto);
+  /** A right password also makes this browser a known device of the account (its own failure count). */
+  async login(dto: LoginDto, request: Request, response: Response) {
+    const user = await this.verifyCredentials(dto, loginClient(request));
     if (!user.confirmedAt) {
       throw new ForbiddenException('Debes confirmar tu correo electrónico antes de iniciar sesión.');
     }
+    this.rememberDevice(response, user.usernameKey);
     return { token: await this.tokens.issue(user) };
+  }
+
+  /**
+   * The way in while the account is under attack: a single-use link (15 minutes) to the account's
+   * address. Always the same answer, and at most 3 mails per account every 15 minutes.
+   */
+  async requestLoginLink(dto: LoginLinkDto) {
+    const user = await this.em.findOne(User, { usernameKey: dto.username.trim().toLowerCase() });
+    const mails = user?.confirmedAt
+      ? await this.throttles.increment(
+          `login-link:${user.id}`,
+          RESET_MAIL_WINDOW_MS,
+          3,
+          RESET_MAIL_WINDOW_MS,
+          'login-link-mail',
+        )
+      : null;
+    if (user && mails && !mails.isBlocked) {
+      const { token, tokenHash } = newConfirmationToken();
+      await this.em.transactional(async (tx) => {
+        await tx.nativeDelete(EmailToken, { user: user.id, purpose: 'login-link', usedAt: null });
+        tx.persist(
+          emailTokenFor(tx.getReference(User, user.id), tokenHash, 'login-link', LOGIN_LINK_LIFETIME_MS),
+        );
+      });
+      const link = `${this.config.PUBLIC_URL}/login-link?token=${encodeURIComponent(token)}`;
+      void this.mail
+        .send(user.email, 'login-link', { username: user.username, link })
+        .catch((error: unknown) =>
+          this.logger.error(
+            `login link e-mail to ${user.email} failed: ${error instanceof Error ? error.message : error}`,
+          ),
+        );
+    }
+    return {
+      message: 'Si ese usuario existe, te hemos enviado un enlace de acceso a su correo electrónico.',
+    };
+  }
+
+  /** Single use; the browser that opens it becomes a known device of the account. */
+  async useLoginLink(dto: UseLoginLinkDto, response: Response) {
+    const user = await this.em.transactional(async (tx) => {
+      const emailToken = await tx.findOne(
+        EmailToken,
+        { tokenHash: sha256(dto.token), purpose: 'login-link' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] },
+      );
+      if (!emailToken || emailToken.usedAt || emailToken.expiresAt.getTime() <= Date.now()) {
+        throw new BadRequestException(INVALID_LOGIN_LINK_MESSAGE);
+      }
+      emailToken.usedAt = new Date();
+      return emailToken.user;
+    });
+    this.rememberDevice(response, user.usernameKey);
+    return { token: await this.tokens.issue(user) };
+  }
+
+  private rememberDevice(response: Response, account: string): void {
+    response.cookie(DEVICE_COOKIE, this.limits.deviceCookieFor(account), {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.config.NODE_ENV === 'production',
+      path: '/api/auth',
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    });
   }
 
   /**
@@ -153,8 +227,8 @@ export class AuthService {
    * account is the caller's (nobody can flood someone else's inbox or learn which names exist), and the
    * new link replaces every earlier unused one.
    */
-  async resendConfirmation(dto: LoginDto) {
-    const user = await this.verifyCredentials(dto);
+  async resendConfirmation(dto: LoginDto, request: Request) {
+    const user = await this.verifyCredentials(dto, loginClient(request));
     if (user.confirmedAt) {
       throw new ConflictException('Tu cuenta ya está confirmada. Ya puedes iniciar sesión.');
     }
@@ -267,35 +341,37 @@ export class AuthService {
   }
 
   /**
-   * The per-account limit comes first and counts unknown names the same way, so its answers tell
-   * nothing about which accounts exist; it holds however many addresses the attempts come from.
+   * The limits come first (login-limits.service.ts) and count unknown names the same way, so their answers
+   * tell nothing about which accounts exist.
    */
-  private async verifyCredentials(dto: LoginDto): Promise<User> {
+  private async verifyCredentials(dto: LoginDto, client: LoginClient): Promise<User> {
     const account = dto.username.trim().toLowerCase();
-    const wait = await this.attempts.reserve(account, Date.now());
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new HttpException(
-        `Demasiados intentos fallidos con esta cuenta. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} antes de volver a intentarlo.`,
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    const scopes = await this.limits.admit(account, client);
     const user = await this.em.findOne(User, { usernameKey: account });
     // An unknown name costs the same argon2 verification as a wrong password: no timing difference.
     const hash = user?.passwordHash ?? (await this.dummyPasswordHash());
-    const valid = await argon2.verify(hash, dto.password).catch(() => false);
+    const valid = await verifyPassword(hash, dto.password);
     if (!user || !valid) {
-      await this.attempts.failed(account, Date.now());
+      await this.limits.failed(scopes);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    await this.attempts.succeeded(account);
+    await this.limits.succeeded(scopes);
     return user;
   }
 
   private dummyPasswordHash(): Promise<string> {
-    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    // A hash refused by the bound (503) is not kept: the next call tries again.
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+      this.dummyHash = undefined;
+      throw error;
+    });
     return this.dummyHash;
   }
+}
+
+/** Who is trying: the client address (as TRUSTED_PROXIES allows) and the device cookie, if any. */
+function loginClient(request: Request): LoginClient {
+  return { ip: request.ip ?? '', deviceCookie: cookieValue(request.headers.cookie, DEVICE_COOKIE) };
 }
 
 export function newConfirmationToken(): { token: string; tokenHash: string } {

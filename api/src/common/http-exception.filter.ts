@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { TOO_DEEP_MESSAGE, TOO_DEEP_TYPE } from './json-depth.js';
+import { RetryLaterException } from './retry-later.exception.js';
 import { isServiceUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './unavailable.js';
 
 /** Thrown where the spec says the error body is plain text (register, profile update, account deletion). */
@@ -44,6 +45,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
+    }
+    if (exception instanceof RetryLaterException) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     if (exception instanceof PlainTextException) {
       response.status(status).type('text/plain; charset=utf-8').send(message);

@@ -20,6 +20,7 @@ import {
   UserReviewResponse,
 } from './dto/game-responses.dto.js';
 import { IgdbIdPipe } from './dto/igdb-id.param.js';
+import { UserReviewsQueryDto } from './dto/user-reviews-query.dto.js';
 import { markSharedRead } from '../common/front-door.js';
 import { GamesService, type JsonBody } from './games.service.js';
 
@@ -123,8 +124,8 @@ export class GamesController {
   @Get('reviews/users/:id')
   @ApiOkResponse({ type: [UserReviewResponse] })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
-  userReviews(@Param('id', IgdbIdPipe) igdbId: number) {
-    return this.games.userReviews(igdbId);
+  userReviews(@Param('id', IgdbIdPipe) igdbId: number, @Query() query: UserReviewsQueryDto) {
+    return this.games.userReviews(igdbId, query.sort);
   }
 
   @Get(':id')

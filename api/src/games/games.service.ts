@@ -11,6 +11,7 @@ import {
   UserReview,
   type GameSort,
   type PageIndex,
+  type UserReviewSort,
 } from '@veredicto/db';
 import type { Page } from '@veredicto/contract';
 import { didYouMeanTitle, searchGames } from '@veredicto/search';
@@ -198,8 +199,8 @@ export class GamesService {
   }
 
   /** Not cached: a crítico's new or edited review shows at once. */
-  async userReviews(igdbId: number) {
+  async userReviews(igdbId: number, sort: UserReviewSort = 'helpful') {
     const { id } = await this.findKey(igdbId);
-    return (await this.em.getRepository(UserReview).findForGame(id)).map(presentUserReview);
+    return (await this.em.getRepository(UserReview).findForGame(id, sort)).map(presentUserReview);
   }
 }

@@ -8,7 +8,7 @@ import {
 
 describe('the per-account login limit', () => {
   it('grows the delay with each failure past the free ones, up to a minute', () => {
-    expect([0, 4, 5, 6, 7, 10, 11, 40].map(delayAfter)).toEqual([
+    expect([0, 4, 5, 6, 7, 10, 11, 40].map((failures) => delayAfter(failures))).toEqual([
       0,
       0,
       1000,

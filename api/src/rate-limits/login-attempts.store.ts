@@ -12,17 +12,32 @@ export const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 60_000;
 export const IDLE_MS = 15 * 60_000;
 
-export const delayAfter = (failures: number) =>
-  failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES));
+/** How many failures are free and how the delay grows after them. */
+export interface AttemptPolicy {
+  freeFailures: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_POLICY: AttemptPolicy = {
+  freeFailures: FREE_FAILURES,
+  firstDelayMs: FIRST_DELAY_MS,
+  maxDelayMs: MAX_DELAY_MS,
+};
+
+export const delayAfter = (failures: number, policy: AttemptPolicy = DEFAULT_POLICY) =>
+  failures < policy.freeFailures
+    ? 0
+    : Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** (failures - policy.freeFailures));
 
 export interface LoginAttemptsStore {
   /**
-   * Takes the next attempt for the account: 0 when it may go ahead (and, once the free failures are
-   * used, holds back every other attempt until it is judged), or how many milliseconds to wait.
+   * Takes the next attempt for the key: 0 when it may go ahead (and, once the free failures are used,
+   * holds back every other attempt until it is judged), or how many milliseconds to wait.
    */
-  reserve(account: string, now: number): Promise<number>;
-  failed(account: string, now: number): Promise<void>;
-  succeeded(account: string): Promise<void>;
+  reserve(key: string, now: number, policy?: AttemptPolicy): Promise<number>;
+  failed(key: string, now: number, policy?: AttemptPolicy): Promise<number>;
+  succeeded(key: string): Promise<void>;
 }
 
 interface Entry {
@@ -35,21 +50,22 @@ interface Entry {
 export class MemoryLoginAttemptsStore implements LoginAttemptsStore {
   private readonly entries = new Map<string, Entry>();
 
-  async reserve(account: string, now: number): Promise<number> {
+  async reserve(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
     const entry = this.live(account, now);
     if (!entry) return 0;
     if (now < entry.next) return entry.next - now;
-    if (entry.failures >= FREE_FAILURES) entry.next = now + delayAfter(entry.failures);
+    if (entry.failures >= policy.freeFailures) entry.next = now + delayAfter(entry.failures, policy);
     return 0;
   }
 
-  async failed(account: string, now: number): Promise<void> {
+  async failed(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
     const entry = this.live(account, now) ?? { failures: 0, next: 0, expires: 0 };
     entry.failures += 1;
-    entry.next = Math.max(entry.next, now + delayAfter(entry.failures));
+    entry.next = Math.max(entry.next, now + delayAfter(entry.failures, policy));
     entry.expires = now + IDLE_MS;
     this.entries.set(account, entry);
     if (this.entries.size > 10_000) this.sweep(now);
+    return entry.failures;
   }
 
   async succeeded(account: string): Promise<void> {
@@ -105,29 +121,39 @@ export class RedisLoginAttemptsStore implements LoginAttemptsStore {
     return `${this.prefix}:login:${account}`;
   }
 
-  async reserve(account: string, now: number): Promise<number> {
+  async reserve(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
     const wait = await onRedisOrInProcess(
-      () => this.redis.eval(RESERVE, 1, this.key(account), now, FREE_FAILURES, FIRST_DELAY_MS, MAX_DELAY_MS),
-      () => this.inProcess.reserve(account, now),
+      () =>
+        this.redis.eval(
+          RESERVE,
+          1,
+          this.key(account),
+          now,
+          policy.freeFailures,
+          policy.firstDelayMs,
+          policy.maxDelayMs,
+        ),
+      () => this.inProcess.reserve(account, now, policy),
     );
     return Number(wait);
   }
 
-  async failed(account: string, now: number): Promise<void> {
-    await onRedisOrInProcess(
+  async failed(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
+    const failures = await onRedisOrInProcess(
       () =>
         this.redis.eval(
           FAILED,
           1,
           this.key(account),
           now,
-          FREE_FAILURES,
-          FIRST_DELAY_MS,
-          MAX_DELAY_MS,
+          policy.freeFailures,
+          policy.firstDelayMs,
+          policy.maxDelayMs,
           IDLE_MS,
         ),
-      () => this.inProcess.failed(account, now),
+      () => this.inProcess.failed(account, now, policy),
     );
+    return Number(failures);
   }
 
   async succeeded(account: string): Promise<void> {

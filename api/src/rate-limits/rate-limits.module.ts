@@ -8,6 +8,7 @@ import {
   type LoginAttemptsStore,
 } from './login-attempts.store.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
+import { UserReportLimitGuard } from './user-report-limit.guard.js';
 import { UserWriteLimitGuard } from './user-write-limit.guard.js';
 
 export const RATE_LIMIT_REDIS = Symbol('RATE_LIMIT_REDIS');
@@ -67,7 +68,8 @@ export class RateLimitRedisModule implements OnApplicationShutdown {
         redis ? new RedisLoginAttemptsStore(redis, config.QUEUE_PREFIX) : new MemoryLoginAttemptsStore(),
     },
     UserWriteLimitGuard,
+    UserReportLimitGuard,
   ],
-  exports: [LOGIN_ATTEMPTS, UserWriteLimitGuard],
+  exports: [LOGIN_ATTEMPTS, UserWriteLimitGuard, UserReportLimitGuard],
 })
 export class RateLimitsModule {}

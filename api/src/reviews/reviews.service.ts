@@ -41,7 +41,9 @@ export class ReviewsService {
     let created = false;
     let recorded: RecordedEvents | undefined;
     await this.averages.storeThenRecalculate(gameId, async (tx) => {
-      ({ created } = await tx.getRepository(UserReview).saveForUser(userId, gameId, dto.review));
+      ({ created } = await tx
+        .getRepository(UserReview)
+        .saveForUser(userId, gameId, dto.review, dto.spoiler ?? false));
       await this.ratings.setScore(tx, userId, gameId, dto.rating);
       recorded = await this.outbox.recordEvents(tx, [reviewChanged(dto.gameId)]);
     });
@@ -66,7 +68,7 @@ export class ReviewsService {
 
   async edit(userId: number, reviewId: number, dto: UpdateReviewDto) {
     const row = await this.changeOwned(reviewId, (reviews) =>
-      reviews.updateContentOwned(userId, reviewId, dto.content),
+      reviews.updateContentOwned(userId, reviewId, dto.content, dto.spoiler),
     );
     const updated = await this.reviews.findOneRow(row.id);
     if (!updated) throw new NotFoundException(REVIEW_NOT_FOUND);

@@ -96,6 +96,7 @@ export class FrontendController {
       `${base}/sitemaps/news.xml`,
       `${base}/sitemaps/outlets.xml`,
       `${base}/sitemaps/best-of.xml`,
+      `${base}/sitemaps/profiles.xml`,
     ];
     for (let page = 1; page <= pages; page++) maps.push(`${base}/sitemaps/games-${page}.xml`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
@@ -129,6 +130,12 @@ export class FrontendController {
         loc: `${base}/news/${row.slug}`,
         // An article of unknown date has no lastmod rather than a made-up one.
         ...(row.publicationDate ? { lastmod: new Date(row.publicationDate).toISOString() } : {}),
+      }));
+    } else if (name === 'profiles.xml') {
+      const rows = await this.sitemaps.publicProfiles(SITEMAP_PAGE_SIZE);
+      urls = rows.map((row) => ({
+        loc: `${base}${routes.publicProfile(row.username)}`,
+        lastmod: new Date(row.updatedAt).toISOString().slice(0, 10),
       }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);

@@ -9,7 +9,8 @@ import {
   routes,
   type PageText,
 } from '@veredicto/contract';
-import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore } from '@veredicto/db';
+import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore, ProfileRepository } from '@veredicto/db';
+import { isPossibleUsername } from '../diary/username-param.pipe.js';
 import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
@@ -38,6 +39,8 @@ const PRIVATE_PAGES = new Map<string, PageText>([
 const USER_PAGES = new Map<string, PageText>([
   ['reviews', pageTexts.myReviews()],
   ['lists', pageTexts.myLists()],
+  ['games', pageTexts.myGames()],
+  ['activity', pageTexts.activity()],
 ]);
 
 /** Title, description and canonical link of every public page, so crawlers see them without JavaScript. */
@@ -84,6 +87,16 @@ export class PageMetaService {
         canonicalPath: routes.newsArticle(article),
         image: article.image,
         type: 'article',
+      });
+    }
+    if (first === 'u' && segments.length === 2) {
+      // The head is the same for every reader: only a public profile is a page for crawlers; the front
+      // still shows a profile for followers to them, with their token.
+      if (!isPossibleUsername(second)) return this.notFound();
+      const owner = await new ProfileRepository(this.em.fork()).findOwner(second);
+      if (!owner || owner.profileVisibility !== 'public') return this.notFound();
+      return this.page(pageTexts.publicProfile(owner.username), {
+        canonicalPath: routes.publicProfile(owner.username),
       });
     }
     if (first === 'como-calculamos-las-notas' && segments.length === 1) {

@@ -9,19 +9,13 @@ import {
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import argon2 from 'argon2';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { EmailToken, Rating, User } from '@veredicto/db';
 import { JobName, OutboxRelay } from '@veredicto/jobs';
 import { MailService } from '@veredicto/mail';
 import { AuthTokenService } from '../auth/auth-token.service.js';
-import {
-  ACCOUNT_TAKEN,
-  accountConflict,
-  emailTokenFor,
-  hashPassword,
-  newConfirmationToken,
-} from '../auth/auth.service.js';
+import { ACCOUNT_TAKEN, accountConflict, emailTokenFor, newConfirmationToken } from '../auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../auth/password-hashing.js';
 import type { ChangePasswordDto } from '../auth/dto/password.dto.js';
 import { PlainTextException } from '../common/http-exception.filter.js';
 import { conflictOnUniqueViolation } from '../common/unique-violation.js';
@@ -108,7 +102,7 @@ export class UsersService {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw new NotFoundException(USER_NOT_FOUND);
     if (dto.newPassword === dto.currentPassword) throw new BadRequestException(SAME_PASSWORD_MESSAGE);
-    const valid = await argon2.verify(user.passwordHash, dto.currentPassword).catch(() => false);
+    const valid = await verifyPassword(user.passwordHash, dto.currentPassword);
     if (!valid) throw new ForbiddenException('La contraseña actual no es correcta.');
     user.passwordHash = await hashPassword(dto.newPassword);
     user.tokenVersion += 1;

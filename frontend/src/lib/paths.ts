@@ -26,7 +26,8 @@ export const apiPaths = {
     bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
-    userReviews: (igdbID: number | string) => `/api/games/reviews/users/${q(String(igdbID))}`,
+    userReviews: (igdbID: number | string, sort: 'helpful' | 'recent' = 'helpful') =>
+      `/api/games/reviews/users/${q(String(igdbID))}?sort=${sort}`,
     gameScraper: () => '/api/games/scraper/game',
     catalogueScraper: () => '/api/games/scraper',
     setFeatured: (igdbID: number | string) => `/api/games/best/${q(String(igdbID))}`,
@@ -59,6 +60,22 @@ export const apiPaths = {
     listGame: (listId: number, igdbID: number) => `/api/user/gamelist/${listId}/game/${igdbID}`,
     addGameToList: () => '/api/user/gamelist/addGame',
     listsHolding: (igdbID: number | string) => `/api/user/gamelist/contains/${q(String(igdbID))}`,
+    gameStatus: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/status`,
+    gameSessions: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/sessions`,
+    gameSession: (igdbID: number | string, sessionId: number) =>
+      `/api/user/games/${q(String(igdbID))}/sessions/${sessionId}`,
+    myGames: (platform?: string) => `/api/user/games${platform ? `?platform=${q(platform)}` : ''}`,
+    privacy: () => '/api/user/privacy',
+    feed: (cursor?: string | null) => `/api/user/feed${cursor ? `?cursor=${q(cursor)}` : ''}`,
+    circle: (igdbID: number | string) => `/api/user/circle/${q(String(igdbID))}`,
+  },
+  users: {
+    profile: (username: string) => `/api/users/${q(username)}`,
+    follow: (username: string) => `/api/users/${q(username)}/follow`,
+  },
+  reviews: {
+    vote: (reviewId: number) => `/api/reviews/${reviewId}/vote`,
+    report: (reviewId: number) => `/api/reviews/${reviewId}/report`,
   },
   news: {
     all: () => '/api/news/all',
@@ -90,6 +107,8 @@ export const apiPaths = {
     searchMiss: (term: string) => `/api/admin/search-misses/${q(term)}`,
     gameAliases: (igdbID: number) => `/api/admin/games/${igdbID}/aliases`,
     game: (igdbID: string) => `/api/admin/games/${q(igdbID)}`,
+    reports: () => '/api/admin/reports',
+    report: (id: number) => `/api/admin/reports/${id}`,
   },
 } as const;
 

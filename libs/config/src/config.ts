@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -26,6 +27,16 @@ const commaList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -108,6 +119,18 @@ const envSchema = z.object({
   /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   USER_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /**
+   * The proxies whose X-Forwarded-For the API believes (Express's 'trust proxy' list: addresses, CIDR
+   * ranges, or loopback / linklocal / uniquelocal). Empty: none, the client is the connection's peer.
+   */
+  TRUSTED_PROXIES: commaList.refine((entries) => entries.every(isProxyEntry), {
+    message: 'must be IP addresses, CIDR ranges, loopback, linklocal or uniquelocal, separated by commas',
+  }),
+  /**
+   * The API documentation (/api/docs): 'public', 'admin' (an admin token is required) or 'off'. Default:
+   * public, except with NODE_ENV=production, where it is off.
+   */
+  API_DOCS: z.enum(['public', 'admin', 'off']).optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -151,6 +174,8 @@ export const PROCESS_SETTINGS = {
     'FRONTEND_DIST',
     'READ_CACHE_TTL_MS',
     'USER_WRITES_PER_MINUTE',
+    'TRUSTED_PROXIES',
+    'API_DOCS',
     'SEED_DEMO',
     'DATABASE_READ_URLS',
     'READ_YOUR_WRITES_SECONDS',

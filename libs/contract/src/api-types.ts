@@ -109,6 +109,10 @@ export interface UserReview {
   autor: string;
   rating: number | string | null;
   review: string;
+  /** Marked by its author: the text shows only after a tap. */
+  spoiler: boolean;
+  helpful: number;
+  notHelpful: number;
   titleGame: string;
   imageCover: string | null;
   gameIgdbID: number;
@@ -183,4 +187,17 @@ export interface NewsFeed {
   lastFetchedAt?: string | null;
   lastImportedCount?: number;
   lastError?: string | null;
+}
+
+/** An open report of a user review in the moderators' queue (decisions.md section 14). */
+export interface ReviewReport {
+  id: number;
+  reviewId: number;
+  igdbID: number;
+  reason: 'spam' | 'offensive' | 'off-topic' | 'spoiler' | 'other';
+  note: string | null;
+  createdAt: string;
+  gameTitle: string;
+  author: string;
+  content: string;
 }

@@ -24,6 +24,9 @@ export const routes = {
   profile: () => '/user/profile',
   myReviews: () => '/user/reviews',
   myLists: () => '/user/lists',
+  myGames: () => '/user/games',
+  activity: () => '/user/activity',
+  publicProfile: (username: string) => `/u/${q(username)}`,
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
   outlets: () => '/medios',
@@ -102,6 +105,12 @@ export const pageTexts = {
   profile: (): PageText => ({ title: 'Mi cuenta', description: null }),
   myReviews: (): PageText => ({ title: 'Mis críticas', description: null }),
   myLists: (): PageText => ({ title: 'Mis listas', description: null }),
+  myGames: (): PageText => ({ title: 'Mis juegos', description: null }),
+  activity: (): PageText => ({ title: 'Actividad', description: null }),
+  publicProfile: (username: string): PageText => ({
+    title: `Perfil de ${username}`,
+    description: `Los juegos de ${username} en Veredicto: a qué juega, qué ha completado, sus horas y sus puntuaciones.`,
+  }),
   admin: (): PageText => ({ title: 'Administración', description: null }),
   scoringMethod: (): PageText => ({
     title: 'Cómo calculamos las notas',

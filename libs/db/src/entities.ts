@@ -1,4 +1,7 @@
 import { GameChange } from './alerts/game-change.entity.js';
+import { GameStatus } from './diary/game-status.entity.js';
+import { PlaySession } from './diary/play-session.entity.js';
+import { UserFollow } from './diary/user-follow.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
@@ -14,6 +17,8 @@ import { Outlet } from './outlets/outlet.entity.js';
 import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
+import { ReviewReport } from './reviews/review-report.entity.js';
+import { ReviewVote } from './reviews/review-vote.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
@@ -28,6 +33,7 @@ export const ENTITIES = [
   GameAlias,
   GameChange,
   GameList,
+  GameStatus,
   GameListEntry,
   MediaReview,
   NewsArticle,
@@ -35,11 +41,15 @@ export const ENTITIES = [
   Outlet,
   OutletGameScore,
   OutboxMessage,
+  PlaySession,
   Rating,
+  ReviewReport,
+  ReviewVote,
   RevokedToken,
   ScraperSource,
   SearchMiss,
   SearchWord,
   User,
+  UserFollow,
   UserReview,
 ];

@@ -9,6 +9,9 @@ import type {
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { GameChange } from './alerts/game-change.entity.js';
+import type { GameStatus } from './diary/game-status.entity.js';
+import type { PlaySession } from './diary/play-session.entity.js';
+import type { UserFollow } from './diary/user-follow.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameListEntry } from './lists/game-list-entry.entity.js';
@@ -22,6 +25,8 @@ import type { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import type { Rating } from './ratings/rating.entity.js';
 import { currentReadRoute } from './replication/read-routing.js';
 import type { MediaReview } from './reviews/media-review.entity.js';
+import type { ReviewReport } from './reviews/review-report.entity.js';
+import type { ReviewVote } from './reviews/review-vote.entity.js';
 import type { UserReview } from './reviews/user-review.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
@@ -53,6 +58,9 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameChange, 'GameChange'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
+  | Named<typeof GameStatus, 'GameStatus'>
+  | Named<typeof PlaySession, 'PlaySession'>
+  | Named<typeof UserFollow, 'UserFollow'>
   | Named<typeof NewsArticle, 'NewsArticle'>
   | Named<typeof NewsFeed, 'NewsFeed'>
   | Named<typeof ScraperSource, 'ScraperSource'>
@@ -62,6 +70,8 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof Outlet, 'Outlet'>
   | Named<typeof OutletGameScore, 'OutletGameScore'>
   | Named<typeof Rating, 'Rating'>
+  | Named<typeof ReviewReport, 'ReviewReport'>
+  | Named<typeof ReviewVote, 'ReviewVote'>
   | Named<typeof RevokedToken, 'RevokedToken'>
   | Named<typeof User, 'User'>
   | Named<typeof UserReview, 'UserReview'>

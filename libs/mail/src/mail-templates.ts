@@ -15,6 +15,10 @@ export interface MailTemplateData {
   'email-change-requested': { username: string; newEmail: string };
   /** Sent to the former address once the change is confirmed. */
   'email-changed': { username: string; newEmail: string };
+  /** A single-use way in without the password, asked for while the account is under attack. */
+  'login-link': { username: string; link: string };
+  /** A review hidden after a report: the statement of reasons of the EU Digital Services Act (art. 17). */
+  'review-hidden': { username: string; gameTitle: string; reason: string };
 }
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -85,6 +89,38 @@ export const MAIL_TEMPLATES: { readonly [T in MailTemplateName]: MailTemplate } 
       'esta ya no recibirá nuestros mensajes.</p>' +
       '<p>Si no has sido tú, restablece tu contraseña y escríbenos a ' +
       '<a href="mailto:{{contactEmail}}">{{contactEmail}}</a>.</p>',
+  },
+  'login-link': {
+    subject: 'Tu enlace de acceso a {{siteName}}',
+    text:
+      'Hola, {{username}}:\n\nPara entrar en tu cuenta sin contraseña, abre este enlace (válido durante ' +
+      '15 minutos, un solo uso):\n\n{{link}}\n\nSi no lo has pedido tú, alguien está intentando entrar en tu ' +
+      'cuenta: no compartas este enlace y, si quieres, cambia tu contraseña.\n',
+    html:
+      '<p>Hola, {{username}}:</p>' +
+      '<p>Para entrar en tu cuenta sin contraseña, abre este enlace (válido durante 15 minutos, un solo uso):</p>' +
+      '{{> button}}' +
+      '<p>Si no lo has pedido tú, alguien está intentando entrar en tu cuenta: no compartas este enlace y, si ' +
+      'quieres, cambia tu contraseña.</p>',
+  },
+  'review-hidden': {
+    subject: 'Hemos ocultado tu crítica de {{gameTitle}}',
+    text:
+      'Hola, {{username}}:\n\nTras revisar una denuncia, hemos ocultado tu crítica de «{{gameTitle}}» en ' +
+      '{{siteName}}. Ya no aparece en las listas del sitio ni cuenta en tu número de críticas.\n\n' +
+      'Motivo de la decisión:\n{{reason}}\n\nLa decisión la ha tomado una persona del equipo de moderación, ' +
+      'no un sistema automático. Si no estás de acuerdo, escríbenos a {{contactEmail}} explicando por qué y ' +
+      'la revisaremos.\n',
+    html:
+      '<p>Hola, {{username}}:</p>' +
+      '<p>Tras revisar una denuncia, hemos ocultado tu crítica de «{{gameTitle}}» en {{siteName}}. ' +
+      'Ya no aparece en las listas del sitio ni cuenta en tu número de críticas.</p>' +
+      '<p><strong>Motivo de la decisión:</strong></p>' +
+      '<blockquote style="white-space:pre-wrap;margin:0 0 16px;padding-left:12px;border-left:3px solid #d4d4d8">' +
+      '{{reason}}</blockquote>' +
+      '<p>La decisión la ha tomado una persona del equipo de moderación, no un sistema automático. ' +
+      'Si no estás de acuerdo, escríbenos a <a href="mailto:{{contactEmail}}">{{contactEmail}}</a> ' +
+      'explicando por qué y la revisaremos.</p>',
   },
 };
 

@@ -44,7 +44,14 @@ describe('mail templates', () => {
 
   it('every template has a Spanish subject, a text part and an HTML part', () => {
     for (const name of Object.keys(MAIL_TEMPLATES) as MailTemplateName[]) {
-      const mail = renderMail(name, { username: 'ana', link, newEmail: 'ana@example.org' } as never, site);
+      const data = {
+        username: 'ana',
+        link,
+        newEmail: 'ana@example.org',
+        gameTitle: 'Hades',
+        reason: 'Spam.',
+      };
+      const mail = renderMail(name, data as never, site);
       expect([name, mail.subject.length > 0, mail.text.startsWith('Hola, ana:'), mail.html]).toEqual([
         name,
         true,

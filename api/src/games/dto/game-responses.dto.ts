@@ -206,6 +206,9 @@ export class UserReviewResponse implements ReturnType<typeof presentUserReview> 
   @ApiProperty({ description: 'Nombre del crítico' }) autor!: string;
   @ApiPropertyOptional(nullableNumber('Su puntuación del juego, 0-100')) rating!: number | null;
   @ApiProperty() review!: string;
+  @ApiProperty({ description: 'Marcada por su autor: contiene spoilers' }) spoiler!: boolean;
+  @ApiProperty({ description: 'Lectores que la encontraron útil' }) helpful!: number;
+  @ApiProperty({ description: 'Lectores que no la encontraron útil' }) notHelpful!: number;
   @ApiProperty() titleGame!: string;
   @ApiPropertyOptional({ type: String, nullable: true }) imageCover!: string | null;
   @ApiProperty() gameIgdbID!: number;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, REVIEW_RULE_MESSAGE } from '@veredicto/contract';
 
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -24,6 +24,11 @@ export class CreateReviewDto {
   @Max(100, { message: REVIEW_RULE_MESSAGE })
   rating!: number;
 
+  @ApiPropertyOptional({ description: 'Contiene spoilers: el texto se muestra solo tras un toque' })
+  @IsOptional()
+  @IsBoolean({ message: 'spoiler debe ser true o false' })
+  spoiler?: boolean;
+
   @ApiPropertyOptional({ description: 'Ignorado: se usa la portada del juego' })
   @IsOptional()
   imageCover?: unknown;
@@ -37,4 +42,9 @@ export class UpdateReviewDto {
     message: `La crítica debe tener entre ${REVIEW_MIN_LENGTH} y ${REVIEW_MAX_LENGTH} caracteres.`,
   })
   content!: string;
+
+  @ApiPropertyOptional({ description: 'Contiene spoilers; sin él, la marca no cambia' })
+  @IsOptional()
+  @IsBoolean({ message: 'spoiler debe ser true o false' })
+  spoiler?: boolean;
 }

@@ -2,6 +2,11 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedRows, typedSql } from '../typed-sql.js';
 import type { UserReview } from './user-review.entity.js';
+import { wilsonLowerBound } from './wilson-lower-bound.js';
+
+/** How a game's user reviews are ordered: most helpful first (Wilson lower bound) or newest first. */
+export const USER_REVIEW_SORTS = ['helpful', 'recent'] as const;
+export type UserReviewSort = (typeof USER_REVIEW_SORTS)[number];
 
 export interface UserReviewRow {
   id: number;
@@ -9,6 +14,9 @@ export interface UserReviewRow {
   author: string;
   rating: number | null;
   content: string;
+  spoiler: boolean;
+  helpful: number;
+  notHelpful: number;
   gameId: number;
   gameIgdbId: number;
   gameTitle: string;
@@ -24,11 +32,28 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
     return typedSql(this.getEntityManager());
   }
 
-  /** The reviews with their author, game and the author's score of the game. */
+  /**
+   * The visible reviews (a hidden one is in no list) with their author, game, the author's score of the
+   * game and the readers' helpful votes.
+   */
   private select() {
     return this.db
       .selectFrom('UserReview as r')
       .innerJoin('User as u', 'u.id', 'r.user')
+      .leftJoin(
+        (join) =>
+          join
+            .selectFrom('ReviewVote as rv')
+            .select((select) => [
+              'rv.review as votedReview',
+              select.fn.countAll<number>().filterWhere('rv.helpful', '=', true).as('helpful'),
+              select.fn.countAll<number>().as('total'),
+            ])
+            .groupBy('rv.review')
+            .as('v'),
+        (join) => join.onRef('v.votedReview', '=', 'r.id'),
+      )
+      .where('r.hiddenAt', 'is', null)
       .innerJoin('Game as g', 'g.id', 'r.game')
       .leftJoin('Rating as ra', (join) =>
         join.onRef('ra.user', '=', 'r.user').onRef('ra.game', '=', 'r.game'),
@@ -39,6 +64,7 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
         'u.username as author',
         'ra.score as rating',
         'r.content',
+        'r.spoiler',
         'g.id as gameId',
         'g.igdbId as gameIgdbId',
         'g.title as gameTitle',
@@ -47,13 +73,16 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
         'r.createdAt as createdAt',
         'r.updatedAt as updatedAt',
       ])
-      .select((select) =>
+      .select((select) => [
+        sql<number>`coalesce(${select.ref('v.helpful')}, 0)::int`.as('helpful'),
+        sql<number>`coalesce(${select.ref('v.total')} - ${select.ref('v.helpful')}, 0)::int`.as('notHelpful'),
         select
           .selectFrom('UserReview as c')
           .select(sql<number>`count(*)::int`.as('total'))
           .whereRef('c.user', '=', 'r.user')
+          .where('c.hiddenAt', 'is', null)
           .as('authorReviewCount'),
-      );
+      ]);
   }
 
   /**
@@ -68,6 +97,9 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
       author: String(row.author),
       rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
       content: String(row.content),
+      spoiler: Boolean(row.spoiler),
+      helpful: Number(row.helpful),
+      notHelpful: Number(row.notHelpful),
       gameId: Number(row.gameId),
       gameIgdbId: Number(row.gameIgdbId),
       gameTitle: String(row.gameTitle),
@@ -79,14 +111,47 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
     }));
   }
 
-  findForGame(gameId: number, limit = 200): Promise<UserReviewRow[]> {
-    return this.rows(
-      this.select()
-        .where('r.game', '=', gameId)
-        .orderBy('r.createdAt', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(limit),
-    );
+  /**
+   * 'helpful': by the lower bound of the 95 % Wilson interval of the share of readers who found it helpful
+   * (a review with 3 of 3 does not outrank one with 90 of 100), computed here so a page of the list is a
+   * page of the order; ties newest first. 'recent': newest first.
+   */
+  findForGame(gameId: number, sort: UserReviewSort = 'helpful', limit = 200): Promise<UserReviewRow[]> {
+    let query = this.select().where('r.game', '=', gameId);
+    if (sort === 'helpful') {
+      query = query.orderBy(
+        (order) =>
+          wilsonLowerBound(
+            sql<number>`coalesce(${order.ref('v.helpful')}, 0)`,
+            sql<number>`coalesce(${order.ref('v.total')}, 0)`,
+          ),
+        'desc',
+      );
+    }
+    return this.rows(query.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit));
+  }
+
+  /** The author of a review readers can see (vote on, report), or null when there is none. */
+  async findVisibleAuthor(reviewId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('UserReview')
+      .select('user')
+      .where('id', '=', reviewId)
+      .where('hiddenAt', 'is', null)
+      .executeTakeFirst();
+    return row ? Number(row.user) : null;
+  }
+
+  /** Hides a review after a report; false when it was already hidden or does not exist. */
+  async hide(reviewId: number): Promise<boolean> {
+    const rows = await this.db
+      .updateTable('UserReview')
+      .set({ hiddenAt: sql<Date>`now()` })
+      .where('id', '=', reviewId)
+      .where('hiddenAt', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.length > 0;
   }
 
   findForUser(userId: number): Promise<UserReviewRow[]> {
@@ -111,6 +176,7 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
       .selectFrom('UserReview')
       .select(sql<number>`count(*)::int`.as('total'))
       .where('user', '=', userId)
+      .where('hiddenAt', 'is', null)
       .executeTakeFirst();
     return Number(row?.total ?? 0);
   }
@@ -120,13 +186,15 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
     userId: number,
     gameId: number,
     content: string,
+    spoiler = false,
   ): Promise<{ id: number; created: boolean }> {
     const row = await this.db
       .insertInto('UserReview')
-      .values({ user: userId, game: gameId, content })
+      .values({ user: userId, game: gameId, content, spoiler })
       .onConflict((conflict) =>
         conflict.columns(['user', 'game']).doUpdateSet((update) => ({
           content: update.ref('excluded.content'),
+          spoiler: update.ref('excluded.spoiler'),
           updatedAt: sql<Date>`now()`,
         })),
       )
@@ -138,10 +206,15 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
   }
 
   /** Changes the text of the user's own review; false when it is not theirs or does not exist. */
-  async updateContentOwned(userId: number, reviewId: number, content: string): Promise<boolean> {
+  async updateContentOwned(
+    userId: number,
+    reviewId: number,
+    content: string,
+    spoiler?: boolean,
+  ): Promise<boolean> {
     const rows = await this.db
       .updateTable('UserReview')
-      .set({ content, updatedAt: sql<Date>`now()` })
+      .set({ content, ...(spoiler === undefined ? {} : { spoiler }), updatedAt: sql<Date>`now()` })
       .where('id', '=', reviewId)
       .where('user', '=', userId)
       .returning('id')

@@ -1,10 +1,11 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { User } from './user.entity.js';
 
-export type EmailTokenPurpose = 'confirm-email' | 'reset-password' | 'change-email';
+export type EmailTokenPurpose = 'confirm-email' | 'reset-password' | 'change-email' | 'login-link';
 
 /**
- * Single-use, expiring e-mail link (account confirmation, password reset, change of address). Only the
+ * Single-use, expiring e-mail link (account confirmation, password reset, change of address, login while
+ * the account is under attack). Only the
  * SHA-256 of the token is stored.
  */
 @Entity({ tableName: 'email_tokens' })

@@ -140,7 +140,8 @@ export function GameActions({ game, onRated }: GameActionsProps) {
     void refreshOwnScore();
     void refreshOwnReview();
     void mutate(apiPaths.games.detail(igdbID));
-    void mutate(apiPaths.games.userReviews(igdbID));
+    void mutate(apiPaths.games.userReviews(igdbID, 'helpful'));
+    void mutate(apiPaths.games.userReviews(igdbID, 'recent'));
     void mutate(apiPaths.games.playerAverage(igdbID));
     void mutate(apiPaths.user.reviews());
     void mutate(apiPaths.user.reviewCount());

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Tabs } from '../../../components/tabs';
 import type { MediaReview } from '../../../lib/types';
-import { useGameUserReviews } from '../api/use-game-user-reviews';
+import { useGameUserReviews, type UserReviewSort } from '../api/use-game-user-reviews';
 import { useMediaReviews } from '../api/use-media-reviews';
 import { groupMediaReviews } from '../media-review-groups';
 import { MediaReviewCard } from './media-review-card';
@@ -41,18 +41,28 @@ function MediaReviews({ igdbID }: { igdbID: string }) {
 }
 
 function UserReviews({ igdbID, gameTitle }: { igdbID: string; gameTitle: string }) {
-  const { data, isLoading } = useGameUserReviews(igdbID);
+  const [sort, setSort] = useState<UserReviewSort>('helpful');
+  const { data, isLoading } = useGameUserReviews(igdbID, sort);
   if (isLoading) return <p className="muted">Cargando críticas...</p>;
   if (!data || data.length === 0)
     return <p className="empty-state">No hay críticas de usuarios disponibles.</p>;
   return (
-    <ul className="review-list">
-      {data.map((review) => (
-        <li key={review.id}>
-          <UserReviewCard review={review} gameTitle={gameTitle} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <label className="field field--inline review-list__sort">
+        Ordenar:
+        <select value={sort} onChange={(event) => setSort(event.target.value as UserReviewSort)}>
+          <option value="helpful">Más útiles</option>
+          <option value="recent">Más recientes</option>
+        </select>
+      </label>
+      <ul className="review-list">
+        {data.map((review) => (
+          <li key={review.id}>
+            <UserReviewCard review={review} gameTitle={gameTitle} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

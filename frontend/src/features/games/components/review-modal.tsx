@@ -12,7 +12,7 @@ type Status = { kind: 'error' | 'success'; message: string; detail?: string } | 
 interface ReviewModalProps {
   game: { igdbID: number; title: string; imageCover: string | null };
   /** The user's review of the game, when there is one: the modal opens with it to edit it. */
-  existing?: { review: string; rating: number | string | null } | null;
+  existing?: { review: string; rating: number | string | null; spoiler?: boolean } | null;
   onClose: () => void;
   onPublished: () => void;
 }
@@ -24,6 +24,7 @@ export function ReviewModal({ game, existing: given, onClose, onPublished }: Rev
   const [rating, setRating] = useState(
     existing?.rating === null || existing?.rating === undefined ? '' : String(existing.rating),
   );
+  const [spoiler, setSpoiler] = useState(existing?.spoiler ?? false);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const id = useId();
@@ -47,6 +48,7 @@ export function ReviewModal({ game, existing: given, onClose, onPublished }: Rev
         gameId: game.igdbID,
         review,
         rating: score,
+        spoiler,
         imageCover: game.imageCover,
       });
       // The API says whether the review was new or replaced the user's earlier one.
@@ -58,6 +60,7 @@ export function ReviewModal({ game, existing: given, onClose, onPublished }: Rev
       if (!existing) {
         setText('');
         setRating('');
+        setSpoiler(false);
       }
       onPublished();
     } catch (caught) {
@@ -109,6 +112,10 @@ export function ReviewModal({ game, existing: given, onClose, onPublished }: Rev
             onChange={(event) => setRating(event.target.value)}
           />
         </div>
+        <label className="field field--checkbox">
+          <input type="checkbox" checked={spoiler} onChange={(event) => setSpoiler(event.target.checked)} />
+          Contiene spoilers
+        </label>
         {status ? (
           <div role={status.kind === 'error' ? 'alert' : 'status'}>
             <p className={status.kind === 'error' ? 'form-error' : 'form-success'}>{status.message}</p>

@@ -4,12 +4,17 @@ import { ScoreBadge } from '../../../components/score-badge';
 import { badgeTier } from '../../../lib/badges';
 import { formatDate, truncate } from '../../../lib/format';
 import type { UserReview } from '../../../lib/types';
+import { ReportReviewDialog } from './report-review-dialog';
+import { ReviewHelpfulness } from './review-helpfulness';
 import { UserBadge } from './user-badge';
 
 export const USER_REVIEW_PREVIEW_LENGTH = 320;
 
 export function UserReviewCard({ review, gameTitle }: { review: UserReview; gameTitle: string }) {
   const [open, setOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  // A spoiler's text is not rendered at all until the reader asks for it.
+  const [revealed, setRevealed] = useState(!review.spoiler);
   const tier = review.badge ?? badgeTier(review.authorReviewCount);
   return (
     <article className="review-card review-card--user">
@@ -25,10 +30,29 @@ export function UserReviewCard({ review, gameTitle }: { review: UserReview; game
         </div>
         <ScoreBadge score={review.rating} label="Puntuación" size="large" />
       </header>
-      <p className="review-card__text">{truncate(review.review, USER_REVIEW_PREVIEW_LENGTH)}</p>
-      <button type="button" className="button button--link" onClick={() => setOpen(true)}>
-        Leer crítica completa
-      </button>
+      {revealed ? (
+        <>
+          <p className="review-card__text">{truncate(review.review, USER_REVIEW_PREVIEW_LENGTH)}</p>
+          <button type="button" className="button button--link" onClick={() => setOpen(true)}>
+            Leer crítica completa
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="button button--ghost review-card__spoiler"
+          onClick={() => setRevealed(true)}
+        >
+          Contiene spoilers — mostrar
+        </button>
+      )}
+      <footer className="review-card__feedback">
+        <ReviewHelpfulness review={review} />
+        <button type="button" className="button button--link" onClick={() => setReporting(true)}>
+          Denunciar
+        </button>
+      </footer>
+      {reporting ? <ReportReviewDialog reviewId={review.id} onClose={() => setReporting(false)} /> : null}
       {open ? (
         <Modal title={gameTitle} onClose={() => setOpen(false)}>
           <p className="review-modal__author">

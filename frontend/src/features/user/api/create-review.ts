@@ -5,6 +5,7 @@ export function createReview(review: {
   gameId: number;
   review: string;
   rating: number;
+  spoiler: boolean;
   imageCover: string | null;
 }) {
   return apiFetch<string>(apiPaths.user.reviews(), { method: 'POST', json: review });

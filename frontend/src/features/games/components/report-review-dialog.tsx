@@ -1,0 +1,77 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal';
+import { serverMessage } from '../../../lib/api-client';
+import { REPORT_REASONS, reportReview, type ReportReason } from '../api/report-review';
+
+/** 'Denunciar': the reason and an optional note, sent to the moderators' queue. */
+export function ReportReviewDialog({ reviewId, onClose }: { reviewId: number; onClose: () => void }) {
+  const [reason, setReason] = useState<ReportReason>('spam');
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<{ kind: 'error' | 'success'; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setStatus(null);
+    try {
+      const answer = await reportReview(reviewId, reason, note.trim());
+      setStatus({ kind: 'success', message: answer.message });
+    } catch (caught) {
+      setStatus({ kind: 'error', message: serverMessage(caught, 'No se ha podido enviar la denuncia.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Denunciar la crítica" onClose={onClose}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <fieldset className="field">
+          <legend>Motivo</legend>
+          {REPORT_REASONS.map((option) => (
+            <label key={option.value} className="field--checkbox">
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={option.value}
+                checked={reason === option.value}
+                onChange={() => setReason(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-note`}>Comentario (opcional)</label>
+          <textarea
+            id={`${id}-note`}
+            rows={3}
+            maxLength={1000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        {status ? (
+          <p
+            className={status.kind === 'error' ? 'form-error' : 'form-success'}
+            role={status.kind === 'error' ? 'alert' : 'status'}
+          >
+            {status.message}
+          </p>
+        ) : null}
+        <div className="modal__actions">
+          {status?.kind === 'success' ? null : (
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Enviar denuncia
+            </button>
+          )}
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cerrar
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { EntityRepositoryType } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { User } from '../users/user.entity.js';
+import { ReviewReportRepository } from './review-report.repository.js';
+import { UserReview } from './user-review.entity.js';
+
+export const REPORT_REASONS = ['spam', 'offensive', 'off-topic', 'spoiler', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_ACTIONS = ['keep', 'hide'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** A reader's report of a user review, open until an administrator decides (with a written reason). */
+@Entity({ tableName: 'review_reports', repository: () => ReviewReportRepository })
+export class ReviewReport {
+  [EntityRepositoryType]?: ReviewReportRepository;
+
+  @PrimaryKey({ autoincrement: true })
+  id!: number;
+
+  @ManyToOne(() => UserReview, { deleteRule: 'cascade' })
+  @Index({ name: 'review_reports_review_idx' })
+  review!: UserReview;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  reporter!: User;
+
+  @Property({ type: 'text' })
+  reason!: ReportReason;
+
+  @Property({ type: 'text', nullable: true })
+  note: string | null = null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  @Index({ name: 'review_reports_decided_idx' })
+  decidedAt: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  action: ReportAction | null = null;
+
+  /** The administrator's written reason, sent to the author when the review is hidden (EU DSA art. 17). */
+  @Property({ type: 'text', nullable: true })
+  decisionReason: string | null = null;
+}

@@ -1,0 +1,278 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { call, mailsTo, userWithToken } from '../support/accounts.js';
+import { startTestApi, type TestApi } from '../support/api-app.js';
+import { createGame } from '../support/factories.js';
+import { startProcess, type RunningProcess } from '../support/processes.js';
+import { testEnv } from '../support/test-env.js';
+
+const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
+
+interface ListedReview {
+  id: number;
+  autor: string;
+  review: string;
+  spoiler: boolean;
+  helpful: number;
+  notHelpful: number;
+  authorReviewCount: number;
+}
+
+describe('player reviews people can trust: votes, spoilers, reports (decisions.md section 14)', () => {
+  let api: TestApi;
+  let workers: RunningProcess;
+  let db: pg.Pool;
+
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    workers = await startProcess('workers', api.env);
+    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await workers?.stop();
+    await api?.close();
+    await db?.end();
+  }, 30_000);
+
+  async function publish(igdbId: number, body: object = {}) {
+    const author = await userWithToken(api, db);
+    const published = await call(api, 'POST', '/api/user/reviews', {
+      token: author.token,
+      body: { gameId: igdbId, review: REVIEW, rating: 70, ...body },
+    });
+    expect(published.status).toBe(201);
+    const [own] = (
+      await call(api, 'GET', '/api/user/reviews', { token: author.token })
+    ).json() as ListedReview[];
+    return { ...author, reviewId: own.id };
+  }
+
+  const list = async (igdbId: number, sort?: string) => {
+    const response = await call(
+      api,
+      'GET',
+      `/api/games/reviews/users/${igdbId}${sort ? `?sort=${sort}` : ''}`,
+    );
+    expect(response.status).toBe(200);
+    return response.json() as ListedReview[];
+  };
+
+  async function adminToken(): Promise<string> {
+    const answer = await call(api, 'POST', '/api/auth/check-password', {
+      body: { password: 'clave-de-administracion-de-prueba' },
+    });
+    expect(answer.status).toBe(200);
+    return (answer.json() as { token: string }).token;
+  }
+
+  it('one vote per reader and review, never on one’s own, withdrawn with DELETE', async () => {
+    const game = await createGame(db);
+    const author = await publish(game.igdbId);
+    const reader = await userWithToken(api, db);
+    const vote = (token: string, helpful: boolean) =>
+      call(api, 'PUT', `/api/reviews/${author.reviewId}/vote`, { token, body: { helpful } });
+
+    const own = await vote(author.token, true);
+    expect([own.status, own.json()]).toEqual([
+      403,
+      { statusCode: 403, message: 'No puedes valorar tu propia crítica.' },
+    ]);
+    expect((await vote(reader.token, true)).status).toBe(204);
+    expect((await vote(reader.token, true)).status).toBe(204);
+    expect((await list(game.igdbId))[0]).toMatchObject({ helpful: 1, notHelpful: 0 });
+    expect((await vote(reader.token, false)).status).toBe(204);
+    expect((await list(game.igdbId))[0]).toMatchObject({ helpful: 0, notHelpful: 1 });
+    const { rows } = await db.query('select count(*)::int as n from review_votes where review_id = $1', [
+      author.reviewId,
+    ]);
+    expect(rows[0].n).toBe(1);
+
+    const withdrawn = await call(api, 'DELETE', `/api/reviews/${author.reviewId}/vote`, {
+      token: reader.token,
+    });
+    expect(withdrawn.status).toBe(204);
+    expect((await list(game.igdbId))[0]).toMatchObject({ helpful: 0, notHelpful: 0 });
+
+    expect(
+      (await call(api, 'PUT', `/api/reviews/${author.reviewId}/vote`, { body: { helpful: true } })).status,
+    ).toBe(401);
+    const bad = await call(api, 'PUT', `/api/reviews/${author.reviewId}/vote`, {
+      token: reader.token,
+      body: { helpful: 'sí' },
+    });
+    expect([bad.status, (bad.json() as { message: string }).message]).toEqual([
+      400,
+      'helpful debe ser true o false',
+    ]);
+    const missing = await call(api, 'PUT', '/api/reviews/2100000000/vote', {
+      token: reader.token,
+      body: { helpful: true },
+    });
+    expect(missing.status).toBe(404);
+  }, 60_000);
+
+  it('sorts by the Wilson lower bound by default (ties newest first) and by date with sort=recent', async () => {
+    const game = await createGame(db);
+    const fewButAllHelpful = await publish(game.igdbId);
+    const manyMostlyHelpful = await publish(game.igdbId);
+    const unvoted = await publish(game.igdbId);
+    const readers = await Promise.all(Array.from({ length: 12 }, () => userWithToken(api, db)));
+    const vote = (reviewId: number, token: string, helpful: boolean) =>
+      call(api, 'PUT', `/api/reviews/${reviewId}/vote`, { token, body: { helpful } });
+    // 2 of 2 helpful (lower bound 0.34) against 11 of 12 (lower bound 0.65).
+    for (const reader of readers.slice(0, 2)) await vote(fewButAllHelpful.reviewId, reader.token, true);
+    for (const [index, reader] of readers.entries())
+      await vote(manyMostlyHelpful.reviewId, reader.token, index !== 0);
+
+    expect((await list(game.igdbId)).map((review) => review.id)).toEqual([
+      manyMostlyHelpful.reviewId,
+      fewButAllHelpful.reviewId,
+      unvoted.reviewId,
+    ]);
+    expect((await list(game.igdbId, 'helpful')).map((review) => review.id)).toEqual([
+      manyMostlyHelpful.reviewId,
+      fewButAllHelpful.reviewId,
+      unvoted.reviewId,
+    ]);
+    expect((await list(game.igdbId, 'recent')).map((review) => review.id)).toEqual([
+      unvoted.reviewId,
+      manyMostlyHelpful.reviewId,
+      fewButAllHelpful.reviewId,
+    ]);
+    const bad = await call(api, 'GET', `/api/games/reviews/users/${game.igdbId}?sort=votes`);
+    expect([bad.status, (bad.json() as { message: string }).message]).toEqual([
+      400,
+      'sort debe ser uno de: helpful, recent',
+    ]);
+  }, 60_000);
+
+  it('keeps the author’s spoiler mark when publishing and editing', async () => {
+    const game = await createGame(db);
+    const author = await publish(game.igdbId, { spoiler: true });
+    expect((await list(game.igdbId))[0]).toMatchObject({ id: author.reviewId, spoiler: true });
+    const edited = await call(api, 'PUT', `/api/user/reviews/${author.reviewId}`, {
+      token: author.token,
+      body: { content: `${REVIEW} Sin destripes.`, spoiler: false },
+    });
+    expect([edited.status, (edited.json() as ListedReview).spoiler]).toEqual([200, false]);
+    const textOnly = await call(api, 'PUT', `/api/user/reviews/${author.reviewId}`, {
+      token: author.token,
+      body: { content: `${REVIEW} Otra vez.` },
+    });
+    expect((textOnly.json() as ListedReview).spoiler).toBe(false);
+    const bad = await call(api, 'POST', '/api/user/reviews', {
+      token: author.token,
+      body: { gameId: game.igdbId, review: REVIEW, rating: 60, spoiler: 'quizá' },
+    });
+    expect(bad.status).toBe(400);
+  }, 60_000);
+
+  it('a report, decided "hide" with a reason, takes the review out of every list and mails the reason', async () => {
+    const game = await createGame(db);
+    const author = await publish(game.igdbId);
+    const other = await publish(game.igdbId);
+    const reader = await userWithToken(api, db);
+
+    const ownReport = await call(api, 'POST', `/api/reviews/${author.reviewId}/report`, {
+      token: author.token,
+      body: { reason: 'spam' },
+    });
+    expect(ownReport.status).toBe(403);
+    const badReason = await call(api, 'POST', `/api/reviews/${author.reviewId}/report`, {
+      token: reader.token,
+      body: { reason: 'aburrida' },
+    });
+    expect(badReason.status).toBe(400);
+    const reported = await call(api, 'POST', `/api/reviews/${author.reviewId}/report`, {
+      token: reader.token,
+      body: { reason: 'offensive', note: 'Insulta a otros jugadores.' },
+    });
+    expect(reported.status).toBe(201);
+    const keptReport = await call(api, 'POST', `/api/reviews/${other.reviewId}/report`, {
+      token: reader.token,
+      body: { reason: 'off-topic' },
+    });
+    expect(keptReport.status).toBe(201);
+
+    expect((await call(api, 'GET', '/api/admin/reports')).status).toBe(401);
+    const admin = await adminToken();
+    const queue = (await call(api, 'GET', '/api/admin/reports', { token: admin })).json() as Record<
+      string,
+      unknown
+    >[];
+    const report = queue.find((entry) => entry.reviewId === author.reviewId);
+    expect(report).toMatchObject({
+      reviewId: author.reviewId,
+      igdbID: game.igdbId,
+      reason: 'offensive',
+      note: 'Insulta a otros jugadores.',
+    });
+    expect(new Date(String(report!.createdAt)).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const noReason = await call(api, 'POST', `/api/admin/reports/${String(report!.id)}`, {
+      token: admin,
+      body: { action: 'hide' },
+    });
+    expect(noReason.status).toBe(400);
+    const reason = 'Tu crítica insulta a otros jugadores, algo que las normas del sitio no permiten.';
+    const hidden = await call(api, 'POST', `/api/admin/reports/${String(report!.id)}`, {
+      token: admin,
+      body: { action: 'hide', reason },
+    });
+    expect(hidden.status).toBe(200);
+    const again = await call(api, 'POST', `/api/admin/reports/${String(report!.id)}`, {
+      token: admin,
+      body: { action: 'keep', reason },
+    });
+    expect(again.status).toBe(404);
+
+    const kept = queue.find((entry) => entry.reviewId === other.reviewId)!;
+    const keep = await call(api, 'POST', `/api/admin/reports/${String(kept.id)}`, {
+      token: admin,
+      body: { action: 'keep', reason: 'La crítica habla del juego: no incumple las normas.' },
+    });
+    expect(keep.status).toBe(200);
+
+    expect((await list(game.igdbId)).map((review) => review.id)).toEqual([other.reviewId]);
+    expect((await list(game.igdbId, 'recent')).map((review) => review.id)).toEqual([other.reviewId]);
+    expect((await call(api, 'GET', '/api/user/reviews', { token: author.token })).json()).toEqual([]);
+    expect((await call(api, 'GET', '/api/user/reviews/count', { token: author.token })).text).toBe('0');
+    const remaining = (await call(api, 'GET', '/api/admin/reports', { token: admin })).json() as {
+      reviewId: number;
+    }[];
+    expect(remaining.map((entry) => entry.reviewId)).not.toContain(author.reviewId);
+    expect(remaining.map((entry) => entry.reviewId)).not.toContain(other.reviewId);
+    const voteOnHidden = await call(api, 'PUT', `/api/reviews/${author.reviewId}/vote`, {
+      token: reader.token,
+      body: { helpful: true },
+    });
+    expect(voteOnHidden.status).toBe(404);
+
+    const [mail] = await mailsTo(api, `${author.username}@example.com`);
+    expect(mail).toContain('text/plain');
+    expect(mail).toContain('text/html');
+    expect(mail).toContain('normas del sitio no permiten');
+    expect(await mailsTo(api, `${other.username}@example.com`)).toEqual([]);
+  }, 60_000);
+
+  it('limits reports per user', async () => {
+    const game = await createGame(db);
+    const author = await publish(game.igdbId);
+    const reader = await userWithToken(api, db);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push(
+        (
+          await call(api, 'POST', `/api/reviews/${author.reviewId}/report`, {
+            token: reader.token,
+            body: { reason: 'spam' },
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  }, 60_000);
+});
