@@ -6,6 +6,7 @@ import { createOrmConfig } from '@veredicto/db';
 import type { QueueConnection } from '@veredicto/jobs';
 import { MetricsModule } from '@veredicto/metrics';
 import { AdminModule } from './admin/admin.module.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BestOfModule } from './best-of/best-of.module.js';
 import { DiaryModule } from './diary/diary.module.js';
@@ -68,6 +69,7 @@ export class AppModule {
         ListsModule,
         DiaryModule,
         SearchModule,
+        AlertsModule,
         OutletsModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,

@@ -287,4 +287,62 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
     },
     SLOW,
   );
+
+  it(
+    'records what IGDB changed of a known game (date, platforms) with its event, and nothing when it is the same',
+    async () => {
+      // The site knew another date and one platform of 'Aventura Futura' before this import.
+      await db.query(
+        `update games set release_date = current_date + 200, release_date_precision = 'day',
+           platforms = '{Nintendo Switch}' where igdb_id = 990000003`,
+      );
+      const { rows: known } = await db.query(
+        `select to_char(release_date, 'YYYY-MM-DD') as day from games where igdb_id = 990000003`,
+      );
+      const changesOf = async () =>
+        (
+          await db.query(
+            `select id, what, before, after, changed_by from game_changes where game_igdb_id = 990000003 order by id`,
+          )
+        ).rows;
+      expect(await changesOf()).toEqual([]);
+
+      await runCatalogue();
+      const changes = await changesOf();
+      expect(changes).toHaveLength(1);
+      const [stored] = (
+        await db.query(
+          `select to_char(release_date, 'YYYY-MM-DD') as day, release_date_precision, platforms
+           from games where igdb_id = 990000003`,
+        )
+      ).rows;
+      expect(changes[0]).toMatchObject({
+        what: ['releaseDate', 'releaseDatePrecision', 'platforms'],
+        before: {
+          releaseDate: known[0].day,
+          releaseDatePrecision: 'day',
+          platforms: ['Nintendo Switch'],
+        },
+        after: {
+          releaseDate: stored.day,
+          releaseDatePrecision: 'quarter',
+          platforms: stored.platforms,
+        },
+        changed_by: 'igdb',
+      });
+      expect(stored.platforms).toEqual(['Nintendo Switch 2', 'Nintendo Switch']);
+      const { rows: events } = await db.query(
+        `select payload->'event' as event from job_outbox
+         where job_name = 'dispatch-domain-event' and payload->'event'->>'name' = 'game.facts-changed'
+           and (payload->'event'->>'igdbId')::int = 990000003`,
+      );
+      expect(events.map((row) => row.event)).toEqual([
+        { name: 'game.facts-changed', igdbId: 990_000_003, changeId: Number(changes[0].id) },
+      ]);
+
+      await runCatalogue();
+      expect(await changesOf()).toHaveLength(1);
+    },
+    SLOW,
+  );
 });

@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 export interface ApiFetchOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as application/json. */
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */

@@ -108,6 +108,7 @@ export const apiPaths = {
     searchMisses: () => '/api/admin/search-misses',
     searchMiss: (term: string) => `/api/admin/search-misses/${q(term)}`,
     gameAliases: (igdbID: number) => `/api/admin/games/${igdbID}/aliases`,
+    game: (igdbID: string) => `/api/admin/games/${q(igdbID)}`,
     reports: () => '/api/admin/reports',
     report: (id: number) => `/api/admin/reports/${id}`,
   },

@@ -1,3 +1,4 @@
+import { GameChange } from './alerts/game-change.entity.js';
 import { GameStatus } from './diary/game-status.entity.js';
 import { PlaySession } from './diary/play-session.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   GameAlias,
   GameLanguage,
   GameLanguageChange,
+  GameChange,
   GameList,
   GameStatus,
   GameListEntry,

@@ -8,6 +8,7 @@ import type {
 } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import type { GameChange } from './alerts/game-change.entity.js';
 import type { GameStatus } from './diary/game-status.entity.js';
 import type { PlaySession } from './diary/play-session.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
@@ -58,6 +59,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameLanguage, 'GameLanguage'>
   | Named<typeof GameLanguageChange, 'GameLanguageChange'>
+  | Named<typeof GameChange, 'GameChange'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
   | Named<typeof GameStatus, 'GameStatus'>

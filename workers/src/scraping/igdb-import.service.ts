@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  diffGameFacts,
+  GameChange,
   GameImportRepository,
   igdbDatePrecision,
   igdbImageUrl,
@@ -11,6 +13,7 @@ import {
 } from '@veredicto/db';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { IGDB_PLATFORMS } from '@veredicto/contract';
+import { OutboxRelay } from '@veredicto/jobs';
 import type { ProgressReporter } from '../news/news-import.service.js';
 
 const FIELDS = [
@@ -171,6 +174,7 @@ export class IgdbImportService {
   constructor(
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
+    private readonly outbox: OutboxRelay,
   ) {}
 
   get enabled(): boolean {
@@ -202,9 +206,34 @@ export class IgdbImportService {
       }
       await progress({ percent: 50 + (index + 1) * 20, message: `juegos leídos de IGDB: ${games.size}` });
     }
-    const imported = await new GameImportRepository(this.orm.em.fork()).upsertGames([...games.values()]);
+    const imported = await this.upsertRecordingChanges([...games.values()]);
     this.logger.log(`IGDB: ${imported} juegos importados`);
     return [...games.keys()];
+  }
+
+  /**
+   * The upsert, and for the games already known a game_changes row and a `game.facts-changed` event per
+   * game whose date, precision or platforms IGDB changed, in the upsert's transaction (decisions.md 11).
+   */
+  private async upsertRecordingChanges(rows: GameUpsertRow[]): Promise<number> {
+    const { imported, recorded } = await this.orm.em.fork().transactional(async (tx) => {
+      const changes = tx.getRepository(GameChange);
+      const before = await changes.lockFacts(rows.map((row) => row.igdbId));
+      const diffs = rows.flatMap((row) => {
+        const current = before.get(row.igdbId);
+        const diff = current && diffGameFacts(current, row);
+        return diff ? [{ igdbId: row.igdbId, ...diff }] : [];
+      });
+      const count = await new GameImportRepository(tx).upsertGames(rows);
+      const events = (await changes.record(diffs, 'igdb')).map((change) => ({
+        name: 'game.facts-changed' as const,
+        igdbId: change.igdbId,
+        changeId: Number(change.id),
+      }));
+      return { imported: count, recorded: await this.outbox.recordEvents(tx, events) };
+    });
+    await this.outbox.publishRecorded(recorded);
+    return imported;
   }
 
   private async accessToken(): Promise<string> {

@@ -27,7 +27,7 @@ export const igdbDatePrecision = (format: number | undefined): ReleaseDatePrecis
   format === undefined ? null : (IGDB_DATE_FORMATS[format] ?? null);
 
 /** A real day: Date.parse would accept '2027-02-30' and roll it over. */
-const isCalendarDate = (value: string) => {
+export const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

@@ -11,6 +11,7 @@ import { Migration20261126090000_SearchVersion } from './Migration20261126090000
 import { Migration20261127130000_Diary } from './Migration20261127130000_Diary.js';
 import { Migration20261127140000_OutletPages } from './Migration20261127140000_OutletPages.js';
 import { Migration20261127150000_ReviewTrust } from './Migration20261127150000_ReviewTrust.js';
+import { Migration20261127160000_GameChanges } from './Migration20261127160000_GameChanges.js';
 import { Migration20261127170000_GameLanguages } from './Migration20261127170000_GameLanguages.js';
 
 /**
@@ -34,5 +35,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127130000_Diary', class: Migration20261127130000_Diary },
   { name: 'Migration20261127140000_OutletPages', class: Migration20261127140000_OutletPages },
   { name: 'Migration20261127150000_ReviewTrust', class: Migration20261127150000_ReviewTrust },
+  { name: 'Migration20261127160000_GameChanges', class: Migration20261127160000_GameChanges },
   { name: 'Migration20261127170000_GameLanguages', class: Migration20261127170000_GameLanguages },
 ];

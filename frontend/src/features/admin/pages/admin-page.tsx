@@ -6,6 +6,7 @@ import { AddNewsPanel } from '../components/add-news-panel';
 import { AddScraperPanel } from '../components/add-scraper-panel';
 import { Collapsible } from '../components/collapsible';
 import { DeleteNewsPanel } from '../components/delete-news-panel';
+import { EditGamePanel } from '../components/edit-game-panel';
 import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
@@ -68,6 +69,9 @@ export function AdminPage() {
             <Collapsible title="Fuentes RSS" level={3}>
               <FeedsPanel />
             </Collapsible>
+          </Collapsible>
+          <Collapsible title="Editar juego">
+            <EditGamePanel />
           </Collapsible>
           <Collapsible title="Denuncias">
             <ReviewReportsPanel />
