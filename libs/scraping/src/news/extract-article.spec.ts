@@ -360,6 +360,15 @@ describe('extractArticle on real saved pages', () => {
     expect(latimes.medium).toBe('Los Angeles Times');
   });
 
+  it("reads a ReportageNewsArticle's publisher and date (BBC News, not the host's 'Bbc')", () => {
+    const article = extractArticle(
+      realPage('uk-fundus-bbc-2024-08-01'),
+      'https://www.bbc.com/news/explainers-63159607',
+    );
+    expect(article.medium).toBe('BBC News');
+    expect(article.publicationDate?.slice(0, 10)).toBe('2022-10-10');
+  });
+
   it("skips a lazy loader's 'preload' placeholder and takes the article's photo (Última Hora, 2014)", () => {
     const article = extractArticle(
       realPage('es-newspaper4k-spanish-article'),
