@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { Game, MediaReview, openDatabase, UserReview } from '@veredicto/db';
+import { searchGames } from '@veredicto/search';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const port = Number(process.env.PORT ?? 3201);
@@ -61,7 +62,8 @@ createServer(async (request, response) => {
       ]);
       body = { content: rows.rows, totalElements: Number(count.rows[0].total), page, size };
     } else if (url.pathname === '/api/games/search') {
-      body = (await games().search(url.searchParams.get('name') ?? '', { page: 0, size: 20 })).rows;
+      body = (await searchGames(orm.em.fork(), url.searchParams.get('name') ?? '', { page: 0, size: 20 }))
+        .rows;
     } else if (GAME_READ.test(url.pathname)) {
       const [, kind, igdbId] = GAME_READ.exec(url.pathname) ?? [];
       body = await gameRead(kind, Number(igdbId));

@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '@veredicto/db';
+import { CatalogueImporter, Game, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
 
@@ -51,7 +51,7 @@ async function prepareDatabase(serverUrl: string): Promise<string> {
     const started = Date.now();
     await importer.importDemoCatalogue();
     await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
-    await orm.em.fork().getRepository(Game).recalculateAllAverages();
+    await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
     await orm.em.getConnection().execute('analyze games');
     console.log(`large catalogue loaded in ${Math.round((Date.now() - started) / 1000)} s`);
   }

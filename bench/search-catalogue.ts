@@ -15,7 +15,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { CatalogueImporter, Game, migrateDatabase, openDatabase, SearchIndexStore } from '@veredicto/db';
+import { CatalogueImporter, Game, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
+import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
 import { random, searchQueries } from './search-queries.js';
@@ -46,7 +47,7 @@ async function prepareDatabase(serverUrl: string): Promise<string> {
     const importer = new CatalogueImporter(orm.em.fork());
     await importer.importDemoCatalogue();
     await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
-    await orm.em.fork().getRepository(Game).recalculateAllAverages();
+    await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
   }
   // Fresh statistics and visibility map (index-only scans), as autovacuum leaves a settled table.
   await orm.em.getConnection().execute('vacuum analyze games');
@@ -200,10 +201,12 @@ async function sqlTimes(databaseUrl: string, queries: string[]): Promise<string[
     const store = new SearchIndexStore();
     await store.load(orm.em.fork(), 'write');
     for (const query of queries.slice(0, 400)) {
-      searched.push(await time(() => games().search(query, { page: 0, size: 20 })));
+      searched.push(await time(() => searchGames(orm.em.fork(), query, { page: 0, size: 20 })));
       inMemory.push(
         await time(() =>
-          store.search(orm.em.fork(), (index) => games().search(query, { page: 0, size: 20 }, index)),
+          store.search(orm.em.fork(), (index) =>
+            searchGames(orm.em.fork(), query, { page: 0, size: 20 }, index),
+          ),
         ),
       );
     }

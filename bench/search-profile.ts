@@ -1,6 +1,6 @@
 /**
  * Where the search's time goes: every benchmark query (bench/search-queries.ts) once through
- * GameRepository.search on the benchmark catalogue, one at a time on one connection, then the
+ * searchGames (@veredicto/search, on the database) on the benchmark catalogue, one at a time on one connection, then the
  * percentiles and the slowest queries, to EXPLAIN ANALYZE them. Needs the catalogue that
  * `npm run bench:search` loads.
  *
@@ -8,7 +8,8 @@
  *     npm run bench:search-profile -- [--limit 400] [--slowest 20]
  */
 import 'reflect-metadata';
-import { Game, openDatabase } from '@veredicto/db';
+import { openDatabase } from '@veredicto/db';
+import { searchGames } from '@veredicto/search';
 import { searchQueries } from './search-queries.js';
 
 const argument = (name: string, fallback: number) => {
@@ -22,13 +23,12 @@ async function main() {
   const queries = (await searchQueries(databaseUrl)).slice(0, argument('limit', 400));
   const orm = await openDatabase({ databaseUrl, poolSize: 1 });
   try {
-    const games = () => orm.em.fork().getRepository(Game);
     // Warm the caches and the connection, as the benchmark's earlier scenarios do.
-    for (const query of queries.slice(0, 20)) await games().search(query, { page: 0, size: 20 });
+    for (const query of queries.slice(0, 20)) await searchGames(orm.em.fork(), query, { page: 0, size: 20 });
     const timings: { query: string; ms: number; total: number }[] = [];
     for (const query of queries) {
       const started = performance.now();
-      const { total } = await games().search(query, { page: 0, size: 20 });
+      const { total } = await searchGames(orm.em.fork(), query, { page: 0, size: 20 });
       timings.push({ query, ms: performance.now() - started, total });
     }
     const sorted = timings.map((timing) => timing.ms).sort((a, b) => a - b);

@@ -7,10 +7,13 @@ import type { QueueConnection } from '@veredicto/jobs';
 import { MetricsModule } from '@veredicto/metrics';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BestOfModule } from './best-of/best-of.module.js';
+import { DiaryModule } from './diary/diary.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { NewsModule } from './news/news.module.js';
+import { OutletsModule } from './outlets/outlets.module.js';
 import { ListsModule } from './lists/lists.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
@@ -52,8 +55,9 @@ export class AppModule {
         RateLimitsModule,
         JobsModule.forRoot(queue),
         HealthModule,
-        // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper.
+        // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper and /best-of.
         ScrapersModule,
+        BestOfModule,
         GamesModule,
         AdminModule,
         NewsModule,
@@ -62,7 +66,9 @@ export class AppModule {
         RatingsModule,
         ReviewsModule,
         ListsModule,
+        DiaryModule,
         SearchModule,
+        OutletsModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

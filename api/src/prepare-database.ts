@@ -4,7 +4,7 @@ import type { AppConfig } from '@veredicto/config';
 import {
   AppMeta,
   CatalogueImporter,
-  Game,
+  GameImportRepository,
   migrateDatabase,
   openDatabase,
   SEARCH_TEXT_VERSION,
@@ -40,7 +40,7 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
 async function refreshSearchText(em: EntityManager, logger: Logger): Promise<void> {
   const stored = await em.findOne(AppMeta, { key: SEARCH_TEXT_KEY });
   if (stored?.value === SEARCH_TEXT_VERSION) return;
-  const games = await em.getRepository(Game).refreshSearchText();
+  const games = await new GameImportRepository(em).refreshSearchText();
   if (games) logger.log(`search text of ${games} games brought up to date`);
   await em.upsert(AppMeta, { key: SEARCH_TEXT_KEY, value: SEARCH_TEXT_VERSION });
 }

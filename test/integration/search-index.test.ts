@@ -1,14 +1,8 @@
 import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import {
-  CatalogueImporter,
-  Game,
-  migrateDatabase,
-  normalizeSearchText,
-  openDatabase,
-  SearchIndexStore,
-} from '@veredicto/db';
+import { CatalogueImporter, migrateDatabase, normalizeSearchText, openDatabase } from '@veredicto/db';
+import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { random } from '../../bench/search-queries.js';
 import { createGame } from '../support/factories.js';
 import { SEARCH_QUALITY_CASES } from '../support/search-quality-cases.js';
@@ -22,7 +16,6 @@ describe('search index in memory', () => {
   let orm: MikroORM;
   let db: pg.Pool;
   let store: SearchIndexStore;
-  const games = () => orm.em.fork().getRepository(Game);
 
   beforeAll(async () => {
     orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
@@ -101,8 +94,8 @@ describe('search index in memory', () => {
             ];
       for (const page of pages) {
         const [byDatabase, inMemory] = [
-          await games().search(query, page),
-          await store.search(orm.em.fork(), (index) => games().search(query, page, index)),
+          await searchGames(orm.em.fork(), query, page),
+          await store.search(orm.em.fork(), (index) => searchGames(orm.em.fork(), query, page, index)),
         ];
         const ids = (answer: typeof byDatabase) => answer.rows.map((row) => row.id).join(',');
         if (ids(byDatabase) !== ids(inMemory) || byDatabase.total !== inMemory.total)
@@ -118,7 +111,7 @@ describe('search index in memory', () => {
     const search = async (text: string) => {
       const found = await store.search(orm.em.fork(), (index) => {
         expect(index).toBeDefined();
-        return games().search(text, { page: 0, size: 5 }, index);
+        return searchGames(orm.em.fork(), text, { page: 0, size: 5 }, index);
       });
       return found.rows.map((row) => row.id);
     };
@@ -154,7 +147,9 @@ describe('search index in memory', () => {
     await quick.load(orm.em.fork(), 'write');
     const search = async (text: string) =>
       (
-        await quick.search(orm.em.fork(), (index) => games().search(text, { page: 0, size: 5 }, index))
+        await quick.search(orm.em.fork(), (index) =>
+          searchGames(orm.em.fork(), text, { page: 0, size: 5 }, index),
+        )
       ).rows.map((row) => row.id);
     const [late, early] = [await createGame(db), await createGame(db)];
     const slow = await db.connect();
@@ -191,7 +186,7 @@ describe('search index in memory', () => {
         range,
       );
       const found = await store.search(orm.em.fork(), (index) =>
-        games().search('reconstruccion masiva', { page: 0, size: 5 }, index),
+        searchGames(orm.em.fork(), 'reconstruccion masiva', { page: 0, size: 5 }, index),
       );
       expect(found.total).toBe(5_001);
       expect(found.rows).toHaveLength(5);

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { Game, GameAlias, openDatabase } from '@veredicto/db';
+import { GameAlias, openDatabase } from '@veredicto/db';
+import { searchGames } from '@veredicto/search';
 import { createGame } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -14,7 +15,7 @@ describe('search word list', () => {
   // Made-up words no other game has, so the corrections can only point at this test's games.
   const suffix = Date.now().toString(36).replace(/[0-9]/g, 'q');
   const word = (stem: string) => `${stem}${suffix}`;
-  const search = (text: string) => orm.em.fork().getRepository(Game).search(text, { page: 0, size: 5 });
+  const search = (text: string) => searchGames(orm.em.fork(), text, { page: 0, size: 5 });
   const frequency = async (text: string) => {
     const { rows } = await db.query('select frequency from search_words where word = $1', [text]);
     return rows.length ? Number(rows[0].frequency) : null;

@@ -9,7 +9,7 @@ import {
   trigramsOf,
   wordSimilarity,
   wordSimilarityTo,
-} from '@veredicto/db/search/trigram.js';
+} from '@veredicto/search/trigram.js';
 import { testEnv } from '../support/test-env.js';
 
 // The in-memory search ranks with TypeScript replicas of pg_trgm and fuzzystrmatch: they must give the

@@ -208,6 +208,11 @@ describe('import boundaries enforced by npm run lint', () => {
       "import { validateUrlInput as imported } from '@veredicto/scraping/fetching/url-guard.js';",
     ],
     [
+      'libs/search reading through libs/db by package name',
+      'libs/search/src/game-search.ts',
+      "import { GameSearchRepository as imported } from '@veredicto/db';",
+    ],
+    [
       'libs/scraping importing its own files',
       'libs/scraping/src/reviews/review-cards.ts',
       "import { extractArticle as imported } from '../news/extract-article.js';",

@@ -47,7 +47,7 @@ const ALLOWED: { file: string; statement: string; why: string }[] = [
     why: "a replica's lag: server functions only, asked of one given server",
   },
   {
-    file: 'libs/db/src/games/game.repository.ts',
+    file: 'libs/db/src/games/game-recordset.ts',
     statement: 'SERIAL_TYPES[type] ?? type',
     why: "a batch column's SQL type, read from the entity metadata (no text of ours)",
   },

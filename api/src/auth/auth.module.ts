@@ -7,6 +7,7 @@ import { AuthTokenService } from './auth-token.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { OptionalAuthGuard } from './optional-auth.guard.js';
 import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from './token-claims.js';
 
 @Module({
@@ -23,7 +24,7 @@ import { TOKEN_ALGORITHM, TOKEN_LIFETIME_SECONDS } from './token-claims.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, AuthTokenService, AuthGuard],
-  exports: [AuthTokenService, AuthGuard],
+  providers: [AuthService, AuthTokenService, AuthGuard, OptionalAuthGuard],
+  exports: [AuthTokenService, AuthGuard, OptionalAuthGuard],
 })
 export class AuthModule {}

@@ -16,9 +16,9 @@ export interface CachePolicy {
 
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
-/** Paths whose answers belong to one user (or an admin), whoever asks. */
+/** Paths whose answers belong to one user (or an admin), whoever asks; a profile too (its privacy changes at once). */
 const PERSONAL_PATHS =
-  /^\/(api\/(user|users|auth|admin|ratings?|reviews\/mine)|admin|login|register|confirm|user|posts)(\/|$)/;
+  /^\/(api\/(user|users|auth|admin|ratings?|reviews\/mine)|admin|login|register|confirm|user|posts|u)(\/|$)/;
 
 const GAME_PATHS = [
   /^\/api\/games\/(?:avRating|reviews\/pro|reviews\/users)\/(\d+)$/,

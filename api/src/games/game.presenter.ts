@@ -1,4 +1,13 @@
 import {
+  badgeTier,
+  type BadgeTier,
+  type GameDetail,
+  type GameSummary,
+  type MediaReview,
+  type PlatformName,
+  type UserReview,
+} from '@veredicto/contract';
+import {
   spanishGenres,
   type GameCardKey,
   type GameDetailRow,
@@ -11,14 +20,17 @@ import {
   type UserReviewRow,
 } from '@veredicto/db';
 
-/** JSON shapes of docs/API-CONTRACT.md, with the spec's field names. */
-export interface GameSummaryDto {
+/**
+ * JSON shapes of docs/API-CONTRACT.md, with the spec's field names: each extends the contract's shape the
+ * front reads, and names the same keys (SameKeys below), so a drift on either side fails the type-check.
+ */
+export interface GameSummaryDto extends GameSummary {
   id: number;
   igdbID: number;
   slug: string;
   title: string;
   imageCover: string | null;
-  platform: string[];
+  platform: PlatformName[];
   releaseDate: string | null;
   /** How much of releaseDate is known: 'year' shows '2026', 'quarter' 'T1 2026', 'month' 'marzo de 2026'. */
   releaseDatePrecision: ReleaseDatePrecision | null;
@@ -34,6 +46,7 @@ export interface GameSummaryDto {
  */
 type SameKeys<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never] ? true : never;
 export const CARD_KEYS_MATCH: SameKeys<keyof GameSummaryDto, GameCardKey> = true;
+export const SUMMARY_KEYS_MATCH: SameKeys<keyof GameSummaryDto, keyof GameSummary> = true;
 
 /**
  * A game page: the card plus the row's media fields, under the same names. `summary` and `genres` are
@@ -46,16 +59,12 @@ export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScor
   /** Where the Spanish synopsis came from: 'seed' (our file) or the translation service's name. */
   summarySource: SpanishTextSource | null;
 }
+export const DETAIL_IMPLEMENTS_CONTRACT: GameDetailDto extends GameDetail ? true : never = true;
 
-export type Badge = 'bronze' | 'silver' | 'gold' | null;
+export type Badge = BadgeTier | null;
 
-/** decisions.md section 2: 1-20 bronze, 21-50 silver, more than 50 gold. */
-export function badgeFor(reviewCount: number): Badge {
-  if (reviewCount > 50) return 'gold';
-  if (reviewCount > 20) return 'silver';
-  if (reviewCount > 0) return 'bronze';
-  return null;
-}
+/** decisions.md section 2: the contract's tiers (1-20 bronze, 21-50 silver, more than 50 gold). */
+export const badgeFor = (reviewCount: number): Badge => badgeTier(reviewCount);
 
 export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
   id: row.id,
@@ -90,7 +99,7 @@ export const presentDetail = (game: GameDetailRow): GameDetailDto => ({
   playerStats: game.playerStats,
 });
 
-export const presentMediaReview = (row: MediaReviewRow) => ({
+export const presentMediaReview = (row: MediaReviewRow): MediaReview => ({
   id: row.id,
   medium: row.outlet,
   logo: row.logo,
@@ -105,7 +114,7 @@ export const presentMediaReview = (row: MediaReviewRow) => ({
   outletLanguage: row.outletLanguage,
 });
 
-export const presentUserReview = (row: UserReviewRow) => ({
+export const presentUserReview = (row: UserReviewRow): UserReview => ({
   id: row.id,
   autor: row.author,
   rating: row.rating,

@@ -13,6 +13,7 @@ import {
   type PageIndex,
 } from '@veredicto/db';
 import type { Page } from '@veredicto/contract';
+import { didYouMeanTitle, searchGames } from '@veredicto/search';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { findGameOr404, GAME_NOT_FOUND, orGameNotFound } from './game-lookup.js';
@@ -92,9 +93,9 @@ export class GamesService {
     const term = normalizeSearchText(query.name);
     const answer = await this.cache.get(`search:${term}:${query.page}:${query.size}`, async () => {
       const found = await this.searchIndex.search((index) =>
-        this.games.search(query.name, { page: query.page, size: query.size }, index),
+        searchGames(this.em, query.name, { page: query.page, size: query.size }, index),
       );
-      const didYouMean = found.total === 0 ? await this.games.didYouMean(query.name) : null;
+      const didYouMean = found.total === 0 ? await didYouMeanTitle(this.em, query.name) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
     // Every search that finds nothing is counted, cached or not; a failure to count never fails the search.
@@ -112,7 +113,7 @@ export class GamesService {
   suggest(text: string): Promise<JsonBody> {
     return this.cache.get(`suggest:${normalizeSearchText(text)}`, async () => {
       const found = await this.searchIndex.search((index) =>
-        this.games.search(text, { page: 0, size: SUGGESTION_LIMIT }, index),
+        searchGames(this.em, text, { page: 0, size: SUGGESTION_LIMIT }, index),
       );
       return toJson(
         found.rows.map((game) => ({

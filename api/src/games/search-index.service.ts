@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { SearchIndexStore, type SearchIndex } from '@veredicto/db';
+import { SearchIndexStore, type SearchIndex } from '@veredicto/search';
 
 /**
  * The API process's search index in memory: loaded before the API listens (a readiness probe then

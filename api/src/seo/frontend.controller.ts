@@ -4,7 +4,16 @@ import type { Request, Response } from 'express';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { APP_CONFIG, fromRoot, type AppConfig } from '@veredicto/config';
-import { SitemapRepository } from '@veredicto/db';
+import { routes } from '@veredicto/contract';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BestOfRepository,
+  GENRES_BY_SLUG,
+  PLATFORMS,
+  SitemapRepository,
+  slugify,
+  SPANISH_GENRES,
+} from '@veredicto/db';
 import { renderShell } from './html-shell.js';
 import { PageMetaService } from './page-meta.service.js';
 import { routePreloads, type ViteManifest } from './route-preloads.js';
@@ -31,6 +40,7 @@ export class FrontendController {
   constructor(
     private readonly meta: PageMetaService,
     private readonly sitemaps: SitemapRepository,
+    private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -81,7 +91,13 @@ export class FrontendController {
   async sitemapIndex() {
     const pages = Math.max(1, Math.ceil((await this.sitemaps.countGames()) / SITEMAP_PAGE_SIZE));
     const base = this.config.PUBLIC_URL;
-    const maps = [`${base}/sitemaps/pages.xml`, `${base}/sitemaps/news.xml`];
+    const maps = [
+      `${base}/sitemaps/pages.xml`,
+      `${base}/sitemaps/news.xml`,
+      `${base}/sitemaps/outlets.xml`,
+      `${base}/sitemaps/best-of.xml`,
+      `${base}/sitemaps/profiles.xml`,
+    ];
     for (let page = 1; page <= pages; page++) maps.push(`${base}/sitemaps/games-${page}.xml`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
       .map((loc) => `  <sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`)
@@ -100,15 +116,26 @@ export class FrontendController {
         '/news/allNews',
         '/como-calculamos-las-notas',
         '/politica-de-privacidad',
+        routes.outlets(),
       ].map((path) => ({
         loc: `${base}${path}`,
       }));
+    } else if (name === 'outlets.xml') {
+      urls = (await this.sitemaps.outletSlugs()).map((slug) => ({ loc: `${base}${routes.outlet(slug)}` }));
+    } else if (name === 'best-of.xml') {
+      urls = (await this.bestOfPaths()).map((path) => ({ loc: `${base}${path}` }));
     } else if (name === 'news.xml') {
       const rows = await this.sitemaps.latestNews(SITEMAP_NEWS_LIMIT);
       urls = rows.map((row) => ({
         loc: `${base}/news/${row.slug}`,
         // An article of unknown date has no lastmod rather than a made-up one.
         ...(row.publicationDate ? { lastmod: new Date(row.publicationDate).toISOString() } : {}),
+      }));
+    } else if (name === 'profiles.xml') {
+      const rows = await this.sitemaps.publicProfiles(SITEMAP_PAGE_SIZE);
+      urls = rows.map((row) => ({
+        loc: `${base}${routes.publicProfile(row.username)}`,
+        lastmod: new Date(row.updatedAt).toISOString().slice(0, 10),
       }));
     } else {
       const match = /^games-(\d{1,4})\.xml$/.exec(name);
@@ -139,6 +166,25 @@ export class FrontendController {
           )
           .join('\n')}\n</urlset>\n`,
       );
+  }
+
+  /** Every best-of list with games: each year, each platform of each year, each genre. */
+  private async bestOfPaths(): Promise<string[]> {
+    const lists = await new BestOfRepository(this.em).listsWithGames();
+    const genres = new Set(
+      lists.genres.flatMap((igdbName) => {
+        const name = SPANISH_GENRES[igdbName];
+        return name ? [slugify(name)] : [];
+      }),
+    );
+    return [
+      ...lists.years.map((year) => routes.bestOfYear(year)),
+      ...lists.yearPlatforms.flatMap(({ year, platform }) => {
+        const id = PLATFORMS.find((known) => known.name === platform)?.id;
+        return id ? [routes.bestOfPlatform(year, id)] : [];
+      }),
+      ...[...genres].filter((slug) => GENRES_BY_SLUG.has(slug)).map((slug) => routes.bestOfGenre(slug)),
+    ];
   }
 
   @Get(['/', '*path'])

@@ -9,7 +9,8 @@ import {
   routes,
   type PageText,
 } from '@veredicto/contract';
-import { Game, NewsArticle } from '@veredicto/db';
+import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore, ProfileRepository } from '@veredicto/db';
+import { isPossibleUsername } from '../diary/username-param.pipe.js';
 import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
@@ -38,6 +39,8 @@ const PRIVATE_PAGES = new Map<string, PageText>([
 const USER_PAGES = new Map<string, PageText>([
   ['reviews', pageTexts.myReviews()],
   ['lists', pageTexts.myLists()],
+  ['games', pageTexts.myGames()],
+  ['activity', pageTexts.activity()],
 ]);
 
 /** Title, description and canonical link of every public page, so crawlers see them without JavaScript. */
@@ -86,8 +89,42 @@ export class PageMetaService {
         type: 'article',
       });
     }
+    if (first === 'u' && segments.length === 2) {
+      // The head is the same for every reader: only a public profile is a page for crawlers; the front
+      // still shows a profile for followers to them, with their token.
+      if (!isPossibleUsername(second)) return this.notFound();
+      const owner = await new ProfileRepository(this.em.fork()).findOwner(second);
+      if (!owner || owner.profileVisibility !== 'public') return this.notFound();
+      return this.page(pageTexts.publicProfile(owner.username), {
+        canonicalPath: routes.publicProfile(owner.username),
+      });
+    }
     if (first === 'como-calculamos-las-notas' && segments.length === 1) {
       return this.page(pageTexts.scoringMethod(), { canonicalPath: routes.scoringMethod() });
+    }
+    if (first === 'medios' && segments.length === 1) {
+      return this.page(pageTexts.outlets(), { canonicalPath: routes.outlets() });
+    }
+    if (first === 'medios' && segments.length === 2) {
+      const outlet = await this.em.fork().getRepository(OutletGameScore).findBySlug(second);
+      if (!outlet || outlet.reviewCount === 0) return this.notFound();
+      return this.page(pageTexts.outlet({ name: outlet.name, reviews: outlet.reviewCount }), {
+        canonicalPath: routes.outlet(outlet.slug),
+      });
+    }
+    if (first === 'mejores' && second === 'genero' && segments.length === 3) {
+      const genre = GENRES_BY_SLUG.get(third);
+      if (!genre) return this.notFound();
+      return this.page(pageTexts.bestOf({ genre: genre.name }), {
+        canonicalPath: routes.bestOfGenre(genre.slug),
+      });
+    }
+    if (first === 'mejores' && /^\d{4}$/.test(second ?? '') && segments.length <= 3) {
+      const platform = third === undefined ? undefined : platformName(third);
+      if (third !== undefined && !platform) return this.notFound();
+      return this.page(pageTexts.bestOf({ year: Number(second), platform }), {
+        canonicalPath: third ? routes.bestOfPlatform(second, third) : routes.bestOfYear(second),
+      });
     }
     if (first === 'politica-de-privacidad' && segments.length === 1) {
       return this.page(pageTexts.privacy(), { canonicalPath: routes.privacy() });

@@ -1,3 +1,5 @@
+import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
+
 /** The part of Vite's build manifest (frontend/dist/.vite/manifest.json) used to preload a route's chunk. */
 export interface ManifestChunk {
   file: string;
@@ -22,7 +24,6 @@ const PAGES = {
   newsArticle: 'src/features/news/pages/news-article-page.tsx',
 } as const;
 
-const CATALOGUE_PAGE_SIZE = 50;
 const CATALOGUE_SORTS = new Set(['releaseDate', 'avRatings', 'avUserRatings']);
 
 const first = (value: unknown): string | undefined =>

@@ -27,6 +27,9 @@ export function Header() {
             <li>
               <NavLink to={routes.newsList()}>Noticias</NavLink>
             </li>
+            <li>
+              <NavLink to={routes.outlets()}>Medios</NavLink>
+            </li>
           </ul>
         </nav>
         <SearchForm className="header-search" />

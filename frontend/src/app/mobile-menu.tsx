@@ -5,7 +5,7 @@ import { Modal } from '../components/modal';
 import { SearchForm } from '../features/search/components/search-form';
 import { MenuIcon, SearchIcon } from './icons';
 
-/** Under 900 px: the hamburger (Inicio, Juegos, Noticias). */
+/** Under 900 px: the hamburger (Inicio, Juegos, Noticias, Medios). */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -52,6 +52,11 @@ export function MobileMenu() {
           <li>
             <NavLink to={routes.newsList()} onClick={close}>
               Noticias
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={routes.outlets()} onClick={close}>
+              Medios
             </NavLink>
           </li>
         </ul>

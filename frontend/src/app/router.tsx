@@ -36,10 +36,19 @@ const ConfirmEmailPage = lazyPage(
 const ProfilePage = lazyPage(() => import('../features/user/pages/profile-page'), 'ProfilePage');
 const MyReviewsPage = lazyPage(() => import('../features/user/pages/my-reviews-page'), 'MyReviewsPage');
 const ListsPage = lazyPage(() => import('../features/user/pages/lists-page'), 'ListsPage');
+const MyGamesPage = lazyPage(() => import('../features/diary/pages/my-games-page'), 'MyGamesPage');
+const ActivityPage = lazyPage(() => import('../features/diary/pages/activity-page'), 'ActivityPage');
+const PublicProfilePage = lazyPage(
+  () => import('../features/diary/pages/public-profile-page'),
+  'PublicProfilePage',
+);
 const ScoringMethodPage = lazyPage(
   () => import('../features/games/pages/scoring-method-page'),
   'ScoringMethodPage',
 );
+const BestOfPage = lazyPage(() => import('../features/games/pages/best-of-page'), 'BestOfPage');
+const OutletsPage = lazyPage(() => import('../features/outlets/pages/outlets-page'), 'OutletsPage');
+const OutletPage = lazyPage(() => import('../features/outlets/pages/outlet-page'), 'OutletPage');
 const PrivacyPolicyPage = lazyPage(() => import('./privacy-policy-page'), 'PrivacyPolicyPage');
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage');
 
@@ -66,9 +75,17 @@ export const router = createBrowserRouter([
           { path: 'user/profile', element: <ProfilePage /> },
           { path: 'user/reviews', element: <MyReviewsPage /> },
           { path: 'user/lists', element: <ListsPage /> },
+          { path: 'user/games', element: <MyGamesPage /> },
+          { path: 'user/activity', element: <ActivityPage /> },
+          { path: 'u/:username', element: <PublicProfilePage /> },
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },
           { path: 'como-calculamos-las-notas', element: <ScoringMethodPage /> },
+          { path: 'medios', element: <OutletsPage /> },
+          { path: 'mejores/genero/:genre', element: <BestOfPage /> },
+          { path: 'mejores/:year', element: <BestOfPage /> },
+          { path: 'mejores/:year/:platformId', element: <BestOfPage /> },
+          { path: 'medios/:slug', element: <OutletPage /> },
           { path: 'politica-de-privacidad', element: <PrivacyPolicyPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -68,6 +68,16 @@ export function UserMenu() {
                 </Link>
               </li>
               <li>
+                <Link to={routes.myGames()} onClick={close}>
+                  Mis juegos
+                </Link>
+              </li>
+              <li>
+                <Link to={routes.activity()} onClick={close}>
+                  Actividad
+                </Link>
+              </li>
+              <li>
                 <button
                   type="button"
                   className="user-menu__logout"

@@ -16,6 +16,14 @@ export const apiPaths = {
     upcoming: () => '/api/games/upcoming',
     featured: () => '/api/games/bestGame',
     detail: (igdbID: number | string) => `/api/games/${q(String(igdbID))}`,
+    bestOf: (params: { year?: number; platform?: string; genre?: string; page: number; size: number }) => {
+      const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
+      if (params.year !== undefined) search.set('year', String(params.year));
+      if (params.platform) search.set('platform', params.platform);
+      if (params.genre) search.set('genre', params.genre);
+      return `/api/games/best-of?${search.toString()}`;
+    },
+    bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
     userReviews: (igdbID: number | string) => `/api/games/reviews/users/${q(String(igdbID))}`,
@@ -51,11 +59,37 @@ export const apiPaths = {
     listGame: (listId: number, igdbID: number) => `/api/user/gamelist/${listId}/game/${igdbID}`,
     addGameToList: () => '/api/user/gamelist/addGame',
     listsHolding: (igdbID: number | string) => `/api/user/gamelist/contains/${q(String(igdbID))}`,
+    gameStatus: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/status`,
+    gameSessions: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/sessions`,
+    gameSession: (igdbID: number | string, sessionId: number) =>
+      `/api/user/games/${q(String(igdbID))}/sessions/${sessionId}`,
+    myGames: (platform?: string) => `/api/user/games${platform ? `?platform=${q(platform)}` : ''}`,
+    privacy: () => '/api/user/privacy',
+    feed: (cursor?: string | null) => `/api/user/feed${cursor ? `?cursor=${q(cursor)}` : ''}`,
+    circle: (igdbID: number | string) => `/api/user/circle/${q(String(igdbID))}`,
+  },
+  users: {
+    profile: (username: string) => `/api/users/${q(username)}`,
+    follow: (username: string) => `/api/users/${q(username)}/follow`,
   },
   news: {
     all: () => '/api/news/all',
     article: (newID: number | string) => `/api/news/${q(String(newID))}`,
     scraper: () => '/api/news/scraper',
+  },
+  outlets: {
+    list: (params: { q?: string; country?: string; language?: string; page: number; size: number }) => {
+      const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
+      if (params.q) search.set('q', params.q);
+      if (params.country) search.set('country', params.country);
+      if (params.language) search.set('language', params.language);
+      return `/api/outlets?${search.toString()}`;
+    },
+    detail: (slug: string) => `/api/outlets/${q(slug)}`,
+    reviews: (slug: string, page: number, size: number) =>
+      `/api/outlets/${q(slug)}/reviews?page=${page}&size=${size}`,
+    differences: (slug: string) => `/api/outlets/${q(slug)}/differences`,
+    agreement: (slug: string) => `/api/user/outlets/${q(slug)}/agreement`,
   },
   admin: {
     job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,

@@ -1,4 +1,4 @@
-import type { BadgeTier } from './scores.js';
+import type { BadgeTier, CriticTier } from './scores.js';
 import type { PlatformName } from './platforms.js';
 
 /** Shapes of the API's answers, as documented in docs/API-CONTRACT.md: what the API sends and the front reads. */
@@ -8,8 +8,7 @@ export interface GameSummary {
   slug: string;
   title: string;
   imageCover: string | null;
-  /** An array, or (older data) a comma-separated string. */
-  platform: PlatformName[] | string[] | string | null;
+  platform: PlatformName[];
   releaseDate: string | null;
   /** How much of releaseDate is known (decisions.md section 9); missing in older answers. */
   releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
@@ -42,8 +41,6 @@ export interface Video {
   title: string;
   videoID: string;
 }
-
-export type CriticTier = 'Excepcional' | 'Notable' | 'Correcto' | 'Flojo';
 
 /** decisions.md section 8: figures recomputed by the workers; averages null below their minimums. */
 export interface CriticStats {

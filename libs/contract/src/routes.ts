@@ -24,8 +24,16 @@ export const routes = {
   profile: () => '/user/profile',
   myReviews: () => '/user/reviews',
   myLists: () => '/user/lists',
+  myGames: () => '/user/games',
+  activity: () => '/user/activity',
+  publicProfile: (username: string) => `/u/${q(username)}`,
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
+  outlets: () => '/medios',
+  outlet: (slug: string) => `/medios/${q(slug)}`,
+  bestOfYear: (year: number | string) => `/mejores/${year}`,
+  bestOfPlatform: (year: number | string, platformId: string) => `/mejores/${year}/${q(platformId)}`,
+  bestOfGenre: (genre: string) => `/mejores/genero/${q(genre)}`,
   privacy: () => '/politica-de-privacidad',
   queueDashboard: () => '/admin/queues',
 } as const;
@@ -97,12 +105,37 @@ export const pageTexts = {
   profile: (): PageText => ({ title: 'Mi cuenta', description: null }),
   myReviews: (): PageText => ({ title: 'Mis críticas', description: null }),
   myLists: (): PageText => ({ title: 'Mis listas', description: null }),
+  myGames: (): PageText => ({ title: 'Mis juegos', description: null }),
+  activity: (): PageText => ({ title: 'Actividad', description: null }),
+  publicProfile: (username: string): PageText => ({
+    title: `Perfil de ${username}`,
+    description: `Los juegos de ${username} en Veredicto: a qué juega, qué ha completado, sus horas y sus puntuaciones.`,
+  }),
   admin: (): PageText => ({ title: 'Administración', description: null }),
   scoringMethod: (): PageText => ({
     title: 'Cómo calculamos las notas',
     description:
       'Media y mínimos de la crítica, prensa en español, mediana, porcentaje de recomendación, nivel y media de los jugadores: cómo se calcula cada nota.',
   }),
+  outlets: (): PageText => ({
+    title: 'Medios',
+    description:
+      'Los medios de la crítica de videojuegos: cuántas críticas publican, su nota media y si puntúan por encima o por debajo del consenso.',
+  }),
+  outlet: (outlet: { name: string; reviews: number }): PageText => ({
+    title: `${outlet.name}: sus críticas y su desviación`,
+    description: `Las ${outlet.reviews.toLocaleString('es-ES')} críticas de ${outlet.name}, su nota media, lo que se aparta del consenso y sus notas más generosas y más duras.`,
+  }),
+  /** `platform` and `genre` are display names ('PlayStation 5', 'Rol'). */
+  bestOf: (list: { year?: number | null; platform?: string | null; genre?: string | null }): PageText => {
+    const scope = list.genre
+      ? `de ${list.genre.toLowerCase()}`
+      : `de ${list.year}${list.platform ? ` en ${list.platform}` : ''}`;
+    return {
+      title: `Los mejores juegos ${scope}`,
+      description: `Los juegos ${scope} mejor valorados por la crítica, ordenados por su nota media (a igual nota, el que tiene más críticas primero).`,
+    };
+  },
   privacy: (): PageText => ({
     title: 'Política de privacidad',
     description:

@@ -54,3 +54,35 @@ export function badgeTier(reviewCount: number | null | undefined): BadgeTier | n
   if (reviewCount >= BADGE_TIERS.silver) return 'silver';
   return 'bronze';
 }
+
+/** decisions.md section 8: below these counts of scored reviews (or ratings) a figure is null. */
+export const SCORE_MINIMUMS = { critic: 4, best: 7, spanishPress: 3, player: 1 } as const;
+
+/**
+ * sortBy=avUserRatings ranks by a Bayesian weighted rating, (v·R + m·C) / (v + m), where R is the plain
+ * mean of the game's v ratings: a game with few ratings is pulled towards the prior C, so one 100
+ * (72,7) cannot outrank thirty 90s (85). C is a fixed typical score rather than the catalogue's mean, so
+ * a game's rank never changes because other games were rated.
+ */
+export const PLAYER_RANK_PRIOR = { m: 10, C: 70 } as const;
+
+/** The rank score of `count` ratings of mean `mean` (see PLAYER_RANK_PRIOR). */
+export const playerRankScore = (count: number, mean: number): number =>
+  (count * mean + PLAYER_RANK_PRIOR.m * PLAYER_RANK_PRIOR.C) / (count + PLAYER_RANK_PRIOR.m);
+
+/** Critic tiers by the game's critic-average percentile in the catalogue (top 10 %, next 30 %, next 30 %, rest). */
+export const CRITIC_TIERS = [
+  { topShare: 0.1, label: 'Excepcional' },
+  { topShare: 0.4, label: 'Notable' },
+  { topShare: 0.7, label: 'Correcto' },
+  { topShare: 1, label: 'Flojo' },
+] as const;
+
+export type CriticTier = (typeof CRITIC_TIERS)[number]['label'];
+
+/** The tier of a game when `above` of the `total` games with a shown critic average score higher. */
+export function criticTierFor(above: number, total: number): CriticTier | null {
+  if (total <= 0) return null;
+  const share = above / total;
+  return (CRITIC_TIERS.find((tier) => share < tier.topShare) ?? CRITIC_TIERS[CRITIC_TIERS.length - 1]).label;
+}

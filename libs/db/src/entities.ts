@@ -1,3 +1,6 @@
+import { GameStatus } from './diary/game-status.entity.js';
+import { PlaySession } from './diary/play-session.entity.js';
+import { UserFollow } from './diary/user-follow.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
@@ -10,6 +13,7 @@ import { NewsArticle } from './news/news-article.entity.js';
 import { NewsFeed } from './news/news-feed.entity.js';
 import { OutboxMessage } from './outbox/outbox-message.entity.js';
 import { Outlet } from './outlets/outlet.entity.js';
+import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
@@ -25,17 +29,21 @@ export const ENTITIES = [
   Game,
   GameAlias,
   GameList,
+  GameStatus,
   GameListEntry,
   MediaReview,
   NewsArticle,
   NewsFeed,
   Outlet,
+  OutletGameScore,
   OutboxMessage,
+  PlaySession,
   Rating,
   RevokedToken,
   ScraperSource,
   SearchMiss,
   SearchWord,
   User,
+  UserFollow,
   UserReview,
 ];

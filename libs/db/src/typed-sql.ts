@@ -8,6 +8,9 @@ import type {
 } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import type { GameStatus } from './diary/game-status.entity.js';
+import type { PlaySession } from './diary/play-session.entity.js';
+import type { UserFollow } from './diary/user-follow.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameListEntry } from './lists/game-list-entry.entity.js';
@@ -17,6 +20,7 @@ import type { NewsFeed } from './news/news-feed.entity.js';
 import type { AppMeta } from './meta/app-meta.entity.js';
 import type { OutboxMessage } from './outbox/outbox-message.entity.js';
 import type { Outlet } from './outlets/outlet.entity.js';
+import type { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import type { Rating } from './ratings/rating.entity.js';
 import { currentReadRoute } from './replication/read-routing.js';
 import type { MediaReview } from './reviews/media-review.entity.js';
@@ -50,6 +54,9 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
+  | Named<typeof GameStatus, 'GameStatus'>
+  | Named<typeof PlaySession, 'PlaySession'>
+  | Named<typeof UserFollow, 'UserFollow'>
   | Named<typeof NewsArticle, 'NewsArticle'>
   | Named<typeof NewsFeed, 'NewsFeed'>
   | Named<typeof ScraperSource, 'ScraperSource'>
@@ -57,6 +64,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof MediaReview, 'MediaReview'>
   | Named<typeof OutboxMessage, 'OutboxMessage'>
   | Named<typeof Outlet, 'Outlet'>
+  | Named<typeof OutletGameScore, 'OutletGameScore'>
   | Named<typeof Rating, 'Rating'>
   | Named<typeof RevokedToken, 'RevokedToken'>
   | Named<typeof User, 'User'>

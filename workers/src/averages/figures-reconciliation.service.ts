@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { AppMeta, Game } from '@veredicto/db';
+import { AppMeta, GameFiguresRepository } from '@veredicto/db';
 import type { JobName, JobResults } from '@veredicto/jobs';
 import { GameFiguresService } from './game-figures.service.js';
 
@@ -20,7 +20,7 @@ export class FiguresReconciliationService {
 
   async reconcile(): Promise<JobResults[JobName.ReconcileFigures]> {
     const em = this.orm.em.fork();
-    const { checked, gameIds } = await em.getRepository(Game).findGamesWithStaleFigures();
+    const { checked, gameIds } = await new GameFiguresRepository(em).findGamesWithStaleFigures();
     for (const gameId of gameIds) await this.figures.recompute(gameId);
     const report = { at: new Date().toISOString(), checked, fixed: gameIds.length, gameIds };
     await em.getRepository(AppMeta).saveReconciliationReport(report);

@@ -1,6 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Game, lockShownFigures, Outlet, type ShownFigures } from '@veredicto/db';
+import {
+  GameFiguresRepository,
+  lockShownFigures,
+  Outlet,
+  OutletGameScore,
+  type ShownFigures,
+} from '@veredicto/db';
 import { type DomainEventOf, OutboxRelay } from '@veredicto/jobs';
 
 /** What a recalculation changed, as the event the consumers (CDN, alerts, feeds) receive; null if nothing. */
@@ -22,7 +28,7 @@ export function figuresChanged(
 /**
  * A game's figures recomputed from its source rows, the one path of the per-game job and of the
  * reconciliation: new outlets (scraped reviews) join the registry and changed reviews refresh their
- * outlets' medians before the game's figures read them. The new figures and, when they differ, the
+ * outlets' medians and their pages' figures before the game's figures read them. The new figures and, when they differ, the
  * `game.figures-changed` event commit in one transaction (outbox), and the event is sent after the commit.
  */
 @Injectable()
@@ -39,10 +45,11 @@ export class GameFiguresService {
     const outlets = em.getRepository(Outlet);
     await outlets.registerOutletsOfGame(gameId);
     await outlets.refreshMedians(gameId);
+    await em.getRepository(OutletGameScore).refreshGame(gameId);
     const { result, recorded } = await em.transactional(async (tx) => {
       const before = await lockShownFigures(tx, gameId);
       if (!before) return { result: null, recorded: null };
-      const result = await tx.getRepository(Game).recalculateAverages(gameId);
+      const result = await new GameFiguresRepository(tx).recalculateAverages(gameId);
       const event = figuresChanged(before, await lockShownFigures(tx, gameId));
       return { result, recorded: event ? await this.outbox.recordEvents(tx, [event]) : null };
     });

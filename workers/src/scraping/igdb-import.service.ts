@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  Game,
+  GameImportRepository,
   igdbDatePrecision,
   igdbImageUrl,
   knownReleaseDate,
@@ -202,10 +202,7 @@ export class IgdbImportService {
       }
       await progress({ percent: 50 + (index + 1) * 20, message: `juegos leídos de IGDB: ${games.size}` });
     }
-    const imported = await this.orm.em
-      .fork()
-      .getRepository(Game)
-      .upsertGames([...games.values()]);
+    const imported = await new GameImportRepository(this.orm.em.fork()).upsertGames([...games.values()]);
     this.logger.log(`IGDB: ${imported} juegos importados`);
     return [...games.keys()];
   }

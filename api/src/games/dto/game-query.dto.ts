@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
 import { PLATFORM_IDS } from '@veredicto/db';
 
 export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
@@ -15,13 +16,16 @@ export class GamePageQueryDto {
   @Max(100000, { message: 'page es demasiado grande' })
   page: number = 0;
 
-  @ApiPropertyOptional({ description: `Tamaño de página (máximo ${MAX_PAGE_SIZE})`, default: 50 })
+  @ApiPropertyOptional({
+    description: `Tamaño de página (máximo ${MAX_PAGE_SIZE})`,
+    default: CATALOGUE_PAGE_SIZE,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'size debe ser un número entero' })
   @Min(1, { message: 'size debe ser al menos 1' })
   @Max(MAX_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_PAGE_SIZE}` })
-  size: number = 50;
+  size: number = CATALOGUE_PAGE_SIZE;
 
   @ApiPropertyOptional({ enum: PLATFORM_IDS })
   @IsOptional()

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { PlatformName } from '@veredicto/contract';
 import type {
   Badge,
   GameDetailDto,
@@ -23,7 +24,7 @@ export class GameSummaryResponse implements GameSummaryDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'URL de la portada' })
   imageCover!: string | null;
   @ApiProperty({ type: [String], example: ['PlayStation 5', 'PC (Microsoft Windows)'] })
-  platform!: string[];
+  platform!: PlatformName[];
   @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
   releaseDate!: string | null;
   @ApiPropertyOptional({
@@ -65,7 +66,7 @@ export class GameSuggestionResponse {
   @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
   releaseDate!: string | null;
   @ApiProperty({ type: [String], description: 'Plataformas, para distinguir juegos del mismo nombre' })
-  platform!: string[];
+  platform!: PlatformName[];
 }
 
 class GameVideoResponse {

@@ -1,10 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-
-export const REVIEW_RULE_MESSAGE = 'La crítica debe tener al menos 50 caracteres y puntuación mayor a 0.';
-export const REVIEW_MIN_LENGTH = 50;
-export const REVIEW_MAX_LENGTH = 10_000;
+import { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, REVIEW_RULE_MESSAGE } from '@veredicto/contract';
 
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 

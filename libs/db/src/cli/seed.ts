@@ -4,7 +4,8 @@
  */
 import 'reflect-metadata';
 import { fromRoot } from '@veredicto/config/project-root.js';
-import { Game } from '../games/game.entity.js';
+import { GameFiguresRepository } from '../games/game-figures.repository.js';
+import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { migrateDatabase, openDatabase } from '../database.js';
 import { CatalogueImporter } from '../seeders/catalogue-importer.js';
 
@@ -23,7 +24,8 @@ async function main(): Promise<void> {
     if (process.argv[2] === 'large') {
       const started = performance.now();
       const games = await importer.importGames(process.argv[3] ?? LARGE_FILE);
-      const updated = await orm.em.fork().getRepository(Game).recalculateAllAverages();
+      const updated = await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
+      await orm.em.fork().getRepository(OutletGameScore).refreshAll();
       process.stdout.write(
         `large catalogue: ${games} games in ${Math.round(performance.now() - started)} ms (${updated} averages updated)\n`,
       );

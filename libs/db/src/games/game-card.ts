@@ -1,7 +1,8 @@
+import type { PlatformName } from '@veredicto/contract';
 import { sql, type AliasedExpression, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../typed-sql.js';
 import type { ReleaseDatePrecision } from './game.entity.js';
-import type { GameSummaryRow } from './game.repository.js';
+import type { GameSummaryRow } from './game-rows.js';
 
 /** Expressions over the games table aliased `g`. */
 export type OnGames = ExpressionBuilder<{ g: Database['Game'] }, 'g'>;
@@ -86,7 +87,8 @@ export function toSummary(row: SummaryColumns): GameSummaryRow {
     slug: String(row.slug),
     title: String(row.title),
     imageCover: row.imageCover ?? null,
-    platforms: row.platforms ?? [],
+    // The stored names are the contract's (every import maps platforms through IGDB_PLATFORMS).
+    platforms: (row.platforms ?? []) as PlatformName[],
     releaseDate: row.releaseDate ?? null,
     releaseDatePrecision: row.releaseDatePrecision ?? null,
     avRatings: toNullableNumber(row.avRatings),

@@ -2,7 +2,7 @@ import { slugify as slugifyText } from '@veredicto/contract';
 
 /**
  * Bump when normalizeSearchText or titleAcronyms change: the API's start then rewrites the stored search
- * text of every game and alias (GameRepository.refreshSearchText).
+ * text of every game and alias (GameImportRepository.refreshSearchText).
  */
 export const SEARCH_TEXT_VERSION = '2';
 

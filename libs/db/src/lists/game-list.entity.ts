@@ -3,9 +3,8 @@ import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/deco
 import { User } from '../users/user.entity.js';
 import { GameListRepository } from './game-list.repository.js';
 
-/** Names of the lists every user has; 'Lo quiero' is hidden from the add-to-list dropdown. */
-export const RESERVED_LIST_NAMES = ['Lo quiero', 'Deseados'] as const;
-export const WISHLIST_NAME = 'Deseados';
+// The reserved list names are the contract's (the front shows them too).
+export { RESERVED_LIST_NAMES, WISHLIST_NAME } from '@veredicto/contract';
 
 @Entity({ tableName: 'game_lists', repository: () => GameListRepository })
 @Unique({ name: 'game_lists_user_name_unique', properties: ['user', 'nameKey'] })

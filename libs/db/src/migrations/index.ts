@@ -8,6 +8,8 @@ import { Migration20261124025745_ScoresTrust } from './Migration20261124025745_S
 import { Migration20261125090000_SearchWords } from './Migration20261125090000_SearchWords.js';
 import { Migration20261125100000_SearchWordsRowUpdates } from './Migration20261125100000_SearchWordsRowUpdates.js';
 import { Migration20261126090000_SearchVersion } from './Migration20261126090000_SearchVersion.js';
+import { Migration20261127130000_Diary } from './Migration20261127130000_Diary.js';
+import { Migration20261127140000_OutletPages } from './Migration20261127140000_OutletPages.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -27,4 +29,6 @@ export const MIGRATIONS = [
     class: Migration20261125100000_SearchWordsRowUpdates,
   },
   { name: 'Migration20261126090000_SearchVersion', class: Migration20261126090000_SearchVersion },
+  { name: 'Migration20261127130000_Diary', class: Migration20261127130000_Diary },
+  { name: 'Migration20261127140000_OutletPages', class: Migration20261127140000_OutletPages },
 ];

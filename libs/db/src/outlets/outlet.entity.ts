@@ -28,6 +28,32 @@ export class Outlet {
   @Property({ length: 200, nullable: true })
   domain?: string | null;
 
+  /** The outlet page's address (/medios/{slug}); given by the stats refresh to an outlet without one. */
+  @Property({ length: 200, nullable: true })
+  @Unique({ name: 'outlets_slug_unique' })
+  slug?: string | null;
+
+  /** Its media reviews, scored or not (refreshed with the deviation, like every figure below). */
+  @Property({ type: 'integer', default: 0 })
+  reviewCount: number = 0;
+
+  /** Mean of its scored reviews (0-100), null without any. */
+  @Property({ type: 'double', nullable: true })
+  averageScore?: number | null;
+
+  /**
+   * Deviation from the consensus over the games it scored that have at least 3 other outlets' scores
+   * (outlet_game_scores): their count, mean and sample standard deviation (the 95 % interval is derived).
+   */
+  @Property({ type: 'integer', default: 0 })
+  deviationGames: number = 0;
+
+  @Property({ type: 'double', nullable: true })
+  deviationMean?: number | null;
+
+  @Property({ type: 'double', nullable: true })
+  deviationStdev?: number | null;
+
   /**
    * The outlet's own median score across the catalogue: a review at or above it "recommends" the game
    * (OpenCritic's rule). Refreshed by the recalculation jobs.

@@ -7,6 +7,8 @@ import { RatingRepository } from './rating.repository.js';
 /** A user's one score for a game: the source rows of the player average. */
 @Entity({ tableName: 'ratings', repository: () => RatingRepository })
 @Unique({ name: 'ratings_user_game_unique', properties: ['user', 'game'] })
+// A user's ratings newest first: the feed of their followers.
+@Index({ name: 'ratings_user_updated_idx', properties: ['user', 'updatedAt'] })
 @Check({ name: 'ratings_score_range', expression: 'score >= 0 and score <= 100' })
 export class Rating {
   [EntityRepositoryType]?: RatingRepository;

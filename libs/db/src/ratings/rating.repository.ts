@@ -2,6 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedReadSql, typedSql } from '../typed-sql.js';
 import type { Rating } from './rating.entity.js';
+import { playerAverage } from '../games/game-figures.repository.js';
 
 export interface PlayerAverageRow {
   avUserRatings: number | null;
@@ -98,9 +99,7 @@ export class RatingRepository extends EntityRepository<Rating> {
           .then(
             select
               .selectFrom('Rating as r')
-              .select((average) =>
-                sql<number | null>`round(avg(${average.ref('r.score')}))::int`.as('average'),
-              )
+              .select((average) => playerAverage(average.ref('r.score')).as('average'))
               .whereRef('r.game', '=', 'g.id'),
           )
           .else(select.ref('g.avUserRatings'))
@@ -144,7 +143,7 @@ export class RatingRepository extends EntityRepository<Rating> {
       .selectFrom('Game as g')
       .leftJoin('Rating as r', 'r.game', 'g.id')
       .select((select) => [
-        sql<number | null>`round(avg(${select.ref('r.score')}))::int`.as('average'),
+        playerAverage(select.ref('r.score')).as('average'),
         sql<number>`count(${select.ref('r.score')})::int`.as('total'),
       ])
       .where('g.id', '=', gameId)

@@ -6,6 +6,8 @@ import { User } from '../users/user.entity.js';
 
 /** A crítico's written review; its score is the author's rating of the same game. */
 @Entity({ tableName: 'user_reviews', repository: () => UserReviewRepository })
+// A user's reviews newest first: the feed of their followers.
+@Index({ name: 'user_reviews_user_created_idx', properties: ['user', 'createdAt'] })
 @Unique({ name: 'user_reviews_user_game_unique', properties: ['user', 'game'] })
 export class UserReview {
   [EntityRepositoryType]?: UserReviewRepository;

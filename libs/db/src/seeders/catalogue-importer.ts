@@ -4,12 +4,14 @@ import type { Selectable } from 'kysely';
 import { createReadStream, readFileSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { fromRoot } from '@veredicto/config/project-root.js';
-import { Game } from '../games/game.entity.js';
-import type { GameUpsertRow, SpanishContentRow } from '../games/game.repository.js';
+import { GameFiguresRepository } from '../games/game-figures.repository.js';
+import { GameImportRepository } from '../games/game-import.repository.js';
+import type { GameUpsertRow, SpanishContentRow } from '../games/game-rows.js';
 import { knownReleaseDate } from '../games/release-date.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 import { jsonRecordset } from '../json-recordset.js';
 import { AppMeta } from '../meta/app-meta.entity.js';
+import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { Outlet } from '../outlets/outlet.entity.js';
 import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
 import { typedSql } from '../typed-sql.js';
@@ -18,7 +20,7 @@ import type { Database } from '../typed-sql.js';
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
 /** Bump when the demo data or its mapping changes: the next start re-imports (idempotently). */
-export const DEMO_SEED_VERSION = '3';
+export const DEMO_SEED_VERSION = '4';
 
 const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
 const CHUNK_SIZE = 2000;
@@ -160,17 +162,15 @@ export class CatalogueImporter {
     }
     let total = 0;
     for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {
-      await this.em
-        .getRepository(Game)
-        .upsertGames(
-          chunk.map((record) =>
-            toGameRow(
-              record,
-              showcase.get(record.igdbId),
-              spanishTitles ? (spanishTitles.get(record.igdbId) ?? null) : undefined,
-            ),
+      await new GameImportRepository(this.em).upsertGames(
+        chunk.map((record) =>
+          toGameRow(
+            record,
+            showcase.get(record.igdbId),
+            spanishTitles ? (spanishTitles.get(record.igdbId) ?? null) : undefined,
           ),
-        );
+        ),
+      );
       total += chunk.length;
     }
     return total;
@@ -180,7 +180,7 @@ export class CatalogueImporter {
   async importSpanishContent(path: string): Promise<number> {
     let total = 0;
     for await (const chunk of chunks(readJsonLines<SpanishContentRow>(path), CHUNK_SIZE)) {
-      total += await this.em.getRepository(Game).applySpanishContent(chunk);
+      total += await new GameImportRepository(this.em).applySpanishContent(chunk);
     }
     return total;
   }
@@ -274,7 +274,8 @@ export class CatalogueImporter {
     await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
-    const averagesUpdated = await this.em.getRepository(Game).recalculateAllAverages();
+    const averagesUpdated = await new GameFiguresRepository(this.em).recalculateAllAverages();
+    await this.em.getRepository(OutletGameScore).refreshAll();
     await this.em.getRepository(AppMeta).saveValue(DEMO_SEED_KEY, DEMO_SEED_VERSION);
     return {
       games,

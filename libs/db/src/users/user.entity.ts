@@ -1,4 +1,5 @@
-import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { ProfileVisibility } from '../diary/play-status.js';
 
 /** emailKey() in SQL: the same rules, kept side by side (the accounts integration test checks both). */
 export const EMAIL_KEY_SQL =
@@ -7,6 +8,10 @@ export const EMAIL_KEY_SQL =
   `else regexp_replace(split_part(lower(email), '@', 1), '^(.+?)\\+.*$', '\\1') || '@' || split_part(lower(email), '@', 2) end) stored`;
 
 @Entity({ tableName: 'users' })
+@Check({
+  name: 'users_profile_visibility_known',
+  expression: "profile_visibility in ('public', 'followers', 'private')",
+})
 export class User {
   @PrimaryKey({ autoincrement: true })
   id!: number;
@@ -42,6 +47,10 @@ export class User {
   /** Bumped when the account changes, so tokens issued before stop working at once. */
   @Property({ type: 'integer', default: 0 })
   tokenVersion: number = 0;
+
+  /** Who may see the public profile and its activity (decisions §12). */
+  @Property({ length: 10, default: 'public' })
+  profileVisibility: ProfileVisibility = 'public';
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

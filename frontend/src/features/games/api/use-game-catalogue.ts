@@ -1,8 +1,7 @@
 import useSWR from 'swr';
+import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
 import { apiPaths } from '../../../lib/paths';
 import type { GameSummary, Page } from '../../../lib/types';
-
-export const CATALOGUE_PAGE_SIZE = 50;
 
 export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 

@@ -177,7 +177,7 @@ export function GameActions({ game, onRated }: GameActionsProps) {
         onClick={() => void toggleWishlist()}
         disabled={wishlist === 'busy'}
       >
-        {inWishlist ? 'En Deseados' : 'Deseados'}
+        {inWishlist ? `En ${WISHLIST_NAME}` : WISHLIST_NAME}
       </button>
       <p className="visually-hidden" role="status">
         {wishlist === 'added'

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
+import {
+  REVIEW_MIN_LENGTH as MIN_REVIEW_LENGTH,
+  REVIEW_RULE_MESSAGE as REVIEW_VALIDATION_MESSAGE,
+} from '@veredicto/contract';
 import { createReview } from '../../user';
-
-export const MIN_REVIEW_LENGTH = 50;
-export const REVIEW_VALIDATION_MESSAGE =
-  'La crítica debe tener al menos 50 caracteres y puntuación mayor a 0.';
 
 type Status = { kind: 'error' | 'success'; message: string; detail?: string } | null;
 

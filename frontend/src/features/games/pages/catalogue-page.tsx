@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { NavLink, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
+import { Link, NavLink, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
@@ -69,6 +69,8 @@ export function CataloguePage() {
   };
 
   const games = data?.content ?? [];
+  // Last year's list is complete; this year's is still filling up in its first months.
+  const bestOfYear = new Date().getFullYear() - 1;
   const totalPages = data?.totalPages ?? 0;
 
   return (
@@ -102,6 +104,12 @@ export function CataloguePage() {
           </select>
         </div>
       </div>
+      <p className="catalogue__best-of">
+        <Link to={isAll ? routes.bestOfYear(bestOfYear) : routes.bestOfPlatform(bestOfYear, platformId)}>
+          Los mejores juegos de {bestOfYear}
+          {label ? ` en ${label}` : ''}
+        </Link>
+      </p>
       {isLoading && !data ? <Spinner label="Cargando juegos..." /> : null}
       {error && !data ? (
         <LoadError message="No se ha podido cargar el catálogo de juegos." onRetry={retry} />

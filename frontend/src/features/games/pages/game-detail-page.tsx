@@ -14,6 +14,8 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
 import { usePlayerAverage } from '../api/use-player-average';
 import { GameActions } from '../components/game-actions';
+import { GameStatusBar } from '../../diary';
+import { BestOfRankLink } from '../components/best-of-rank';
 import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
@@ -124,7 +126,9 @@ export function GameDetailPage() {
               caption={countLabel(game.userRatingCount, 'puntuación', 'puntuaciones')}
             />
           </div>
+          <BestOfRankLink igdbID={game.igdbID} />
           <GameActions game={game} onRated={onRated} />
+          <GameStatusBar game={game} />
           {game.summary ? (
             <div className="game-detail__summary">
               {game.summaryLanguage === 'en' ? (

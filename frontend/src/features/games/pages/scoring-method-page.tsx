@@ -1,11 +1,33 @@
 import { Link } from 'react-router-dom';
-import { pageTexts } from '@veredicto/contract';
+import {
+  CRITIC_TIERS,
+  PLAYER_RANK_PRIOR,
+  pageTexts,
+  playerRankScore,
+  SCORE_MINIMUMS,
+} from '@veredicto/contract';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import './games.css';
 
-/** 'Cómo calculamos las notas': the maths of every figure, for readers (also in docs/COMO-CALCULAMOS-LAS-NOTAS.md). */
+/** A number as Spanish text: '72,7'. */
+const spanishNumber = (value: number, decimals = 1) =>
+  value.toLocaleString('es-ES', { maximumFractionDigits: decimals });
+
+/** Each critic tier with its share of the catalogue in percent (10, 30, 30 and the rest). */
+const TIER_SHARES = CRITIC_TIERS.map((tier, index) => ({
+  label: tier.label,
+  percent: Math.round((tier.topShare - (index ? CRITIC_TIERS[index - 1].topShare : 0)) * 100),
+}));
+
+/**
+ * 'Cómo calculamos las notas': the maths of every figure, for readers (also in
+ * docs/COMO-CALCULAMOS-LAS-NOTAS.md). Every minimum and constant is read from the contract, the same
+ * numbers the figures are computed with.
+ */
 export function ScoringMethodPage() {
+  const { m, C } = PLAYER_RANK_PRIOR;
+  const [excellent, notable, fair, weak] = TIER_SHARES;
   usePageMeta({ ...pageTexts.scoringMethod(), canonicalPath: routes.scoringMethod() });
   return (
     <article className="page scoring-method">
@@ -28,9 +50,9 @@ export function ScoringMethodPage() {
       <p>
         Es la media aritmética de las notas de las críticas con nota, redondeada. Solo la mostramos a partir
         de
-        <strong> 4 críticas con nota</strong>: con una sola, un 100 no dice gran cosa. El carrusel de los
-        mejores juegos exige <strong>7 críticas</strong>, y las clasificaciones por nota de la crítica solo
-        ordenan juegos que muestran su media.
+        <strong> {SCORE_MINIMUMS.critic} críticas con nota</strong>: con una sola, un 100 no dice gran cosa.
+        El carrusel de los mejores juegos exige <strong>{SCORE_MINIMUMS.best} críticas</strong>, y las
+        clasificaciones por nota de la crítica solo ordenan juegos que muestran su media.
       </p>
 
       <h2>Prensa en español</h2>
@@ -38,7 +60,8 @@ export function ScoringMethodPage() {
         Llevamos un registro de cada medio con su país y su idioma. La nota de la prensa en español es la
         media de las críticas con nota de los medios en español de España y de Latinoamérica (Vandal,
         3DJuegos, MeriStation, IGN España, Hobby Consolas, Eurogamer España, Atomix, LevelUp y los demás).
-        Aparece a partir de <strong>3 críticas</strong>, siempre con su número al lado.
+        Aparece a partir de <strong>{SCORE_MINIMUMS.spanishPress} críticas</strong>, siempre con su número al
+        lado.
       </p>
 
       <h2>Distribución, mediana, recomendado y nivel</h2>
@@ -59,11 +82,15 @@ export function ScoringMethodPage() {
         </li>
         <li>
           <strong>Nivel</strong>: la posición de su media entre todos los juegos del catálogo que muestran
-          media de la crítica. El 10 % mejor es <em>Excepcional</em>; el 30 % siguiente, <em>Notable</em>; el
-          30 % siguiente, <em>Correcto</em>; y el resto, <em>Flojo</em>.
+          media de la crítica. El {excellent.percent} % mejor es <em>{excellent.label}</em>; el{' '}
+          {notable.percent} % siguiente, <em>{notable.label}</em>; el {fair.percent} % siguiente,{' '}
+          <em>{fair.label}</em>; y el resto, <em>{weak.label}</em>.
         </li>
       </ul>
-      <p>Mediana, recomendado y nivel siguen el mismo mínimo que la media: 4 críticas con nota.</p>
+      <p>
+        Mediana, recomendado y nivel siguen el mismo mínimo que la media: {SCORE_MINIMUMS.critic} críticas con
+        nota.
+      </p>
 
       <h2>La nota de los jugadores</h2>
       <p>
@@ -74,10 +101,11 @@ export function ScoringMethodPage() {
       </p>
       <p>
         Para ordenar la clasificación por nota de los jugadores usamos una <strong>media bayesiana</strong>:
-        (v × R + m × C) / (v + m), donde R es la media del juego, v su número de puntuaciones, m = 10 y C =
-        70. Un juego con pocas puntuaciones se acerca a 70 hasta que tiene suficientes: un único 100 ordena
-        como 72,7 y treinta 90 como 85, así que treinta 90 quedan por delante. La nota que ves sigue siendo la
-        media normal.
+        (v × R + m × C) / (v + m), donde R es la media del juego, v su número de puntuaciones, m = {m} y C ={' '}
+        {C}. Un juego con pocas puntuaciones se acerca a {C} hasta que tiene suficientes: un único 100 ordena
+        como {spanishNumber(playerRankScore(1, 100))} y treinta 90 como{' '}
+        {spanishNumber(playerRankScore(30, 90))}, así que treinta 90 quedan por delante. La nota que ves sigue
+        siendo la media normal.
       </p>
 
       <h2>De dónde salen los datos</h2>

@@ -3,8 +3,7 @@ import { apiPaths } from '../../../lib/paths';
 import type { GameList } from '../../../lib/types';
 import { useAuthenticatedKey } from '../../auth';
 
-export const WISHLIST_NAME = 'Deseados';
-export const HIDDEN_FROM_PICKER = 'Lo quiero';
+export { HIDDEN_FROM_PICKER, WISHLIST_NAME } from '@veredicto/contract';
 
 export function useGameLists() {
   return useSWR<GameList[]>(useAuthenticatedKey(apiPaths.user.lists()));

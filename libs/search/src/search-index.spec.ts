@@ -1,5 +1,6 @@
-import { intersect, popularityOf, SEARCH_SHORTLIST, SearchIndex, type IndexedGame } from './search-index.js';
-import { random } from '../../../../bench/search-queries.js';
+import { SEARCH_SHORTLIST } from '@veredicto/db';
+import { intersect, popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
+import { random } from '../../../bench/search-queries.js';
 
 const game = (id: number, searchName: string, popularity = 0, aliases: IndexedGame['aliases'] = []) => ({
   id,

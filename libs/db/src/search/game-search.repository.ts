@@ -1,17 +1,17 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { GameSummaryRow, SearchPageQuery, SearchResultPage } from '../games/game.repository.js';
+import type { GameSummaryRow } from '../games/game-rows.js';
 import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
-import { compactSearchText, expandFranchises, normalizeSearchText } from '../games/search-text.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
+  CORRECTION_RULES,
   SEARCH_SHORTLIST,
+  WORD_SIMILARITY_THRESHOLD,
   type CorrectionRow,
-  type CorrectionRules,
-  type SearchIndex,
+  type SearchPageQuery,
   type SearchTerms,
   type WordGroup,
-} from './search-index.js';
+} from './search-terms.js';
 import {
   reusableQuery,
   typedRows,
@@ -20,44 +20,20 @@ import {
   type TypedSql,
 } from '../typed-sql.js';
 
-/** The last resort's word-similarity threshold (pg_trgm's own is 0.6): lets 'disco elisyum' through. */
-const WORD_SIMILARITY_THRESHOLD = 0.5;
-/** Fewer matches than this as typed: the search also looks for typos. */
-const TYPO_FALLBACK_BELOW = 10;
 /**
  * How many of a query's words (the longest: their trigrams are the rarest) the trigram index looks up;
  * the others are checked with strpos on those few rows. A common word ('the', 'and') has posting lists
  * of tens of thousands of rows that cost more to read than the rows they would rule out.
  */
 const INDEXED_WORDS = 2;
-/** How many of a query's first words the last resort's typo look-up compares with titles. */
-const TYPO_PROBE_WORDS = 4;
-/** Words shorter than this have no trigram of their own: never corrected, never in the word list. */
-const CORRECTED_WORD_LENGTH = 3;
-/**
- * The closest words of the word list a typed word may stand for (see correctionQuery): its swaps of two
- * neighbouring letters that are words, and the words whose similarity to it is at least
- * CORRECTION_SIMILARITY (pg_trgm.similarity_threshold for the `%` operator the index answers). Ranked
- * swap first, then by levenshtein distance, then similarity plus a small bonus for frequent words
- * (CORRECTION_FREQUENCY_WEIGHT per unit of ln(1 + frequency)).
- */
-const CORRECTION_CANDIDATES = 3;
-const CORRECTION_SIMILARITY = 0.2;
-/** A candidate is kept when a swap, at most this many edits away (levenshtein), or this similar. */
-const CORRECTION_MAX_EDITS = 2;
-const CORRECTION_KEEP_SIMILARITY = 0.3;
-const CORRECTION_FREQUENCY_WEIGHT = 0.05;
-const CORRECTION_LENGTH_CHANGE = 2;
-/**
- * The least similarity to what was typed (the whole text, trigram similarity) of the best match of
- * corrected words, unless every typed word in no title is a swap of two letters of a known word
- * ('ioslation' → 'isolation', whose titles are only 0.3 similar to it): below it the
- * corrections found only neighbours and the search goes on to its last resort, which compares the
- * whole text with every title.
- */
-const CORRECTION_MIN_CLOSENESS = 0.5;
-/** How many of a query's words are looked up in the word list (as many as the search compares). */
-const QUERY_WORDS = 8;
+const {
+  candidates: CORRECTION_CANDIDATES,
+  similarity: CORRECTION_SIMILARITY,
+  maxEdits: CORRECTION_MAX_EDITS,
+  keepSimilarity: CORRECTION_KEEP_SIMILARITY,
+  frequencyWeight: CORRECTION_FREQUENCY_WEIGHT,
+  lengthChange: CORRECTION_LENGTH_CHANGE,
+} = CORRECTION_RULES;
 
 type Ref = Expression<unknown>;
 
@@ -78,26 +54,6 @@ const anyOf = (parts: RawBuilder<unknown>[]) =>
   parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
 const allOf = (parts: RawBuilder<unknown>[]) =>
   parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
-
-/**
- * Each variant's words as conditions. Words under 3 characters have no trigram of their own: they count
- * only when nothing longer is typed, and then as the start of a word after the first (the title's own
- * start is the prefix condition).
- */
-function termsOf(
-  exacts: string[],
-  prefixes: string[],
-  variants: { words: string[]; groups: WordGroup[] }[],
-): SearchTerms {
-  const allWords = variants.flatMap<SearchTerms['allWords'][number]>(({ words, groups }) => {
-    if (groups.length) return [{ wordStarts: [], groups }];
-    const short = words.filter((word) => word.length < CORRECTED_WORD_LENGTH);
-    // Every long word of a corrected text was dropped: no "every word" condition for it.
-    if (short.length < words.length || !short.length) return [];
-    return [{ wordStarts: short, groups: [] }];
-  });
-  return { exacts, prefixes, allWords };
-}
 
 /**
  * SearchTerms as the statement's parameters: whole texts for exact matches, LIKE patterns for prefixes,
@@ -130,173 +86,111 @@ function toSqlTerms({ exacts, prefixes, allWords }: SearchTerms): SqlTerms {
   };
 }
 
-/** The typed text's variants (as normalised, with franchise abbreviations written out) and their words. */
-function typedVariants(normalized: string) {
-  const expanded = expandFranchises(normalized);
-  const texts = expanded ? [normalized, expanded] : [normalized];
-  const variants = texts.map((text) => {
-    const words = [...new Set(text.split(' '))].slice(0, QUERY_WORDS);
-    return {
-      text,
-      words,
-      groups: words.filter((word) => word.length >= CORRECTED_WORD_LENGTH).map((word) => [word]),
-    };
-  });
-  return { fuzzy: expanded ?? normalized, texts, variants };
-}
-
-/** Removes words that contain another word of the group: '%knight%' already finds 'knights'. */
-const withoutContaining = (group: WordGroup) =>
-  group.filter((word) => !group.some((other) => other !== word && word.includes(other)));
-
-/**
- * The search's two cheap steps, run by the database (databaseSteps) or by an API process's index in
- * memory (memorySteps): one page of the matches of some terms, and the word list's candidates for typed
- * words. Both give the same answers (test/integration/search-index.test.ts compares them).
- */
-interface SearchSteps {
-  /** A page of the matches of `terms`; with `probe`, of the texts word-similar to it as well. */
-  page(terms: SearchTerms, fuzzy: string, query: SearchPageQuery, probe?: string): Promise<PageRun>;
-  corrections(words: string[], swaps: string[][]): Promise<CorrectionRow[]>;
-}
-
-/** A page of matches: what the search decides on, and its rows, read when it is the answer. */
-interface PageRun {
+/** One page of the matches of some terms, with what the search decides on: their count and closeness. */
+export interface MatchesPage {
+  rows: GameSummaryRow[];
   total: number;
+  /** The text as typed is a title or alias, or the start of one. */
   anyAsTyped: boolean;
+  /** The trigram similarity to the typed text of the closest match among the best SEARCH_SHORTLIST. */
   closeness: number;
-  rows(): Promise<SearchResultPage>;
-}
-
-/** The database's correction thresholds, for the index in memory. */
-const CORRECTION_RULES: CorrectionRules = {
-  candidates: CORRECTION_CANDIDATES,
-  similarity: CORRECTION_SIMILARITY,
-  maxEdits: CORRECTION_MAX_EDITS,
-  keepSimilarity: CORRECTION_KEEP_SIMILARITY,
-  frequencyWeight: CORRECTION_FREQUENCY_WEIGHT,
-  lengthChange: CORRECTION_LENGTH_CHANGE,
-};
-
-/**
- * The search of games by name: see GameRepository.search. With an index in memory (an API process's,
- * kept fresh by SearchIndexStore) the matches and corrections are found there and only the page's rows
- * are read; without it, by the database, whose candidates come only from conditions the trigram and
- * text_pattern indexes answer. `total` counts every match. The last resort (a text garbled beyond its
- * words) is always the database's. Reads go to a replica when the request allows it.
- */
-export async function searchGames(
-  em: SqlEntityManager,
-  text: string,
-  query: SearchPageQuery,
-  index?: SearchIndex,
-): Promise<SearchResultPage> {
-  const normalized = normalizeSearchText(text);
-  if (!normalized) return { rows: [], total: 0 };
-  const reader: Reader = { em, route: currentReadRoute() };
-  const steps = index ? memorySteps(reader, index) : databaseSteps(reader);
-  const { fuzzy, texts, variants } = typedVariants(normalized);
-  const exacts = [...new Set([...texts, compactSearchText(normalized)])];
-  const typed = termsOf(exacts, texts, variants);
-
-  const cheap = await steps.page(typed, fuzzy, query);
-  // Typos are looked for only when what was typed is (nearly) nowhere as it is, and is not a title or
-  // alias or the start of one (a whole title typed finds itself; corrections would only add loose
-  // neighbours). The same query always takes the same path, so its count and its pages agree.
-  if (cheap.total >= TYPO_FALLBACK_BELOW || cheap.anyAsTyped) return cheap.rows();
-
-  // Words of the query that are in no title or alias get their closest words of the word list; the
-  // corrected texts go through the same cheap conditions, ranked by their similarity to what was typed.
-  const { corrections, sure } = await correctWords(steps, [
-    ...new Set(variants.flatMap(({ groups }) => groups.flat())),
-  ]);
-  if (corrections.size) {
-    const corrected = variants.map(({ words }) => {
-      const groups = words
-        .filter((word) => word.length >= CORRECTED_WORD_LENGTH)
-        .map((word) => withoutContaining(corrections.get(word) ?? [word]))
-        .filter((group) => group.length > 0);
-      // The best correction of each word; a word with none stays as typed (it only fails to match).
-      const best = words.map((word) => corrections.get(word)?.[0] ?? word).join(' ');
-      return { text: best, words, groups };
-    });
-    const correctedTexts = [...new Set(corrected.map(({ text: best }) => best))];
-    // Every typed word dropped and no text corrected: nothing new to look for.
-    const nothingNew =
-      corrected.every(({ groups }) => groups.length === 0) &&
-      correctedTexts.every((correctedText) => texts.includes(correctedText));
-    const terms = termsOf(
-      [...new Set([...exacts, ...correctedTexts])],
-      [...new Set([...texts, ...correctedTexts])],
-      [...variants, ...corrected],
-    );
-    const found = nothingNew ? null : await steps.page(terms, fuzzy, query);
-    if (found && found.total > 0 && (sure || found.closeness >= CORRECTION_MIN_CLOSENESS))
-      return found.rows();
-  } else if (cheap.total > 0) {
-    return cheap.rows();
-  }
-  // The last resort: the word similarity of the whole text to every title and alias, what finds a title
-  // garbled beyond its words (the database's dearest part, ~10-50 ms on 200k games; ~1-3 ms in memory).
-  const probe = fuzzy.split(' ').slice(0, TYPO_PROBE_WORDS).join(' ');
-  return (await steps.page(typed, fuzzy, query, probe)).rows();
-}
-
-/** The cheap steps by the database. */
-function databaseSteps(reader: Reader): SearchSteps {
-  return {
-    page: (terms, fuzzy, query, probe) => runPage(reader, toSqlTerms(terms), fuzzy, probe ?? null, query),
-    corrections: async (words, swaps) => {
-      // pg_trgm's default similarity threshold (0.3) misses a swap in a short word ('rign' → 'ring', 0.25).
-      const threshold = sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true)`;
-      const lookup = correctionQuery(reader.em, { words, swaps: swaps.map((list) => list.join(' ')) });
-      return typedRowsInTransaction(reader.em, threshold, lookup, reader.route);
-    },
-  };
-}
-
-/** The cheap steps by an index in memory; only the page's rows are read, by id. */
-function memorySteps(reader: Reader, index: SearchIndex): SearchSteps {
-  return {
-    page: (terms, fuzzy, query, probe) => {
-      const found = index.page(
-        terms,
-        fuzzy,
-        query.page * query.size,
-        query.size,
-        probe === undefined ? undefined : { text: probe, threshold: WORD_SIMILARITY_THRESHOLD },
-      );
-      return Promise.resolve({
-        ...found,
-        rows: async () => ({ ...(await readSummaries(reader, found.gameIds)), total: found.total }),
-      });
-    },
-    corrections: (words, swaps) => Promise.resolve(index.corrections(words, swaps, CORRECTION_RULES)),
-  };
 }
 
 /**
- * The catalogue cards of `ids`, in that order (a game removed since the index knew it is left out), and
- * the highest games.search_version in the same statement, to tell whether the index was fresh.
+ * The search's statements (the flow that runs them is @veredicto/search's searchGames): its candidates
+ * come only from conditions the trigram and text_pattern indexes answer. Reads go to a replica when the
+ * request allows it (the route is taken when the repository is made, once per search).
  */
-async function readSummaries(
-  { em, route }: Reader,
-  ids: number[],
-): Promise<{ rows: GameSummaryRow[]; searchVersion: number }> {
-  if (!ids.length) {
-    const [{ latest }] = await typedRows(em, latestVersionQuery(em, {}), route);
-    return { rows: [], searchVersion: Number(latest ?? 0) };
+export class GameSearchRepository {
+  constructor(
+    private readonly em: SqlEntityManager,
+    private readonly route: ConnectionType = currentReadRoute(),
+  ) {}
+
+  /**
+   * One page of the matches of `terms` (and, when `typoProbe` is given, of the word similarity to it),
+   * with the total; a page past the last match has no row to carry the count or the flag: the first
+   * page's gives them.
+   */
+  async matches(
+    terms: SearchTerms,
+    fuzzy: string,
+    typoProbe: string | null,
+    query: SearchPageQuery,
+  ): Promise<MatchesPage> {
+    const sqlTerms = toSqlTerms(terms);
+    const rows = await this.runSearch(sqlTerms, fuzzy, typoProbe, query.page, query.size);
+    const first =
+      rows.length || query.page === 0 ? rows : await this.runSearch(sqlTerms, fuzzy, typoProbe, 0, 1);
+    return {
+      rows: rows.map(toSummary),
+      total: first.length ? Number(first[0].total_matches) : 0,
+      anyAsTyped: first[0]?.any_as_typed === true,
+      closeness: Number(first[0]?.closeness ?? 0),
+    };
   }
-  const rows = await typedRows(em, summariesQuery(em, ids), route);
-  const byId = new Map(rows.map((row) => [Number(row.id), toSummary(row)]));
-  return {
-    rows: ids.flatMap((id) => byId.get(id) ?? []),
-    searchVersion: Math.max(0, ...rows.map((row) => Number(row.latest ?? 0))),
-  };
+
+  /**
+   * The word list's candidates for typed words that are not in it (a known word has no row), each
+   * word's best first (see correctionQuery); `swaps` are each word's swaps of two neighbouring letters.
+   */
+  corrections(words: string[], swaps: string[][]): Promise<CorrectionRow[]> {
+    // pg_trgm's default similarity threshold (0.3) misses a swap in a short word ('rign' → 'ring', 0.25).
+    const threshold = sql`select set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true)`;
+    const lookup = correctionQuery(this.em, { words, swaps: swaps.map((list) => list.join(' ')) });
+    return typedRowsInTransaction(this.em, threshold, lookup, this.route);
+  }
+
+  /**
+   * The catalogue cards of `ids`, in that order (a game removed since the index knew it is left out), and
+   * the highest games.search_version in the same statement, to tell whether the index was fresh.
+   */
+  async summaries(ids: number[]): Promise<{ rows: GameSummaryRow[]; searchVersion: number }> {
+    if (!ids.length) return { rows: [], searchVersion: await this.latestVersion() };
+    const rows = await typedRows(this.em, summariesQuery(this.em, ids), this.route);
+    const byId = new Map(rows.map((row) => [Number(row.id), toSummary(row)]));
+    return {
+      rows: ids.flatMap((id) => byId.get(id) ?? []),
+      searchVersion: Math.max(0, ...rows.map((row) => Number(row.latest ?? 0))),
+    };
+  }
+
+  /** The highest games.search_version: what an index in memory must have seen to be fresh. */
+  async latestVersion(): Promise<number> {
+    const [{ latest }] = await typedRows(this.em, latestVersionQuery(this.em, {}), this.route);
+    return Number(latest ?? 0);
+  }
+
+  /**
+   * The best-known title closest to a normalised query, by trigram similarity (pg_trgm.similarity_threshold,
+   * 0.3 by default: looser than the search's); null when nothing is even that close.
+   */
+  async closestTitle(normalized: string): Promise<string | null> {
+    const [row] = await typedRows(this.em, closestTitleQuery(this.em, normalized), this.route);
+    return row?.title ?? null;
+  }
+
+  private runSearch(
+    terms: SqlTerms,
+    fuzzy: string,
+    typoProbe: string | null,
+    page: number,
+    size: number,
+  ): Promise<SearchRow[]> {
+    const statement = searchQuery(this.em, { terms, fuzzy, typoProbe, limit: size, offset: page * size });
+    if (typoProbe === null) return typedRows(this.em, statement, this.route);
+    // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
+    // elisyum'); set for this statement's transaction only, on the same (read) connection. No parallel
+    // workers either: starting them costs more than this statement's few index scans, and under
+    // concurrent searches they only take CPU from the other connections.
+    const settings = sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
+    set_config('max_parallel_workers_per_gather', '0', true)`;
+    return typedRowsInTransaction(this.em, settings, statement, this.route);
+  }
 }
 
 /** The highest games.search_version: what an index in memory must have seen to be fresh. */
-export const latestVersionQuery = reusableQuery((db) =>
+const latestVersionQuery = reusableQuery((db) =>
   db.selectFrom('Game as v').select((eb) => eb.fn.max('v.searchVersion').as('latest')),
 );
 
@@ -316,42 +210,6 @@ const summariesQuery = reusableQuery((db, ids: number[]) =>
     ])
     .where('g.id', 'in', ids),
 );
-
-/**
- * The query words that are in no title or alias, each with the closest words of the word list (the best
- * few; none when nothing is close; a word's swaps alone when it has any), and whether every one of them
- * is a swap of a known word (a sure correction). A known word has no entry.
- */
-async function correctWords(
-  steps: SearchSteps,
-  words: string[],
-): Promise<{ corrections: Map<string, string[]>; sure: boolean }> {
-  const corrections = new Map<string, string[]>();
-  if (!words.length) return { corrections, sure: false };
-  const rows = await steps.corrections(words, words.map(swapsOf));
-  let sure = rows.length > 0;
-  const swapped = new Set<string>();
-  for (const row of rows) {
-    const found = corrections.get(row.typed);
-    // A word's rows come best first: a swap of its letters that is a word is taken alone (its swaps
-    // only); otherwise its candidates are looser and the correction is not sure.
-    if (!found && row.swap === true) swapped.add(row.typed);
-    if (!found && row.swap !== true) sure = false;
-    const candidates = found ?? [];
-    if (row.word && (row.swap === true || !swapped.has(row.typed))) candidates.push(row.word);
-    corrections.set(row.typed, candidates);
-  }
-  return { corrections, sure };
-}
-
-/** The word with two neighbouring letters swapped, every way: the commonest typo ('kinght'). */
-function swapsOf(word: string): string[] {
-  const swaps = new Set<string>();
-  for (let i = 0; i + 1 < word.length; i++) {
-    if (word[i] !== word[i + 1]) swaps.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
-  }
-  return [...swaps];
-}
 
 /**
  * Candidates: the words of the list trigram-similar to the typed one (pg_trgm.similarity_threshold,
@@ -434,56 +292,7 @@ const correctionQuery = reusableQuery((db, { words, swaps }: { words: string[]; 
     .orderBy('c.word'),
 );
 
-/**
- * One page of the matches of `terms` (and, when `typoProbe` is given, of the word similarity to it),
- * with the total; a page past the last match has no row to carry the count or the flag: the first
- * page's gives them.
- */
-async function runPage(
-  reader: Reader,
-  terms: SqlTerms,
-  fuzzy: string,
-  typoProbe: string | null,
-  query: SearchPageQuery,
-): Promise<PageRun> {
-  const rows = await runSearch(reader, terms, fuzzy, typoProbe, query.page, query.size);
-  const first =
-    rows.length || query.page === 0 ? rows : await runSearch(reader, terms, fuzzy, typoProbe, 0, 1);
-  const total = first.length ? Number(first[0].total_matches) : 0;
-  return {
-    rows: () => Promise.resolve({ rows: rows.map(toSummary), total }),
-    total,
-    anyAsTyped: first[0]?.any_as_typed === true,
-    closeness: Number(first[0]?.closeness ?? 0),
-  };
-}
-
-/** Where a search reads: the EntityManager and the connection its statements run on. */
-interface Reader {
-  em: SqlEntityManager;
-  route: ConnectionType;
-}
-
 type SearchRow = Awaited<ReturnType<ReturnType<typeof buildSearch>['execute']>>[number];
-
-function runSearch(
-  { em, route }: Reader,
-  terms: SqlTerms,
-  fuzzy: string,
-  typoProbe: string | null,
-  page: number,
-  size: number,
-): Promise<SearchRow[]> {
-  const statement = searchQuery(em, { terms, fuzzy, typoProbe, limit: size, offset: page * size });
-  if (typoProbe === null) return typedRows(em, statement, route);
-  // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
-  // elisyum'); set for this statement's transaction only, on the same (read) connection. No parallel
-  // workers either: starting them costs more than this statement's few index scans, and under
-  // concurrent searches they only take CPU from the other connections.
-  const settings = sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
-    set_config('max_parallel_workers_per_gather', '0', true)`;
-  return typedRowsInTransaction(em, settings, statement, route);
-}
 
 /** The conditions and the tier of `column` (a title's search name or an alias's term) for `terms`. */
 function matching(column: Expression<string>, terms: SqlTerms) {
@@ -672,19 +481,6 @@ function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: S
 // Not prepared: its shapes (words, variants, corrections) are many and each plan is large, and an API
 // process runs it only until its index is loaded.
 const searchQuery = reusableQuery(buildSearch, { prepare: false });
-
-/**
- * The best-known title closest to a query that found nothing ('¿Quizás buscabas…?'), by trigram
- * similarity (pg_trgm.similarity_threshold, 0.3 by default: looser than the search's); null when nothing
- * is even that close.
- */
-export async function didYouMeanTitle(em: SqlEntityManager, text: string): Promise<string | null> {
-  const normalized = normalizeSearchText(text);
-  if (normalized.length < 3) return null;
-  const route = currentReadRoute();
-  const [row] = await typedRows(em, closestTitleQuery(em, normalized), route);
-  return row?.title ?? null;
-}
 
 const closestTitleQuery = reusableQuery((db, normalized: string) =>
   db

@@ -1,4 +1,10 @@
-import type { AliasKind } from './game-alias.entity.js';
+import {
+  SEARCH_SHORTLIST,
+  type AliasKind,
+  type CorrectionRow,
+  type CorrectionRules,
+  type SearchTerms,
+} from '@veredicto/db';
 import {
   levenshteinLessEqual,
   prepareTrigrams,
@@ -6,20 +12,6 @@ import {
   trigramsOf,
   wordSimilarityTo,
 } from './trigram.js';
-
-/** A query word and the words it may stand for (itself, or its corrections); any of them matches. */
-export type WordGroup = string[];
-
-/**
- * What a search text is compared with: whole texts (exact), texts a title or alias may start with
- * (prefix), and per variant the words that must all be present: `wordStarts` as the start of a word
- * after the first (words under 3 characters), `groups` anywhere (any word of each group).
- */
-export interface SearchTerms {
-  exacts: string[];
-  prefixes: string[];
-  allWords: { wordStarts: string[]; groups: WordGroup[] }[];
-}
 
 /** One page of a search's matches, best first, and what the search needs to know of all of them. */
 export interface MatchedPage {
@@ -29,13 +21,6 @@ export interface MatchedPage {
   anyAsTyped: boolean;
   /** The trigram similarity to the typed text of the closest match among the best SHORTLIST. */
   closeness: number;
-}
-
-/** A word of the word list that may stand for a typed word, as the database's correction look-up gives it. */
-export interface CorrectionRow {
-  typed: string;
-  word: string | null;
-  swap: boolean | null;
 }
 
 export interface IndexedGame {
@@ -55,7 +40,7 @@ export interface PopularityInputs {
 
 /**
  * Popularity and recency break ties between equally good matches; they never beat a better match. The
- * same formula as the database search's (game-search.ts `popularity`).
+ * same formula as the database search's (GameSearchRepository's `popularity`).
  */
 export function popularityOf({
   criticReviewCount,
@@ -76,18 +61,6 @@ const ALL_WORDS_TIER = 2.5;
 const PREFIX_TIER = 1;
 /** An alias ranks below its title: an acronym by 1.5, any other alias by 0.5. */
 const aliasPenalty = (kind: AliasKind | null) => (kind === null ? 0 : kind === 'acronym' ? 1.5 : 0.5);
-/** How many of a search's matches, the best by tier and popularity, are ranked by similarity as well. */
-export const SEARCH_SHORTLIST = 300;
-
-/** The correction look-up's thresholds: see game-search.ts, where the database's look-up explains them. */
-export interface CorrectionRules {
-  candidates: number;
-  similarity: number;
-  maxEdits: number;
-  keepSimilarity: number;
-  frequencyWeight: number;
-  lengthChange: number;
-}
 
 const f4 = Math.fround;
 
@@ -350,7 +323,7 @@ class WordList {
 /**
  * The search's titles and aliases in memory (an API process keeps one: see SearchIndexStore), answering
  * the search's cheap conditions (exact, prefix, every word present) and its ranking exactly as the
- * database statement does (game-search.ts buildSearch) without a round trip, and its word corrections
+ * database statement does (GameSearchRepository.matches) without a round trip, and its word corrections
  * against the word list. Built once from a full load; later changes of a few games are kept beside it
  * (`changed`) until a rebuild.
  */
@@ -438,7 +411,7 @@ export class SearchIndex {
     return this.words.has(word);
   }
 
-  /** The correction look-up of game-search.ts's correctionQuery, on the word list in memory. */
+  /** The correction look-up of GameSearchRepository.corrections, on the word list in memory. */
   corrections(words: readonly string[], swaps: readonly string[][], rules: CorrectionRules): CorrectionRow[] {
     const rows: CorrectionRow[] = [];
     [...words.keys()]

@@ -1,4 +1,4 @@
-import { criticTierFor, PLAYER_RANK_PRIOR } from './game.repository.js';
+import { criticTierFor, playerRankScore as rank } from './scores.js';
 
 describe('critic tiers by catalogue percentile', () => {
   it('splits the catalogue 10 / 30 / 30 / 30 %', () => {
@@ -19,9 +19,6 @@ describe('critic tiers by catalogue percentile', () => {
 });
 
 describe('the Bayesian player rank', () => {
-  const rank = (count: number, mean: number) =>
-    (count * mean + PLAYER_RANK_PRIOR.m * PLAYER_RANK_PRIOR.C) / (count + PLAYER_RANK_PRIOR.m);
-
   it('puts thirty 90s above one 100', () => {
     expect(rank(30, 90)).toBeCloseTo(85, 5);
     expect(rank(1, 100)).toBeCloseTo(72.73, 2);

@@ -1,9 +1,5 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
-import { currentReadRoute } from '../replication/read-routing.js';
-import { reusableQuery, typedRows } from '../typed-sql.js';
-import { latestVersionQuery } from './game-search.js';
-import type { AliasKind } from './game-alias.entity.js';
+import { currentReadRoute, GameSearchRepository, SearchSourceRepository } from '@veredicto/db';
 import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 
 /** More changed games than this at once: the index is built again rather than patched. */
@@ -59,7 +55,7 @@ export class SearchIndexStore {
     const started = performance.now();
     const [games, words] = await Promise.all([
       readGames(em, route, 0, null),
-      typedRows(em, wordsQuery(em, {}), route),
+      new SearchSourceRepository(em, route).words(),
     ]);
     const index = new SearchIndex(games.games, words);
     const changed = await readGames(em, route, games.version, null);
@@ -116,8 +112,7 @@ export class SearchIndexStore {
 
   private async catchUp(em: SqlEntityManager): Promise<void> {
     const route = currentReadRoute();
-    const [{ latest }] = await typedRows(em, latestVersionQuery(em, {}), route);
-    if (Number(latest ?? 0) <= this.version) return;
+    if ((await new GameSearchRepository(em, route).latestVersion()) <= this.version) return;
     await this.apply(em, route, this.version);
   }
 
@@ -167,68 +162,14 @@ async function readGames(
   since: number,
   limit: number | null,
 ): Promise<{ games: IndexedGame[]; version: number }> {
-  const rows = await typedRows(em, gamesQuery(em, { since: String(since), limit }), route);
-  const aliases = await typedRows(
-    em,
-    limit === null ? allAliasesQuery(em, {}) : aliasesQuery(em, { ids: rows.map((row) => row.id).join(',') }),
-    route,
-  );
-  const byGame = new Map<number, { term: string; kind: AliasKind }[]>();
-  for (const alias of aliases) {
-    const list = byGame.get(Number(alias.game));
-    if (list) list.push({ term: alias.term, kind: alias.kind });
-    else byGame.set(Number(alias.game), [{ term: alias.term, kind: alias.kind }]);
-  }
-  let version = since;
-  const games = rows.map((row) => {
-    version = Math.max(version, Number(row.searchVersion));
-    return {
-      id: Number(row.id),
-      searchName: row.searchName,
-      popularity: popularityOf({
-        criticReviewCount: Number(row.criticReviewCount),
-        userRatingCount: Number(row.userRatingCount),
-        hasScore: row.hasScore === true,
-        releaseYear: row.releaseYear === null ? null : Number(row.releaseYear),
-      }),
-      aliases: byGame.get(Number(row.id)) ?? [],
-    };
-  });
-  return { games, version };
+  const { games, version } = await new SearchSourceRepository(em, route).gamesSince(since, limit);
+  return {
+    games: games.map(({ id, searchName, aliases, ...figures }) => ({
+      id,
+      searchName,
+      popularity: popularityOf(figures),
+      aliases,
+    })),
+    version,
+  };
 }
-
-/** Games above a version, lowest first, the first `limit` of them (all with null). */
-const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: number | null }) => {
-  const query = db
-    .selectFrom('Game as g')
-    .select((eb) => [
-      'g.id as id',
-      'g.searchName as searchName',
-      'g.criticReviewCount as criticReviewCount',
-      'g.userRatingCount as userRatingCount',
-      sql<boolean>`(${eb.ref('g.metascore')} is not null or ${eb.ref('g.igdbRating')} is not null)`.as(
-        'hasScore',
-      ),
-      sql<number | null>`extract(year from ${eb.ref('g.releaseDate')})::int`.as('releaseYear'),
-      sql<string>`${eb.ref('g.searchVersion')}::text`.as('searchVersion'),
-    ])
-    .where('g.searchVersion', '>', since)
-    .orderBy('g.searchVersion');
-  return limit === null ? query : query.limit(limit);
-});
-
-const allAliasesQuery = reusableQuery((db) =>
-  db.selectFrom('GameAlias as a').select(['a.game as game', 'a.term as term', 'a.kind as kind']),
-);
-
-/** The aliases of some games (ids joined by commas: one parameter, one statement for any number). */
-const aliasesQuery = reusableQuery((db, { ids }: { ids: string }) =>
-  db
-    .selectFrom('GameAlias as a')
-    .select(['a.game as game', 'a.term as term', 'a.kind as kind'])
-    .where((eb) => sql<boolean>`${eb.ref('a.game')} = any(string_to_array(${ids}, ',')::int[])`),
-);
-
-const wordsQuery = reusableQuery((db) =>
-  db.selectFrom('SearchWord as w').select(['w.word as word', 'w.frequency as frequency']),
-);

@@ -1,0 +1,47 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { BestOfRepository, GENRES_BY_SLUG, PLATFORMS, platformName } from '@veredicto/db';
+import { presentSummary } from '../games/game.presenter.js';
+import type { BestOfQueryDto } from './dto/best-of-query.dto.js';
+
+const platformIdOf = (name: string) => PLATFORMS.find((platform) => platform.name === name)?.id ?? null;
+
+/** Best-of lists (section 15) and a game's places in them. */
+@Injectable()
+export class BestOfService {
+  constructor(private readonly em: EntityManager) {}
+
+  private get lists() {
+    return new BestOfRepository(this.em);
+  }
+
+  async page(query: BestOfQueryDto) {
+    const genre = query.genre === undefined ? undefined : GENRES_BY_SLUG.get(query.genre);
+    if (query.genre !== undefined && !genre) throw new BadRequestException('genre no es un género conocido');
+    const { rows, total } = await this.lists.findPage(
+      { year: query.year, platform: query.platform ? platformName(query.platform) : undefined, genre },
+      query.page,
+      query.size,
+    );
+    return {
+      content: rows.map(presentSummary),
+      totalElements: total,
+      totalPages: Math.ceil(total / query.size),
+      page: query.page,
+      size: query.size,
+    };
+  }
+
+  /** The game's place in its year's list and in its platforms' lists of that year, best first. */
+  async ranks(igdbId: number) {
+    const ranks = await this.lists.ranksOf(igdbId);
+    return ranks
+      .map((rank) => ({
+        year: rank.year,
+        platform: rank.platform && platformIdOf(rank.platform),
+        rank: rank.rank,
+      }))
+      .filter((rank, index) => index === 0 || rank.platform !== null)
+      .sort((a, b) => a.rank - b.rank);
+  }
+}

@@ -1,0 +1,72 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PLAY_STATUSES, PROFILE_VISIBILITIES, type PlayStatus, type ProfileVisibility } from '@veredicto/db';
+
+export class SetPrivacyDto {
+  @ApiProperty({ enum: PROFILE_VISIBILITIES })
+  @IsIn(PROFILE_VISIBILITIES, { message: 'La privacidad debe ser public, followers o private' })
+  profile!: ProfileVisibility;
+}
+
+export class FeedQueryDto {
+  @ApiPropertyOptional({ description: 'El valor `next` de la página anterior' })
+  @IsOptional()
+  @IsString({ message: 'El cursor no es válido' })
+  @MaxLength(100, { message: 'El cursor no es válido' })
+  cursor?: string;
+}
+
+export class ProfileCounts {
+  @ApiProperty() want!: number;
+  @ApiProperty() playing!: number;
+  @ApiProperty() completed!: number;
+  @ApiProperty() abandoned!: number;
+  @ApiProperty() shelved!: number;
+  @ApiProperty() ratings!: number;
+  @ApiProperty() reviews!: number;
+}
+
+export class ProfileRecentItem {
+  @ApiProperty({ enum: ['rating', 'review'] }) kind!: 'rating' | 'review';
+  @ApiProperty() igdbID!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty({ type: Number, nullable: true }) score!: number | null;
+  @ApiProperty({ type: String, nullable: true }) review!: string | null;
+  @ApiProperty() createdAt!: string;
+}
+
+export class ProfileResponse {
+  @ApiProperty() username!: string;
+  @ApiProperty() joinedAt!: string;
+  @ApiProperty({ type: ProfileCounts }) counts!: ProfileCounts;
+  @ApiProperty({ description: 'Horas jugadas en total (decimal)' }) hours!: number;
+  @ApiProperty({ type: [Number], description: 'Puntuaciones por decena: 0-9, 10-19… 90-100' })
+  scoreHistogram!: number[];
+  @ApiProperty({ type: [ProfileRecentItem] }) recent!: ProfileRecentItem[];
+  @ApiProperty({ enum: PROFILE_VISIBILITIES }) visibility!: ProfileVisibility;
+  @ApiProperty({ description: 'Si quien pregunta sigue a este usuario' }) following!: boolean;
+  @ApiProperty({ description: 'Si el perfil es el de quien pregunta' }) own!: boolean;
+}
+
+export class FeedItem {
+  @ApiProperty({ example: 'rating-12' }) id!: string;
+  @ApiProperty({ enum: ['rating', 'review', 'status'] }) kind!: 'rating' | 'review' | 'status';
+  @ApiProperty() username!: string;
+  @ApiProperty() igdbID!: number;
+  @ApiProperty() title!: string;
+  @ApiPropertyOptional({ type: Number }) score?: number;
+  @ApiPropertyOptional({ enum: PLAY_STATUSES }) status?: PlayStatus;
+  @ApiProperty() createdAt!: string;
+}
+
+export class FeedResponse {
+  @ApiProperty({ type: [FeedItem] }) content!: FeedItem[];
+  @ApiProperty({ type: String, nullable: true }) next!: string | null;
+}
+
+export class CircleResponse {
+  @ApiProperty({ type: Number, nullable: true, description: 'Media de a quienes sigues (con 3 o más)' })
+  average!: number | null;
+  @ApiProperty({ description: 'Cuántos de a quienes sigues lo puntuaron' }) count!: number;
+}

@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { isApiError, serverMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { pageTexts } from '@veredicto/contract';
+import { routes } from '../../../lib/paths';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { useSession } from '../../auth';
+import { followUser, unfollowUser } from '../api/follow-user';
+import { setPrivacy } from '../api/set-privacy';
+import { useProfile } from '../api/use-profile';
+import { formatHours, PLAY_STATUSES, STATUS_LABELS, type Profile, type ProfileVisibility } from '../types';
+import '../components/diary.css';
+
+const VISIBILITY_LABELS: Record<ProfileVisibility, string> = {
+  public: 'Público',
+  followers: 'Solo quienes me siguen',
+  private: 'Privado',
+};
+
+export function PublicProfilePage() {
+  const { username = '' } = useParams();
+  const text = pageTexts.publicProfile(username);
+  usePageMeta({
+    title: text.title,
+    description: text.description,
+    canonicalPath: routes.publicProfile(username),
+  });
+  const { data: profile, error, mutate } = useProfile(username);
+
+  if (error) {
+    return (
+      <section className="page">
+        <h1>Perfil no encontrado</h1>
+        <p className="muted">
+          {isApiError(error, 404)
+            ? 'Este perfil no existe o no es visible para ti.'
+            : 'No se ha podido cargar el perfil.'}
+        </p>
+      </section>
+    );
+  }
+  if (!profile) return <p className="page muted">Cargando…</p>;
+  return <ProfileView profile={profile} onChanged={() => void mutate()} />;
+}
+
+function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () => void }) {
+  const { token } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const highest = Math.max(1, ...profile.scoreHistogram);
+
+  const act = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      onChanged();
+    } catch (caught) {
+      setError(serverMessage(caught, 'No se ha podido guardar el cambio'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page profile-page">
+      <h1>{profile.username}</h1>
+      <p className="muted">Miembro desde el {formatDate(profile.joinedAt)}</p>
+      {token && !profile.own ? (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void act(() => (profile.following ? unfollowUser : followUser)(profile.username))}
+        >
+          {profile.following ? 'Dejar de seguir' : 'Seguir'}
+        </button>
+      ) : null}
+      {profile.own ? (
+        <p>
+          <label htmlFor={`${id}-privacy`}>Quién ve mi perfil </label>
+          <select
+            id={`${id}-privacy`}
+            value={profile.visibility}
+            disabled={busy}
+            onChange={(event) => void act(() => setPrivacy(event.target.value as ProfileVisibility))}
+          >
+            {(Object.keys(VISIBILITY_LABELS) as ProfileVisibility[]).map((value) => (
+              <option key={value} value={value}>
+                {VISIBILITY_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul className="profile-counts" data-testid="profile-counts">
+        {PLAY_STATUSES.map((status) => (
+          <li key={status}>
+            {STATUS_LABELS[status]}: <strong>{profile.counts[status]}</strong>
+          </li>
+        ))}
+        <li>
+          Puntuaciones: <strong>{profile.counts.ratings}</strong>
+        </li>
+        <li>
+          Críticas: <strong>{profile.counts.reviews}</strong>
+        </li>
+        <li>
+          Horas: <strong data-testid="profile-hours">{formatHours(profile.hours)}</strong>
+        </li>
+      </ul>
+      <h2>Sus puntuaciones</h2>
+      <ul className="profile-histogram" aria-label="Puntuaciones por decena">
+        {profile.scoreHistogram.map((count, index) => (
+          <li
+            key={index}
+            style={{ height: `${(count / highest) * 100}%` }}
+            title={`${index * 10}-${index === 9 ? 100 : index * 10 + 9}: ${count}`}
+          />
+        ))}
+      </ul>
+      <h2>Lo último</h2>
+      {profile.recent.length === 0 ? <p className="muted">Todavía no ha puntuado ningún juego.</p> : null}
+      <ul className="diary-list">
+        {profile.recent.map((item) => (
+          <li key={`${item.kind}-${item.igdbID}`}>
+            <Link to={routes.game({ slug: item.slug, title: item.title, igdbID: item.igdbID })}>
+              {item.title}
+            </Link>
+            {item.score !== null ? <strong>{item.score}</strong> : null}
+            <span className="muted">{formatDate(item.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+export type PlayStatus = 'want' | 'playing' | 'completed' | 'abandoned' | 'shelved';
+
+export const PLAY_STATUSES: readonly PlayStatus[] = ['want', 'playing', 'completed', 'abandoned', 'shelved'];
+
+export const STATUS_LABELS: Record<PlayStatus, string> = {
+  want: 'Quiero jugarlo',
+  playing: 'Jugando',
+  completed: 'Completado',
+  abandoned: 'Abandonado',
+  shelved: 'En pausa',
+};
+
+export interface GameStatus {
+  igdbID: number;
+  title: string;
+  slug: string;
+  imageCover: string | null;
+  status: PlayStatus;
+  platform: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  hours: number;
+  sessionHours: number;
+  updatedAt: string;
+}
+
+export interface PlaySession {
+  id: number;
+  date: string;
+  minutes: number;
+  hours: number;
+  platform: string | null;
+  note: string | null;
+}
+
+export type ProfileVisibility = 'public' | 'followers' | 'private';
+
+export interface Profile {
+  username: string;
+  joinedAt: string;
+  counts: Record<PlayStatus | 'ratings' | 'reviews', number>;
+  hours: number;
+  scoreHistogram: number[];
+  recent: {
+    kind: 'rating' | 'review';
+    igdbID: number;
+    title: string;
+    slug: string;
+    score: number | null;
+    review: string | null;
+    createdAt: string;
+  }[];
+  visibility: ProfileVisibility;
+  following: boolean;
+  own: boolean;
+}
+
+export interface FeedItem {
+  id: string;
+  kind: 'rating' | 'review' | 'status';
+  username: string;
+  igdbID: number;
+  title: string;
+  score?: number;
+  status?: PlayStatus;
+  createdAt: string;
+}
+
+export interface FeedPage {
+  content: FeedItem[];
+  next: string | null;
+}
+
+/** Decimal hours as a Spanish reader writes them: 1,5 h. */
+export const formatHours = (hours: number) =>
+  `${hours.toLocaleString('es-ES', { maximumFractionDigits: 2 })} h`;

@@ -1,0 +1,424 @@
+import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { slugify } from '../games/search-text.js';
+import { type TypedSql, typedSql } from '../typed-sql.js';
+import type { OutletGameScore } from './outlet-game-score.entity.js';
+
+/** Fewer other outlets than this on a game: the outlet's call there is not compared (section 15). */
+export const MIN_OTHER_OUTLETS = 3;
+
+/** The advisory lock (a number of our own) that serialises outlet-stats refreshes. */
+const OUTLET_STATS_LOCK = 27_015;
+
+/** Width in points of one bar of an outlet's chart of differences, from -50 to +50. */
+export const DIFFERENCE_BIN_WIDTH = 5;
+const DIFFERENCE_BINS = 100 / DIFFERENCE_BIN_WIDTH;
+
+export interface OutletRow {
+  id: number;
+  slug: string;
+  name: string;
+  country: string | null;
+  language: string | null;
+  domain: string | null;
+  reviewCount: number;
+  averageScore: number | null;
+  deviationGames: number;
+  deviationMean: number | null;
+  deviationStdev: number | null;
+}
+
+export interface OutletFilter {
+  q?: string;
+  country?: string;
+  language?: string;
+  page: number;
+  size: number;
+}
+
+export interface OutletCall {
+  igdbId: number;
+  title: string;
+  score: number;
+  othersMean: number;
+  othersCount: number;
+  difference: number;
+}
+
+export interface OutletReviewRow {
+  igdbId: number;
+  title: string;
+  rating: number | null;
+  date: string | null;
+}
+
+export interface OutletAgreementRow {
+  games: number;
+  meanDifference: number | null;
+  meanAbsoluteDifference: number | null;
+  correlation: number | null;
+}
+
+const OUTLET_COLUMNS = [
+  'o.id',
+  'o.slug',
+  'o.name',
+  'o.country',
+  'o.language',
+  'o.domain',
+  'o.reviewCount',
+  'o.averageScore',
+  'o.deviationGames',
+  'o.deviationMean',
+  'o.deviationStdev',
+] as const;
+
+/**
+ * The outlet pages' figures (section 15). What a page reads is precomputed: outlet_game_scores holds each
+ * outlet's call on each game against the other outlets, the outlets row its count, average and deviation,
+ * so a page reads one row and an index range whatever the catalogue's size.
+ */
+export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
+  private get db() {
+    return typedSql(this.getEntityManager());
+  }
+
+  /** One game's calls rebuilt from its media reviews, then the figures of every outlet that reviews it. */
+  async refreshGame(gameId: number): Promise<number> {
+    return this.getEntityManager().transactional(async (em) => {
+      const db = typedSql(em);
+      await lockOutletStats(db);
+      const removed = await db
+        .deleteFrom('OutletGameScore')
+        .where('game', '=', gameId)
+        .returning('outlet')
+        .execute();
+      const added = await db
+        .insertInto('OutletGameScore')
+        .columns(['outlet', 'game', 'score', 'othersCount', 'othersMean', 'difference'])
+        .expression(this.callsQuery(gameId))
+        .returning('outlet')
+        .execute();
+      const reviewing = await db
+        .selectFrom('Outlet as o')
+        .select('o.id')
+        .where((where) =>
+          where.exists(
+            where
+              .selectFrom('MediaReview as mr')
+              .select('mr.id')
+              .whereRef('mr.outlet', '=', 'o.name')
+              .where('mr.game', '=', gameId),
+          ),
+        )
+        .execute();
+      const ids = new Set([...removed, ...added].map((row) => Number(row.outlet)));
+      for (const row of reviewing) ids.add(Number(row.id));
+      return this.refreshOutletFigures(em, [...ids]);
+    });
+  }
+
+  /** Every call rebuilt and every outlet's figures (after an import): answers the outlets refreshed. */
+  async refreshAll(): Promise<number> {
+    return this.getEntityManager().transactional(async (em) => {
+      const db = typedSql(em);
+      await lockOutletStats(db);
+      await db.deleteFrom('OutletGameScore').execute();
+      await db
+        .insertInto('OutletGameScore')
+        .columns(['outlet', 'game', 'score', 'othersCount', 'othersMean', 'difference'])
+        .expression(this.callsQuery())
+        .execute();
+      return this.refreshOutletFigures(em);
+    });
+  }
+
+  /**
+   * The calls of one game (or of all): each outlet's score on it is the mean of its scored reviews there;
+   * the others' mean gives each other outlet one voice.
+   */
+  private callsQuery(gameId?: number) {
+    const db = this.db;
+    const perOutlet = db
+      .selectFrom('MediaReview as mr')
+      .innerJoin('Outlet as o', 'o.name', 'mr.outlet')
+      .select((select) => [
+        'o.id as outletId',
+        'mr.game as gameId',
+        sql<number>`avg(${select.ref('mr.rating')})::float8`.as('score'),
+      ])
+      .where('mr.rating', 'is not', null)
+      .$if(gameId !== undefined, (query) => query.where('mr.game', '=', gameId ?? 0))
+      .groupBy(['o.id', 'mr.game']);
+    const withTotals = db
+      .selectFrom(perOutlet.as('p'))
+      .select((select) => [
+        'p.outletId',
+        'p.gameId',
+        'p.score',
+        sql<number>`(count(*) over (partition by ${select.ref('p.gameId')}) - 1)::int`.as('others'),
+        sql<number>`sum(${select.ref('p.score')}) over (partition by ${select.ref('p.gameId')})`.as('total'),
+      ]);
+    return db.selectFrom(withTotals.as('t')).select((select) => [
+      't.outletId',
+      't.gameId',
+      't.score',
+      't.others',
+      sql<number | null>`case when ${select.ref('t.others')} > 0
+        then (${select.ref('t.total')} - ${select.ref('t.score')}) / ${select.ref('t.others')} end`.as(
+        'othersMean',
+      ),
+      sql<number | null>`case when ${select.ref('t.others')} >= ${MIN_OTHER_OUTLETS}
+        then ${select.ref('t.score')} - (${select.ref('t.total')} - ${select.ref('t.score')}) / ${select.ref('t.others')} end`.as(
+        'difference',
+      ),
+    ]);
+  }
+
+  /** Count, average and deviation of the given outlets (or all), and a slug for any outlet without one. */
+  private async refreshOutletFigures(em: SqlEntityManager, outletIds?: number[]): Promise<number> {
+    if (outletIds?.length === 0) return 0;
+    await this.assignSlugs(em);
+    const db = typedSql(em);
+    const result = await db
+      .updateTable('Outlet')
+      .set((update) => ({
+        reviewCount: update
+          .selectFrom('MediaReview as mr')
+          .select(sql<number>`count(*)::int`.as('total'))
+          .whereRef('mr.outlet', '=', 'Outlet.name'),
+        averageScore: update
+          .selectFrom('MediaReview as mr')
+          .select((select) => sql<number | null>`avg(${select.ref('mr.rating')})::float8`.as('average'))
+          .whereRef('mr.outlet', '=', 'Outlet.name')
+          .where('mr.rating', 'is not', null),
+        deviationGames: update
+          .selectFrom('OutletGameScore as s')
+          .select(sql<number>`count(*)::int`.as('total'))
+          .whereRef('s.outlet', '=', 'Outlet.id')
+          .where('s.difference', 'is not', null),
+        deviationMean: update
+          .selectFrom('OutletGameScore as s')
+          .select((select) => sql<number | null>`avg(${select.ref('s.difference')})`.as('mean'))
+          .whereRef('s.outlet', '=', 'Outlet.id'),
+        deviationStdev: update
+          .selectFrom('OutletGameScore as s')
+          .select((select) => sql<number | null>`stddev_samp(${select.ref('s.difference')})`.as('stdev'))
+          .whereRef('s.outlet', '=', 'Outlet.id'),
+      }))
+      .$if(outletIds !== undefined, (query) => query.where('Outlet.id', 'in', outletIds ?? []))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows ?? 0);
+  }
+
+  /** The slug of its name, with -2, -3... when another outlet's name gives the same one. */
+  private async assignSlugs(em: SqlEntityManager): Promise<void> {
+    const db = typedSql(em);
+    const missing = await db
+      .selectFrom('Outlet')
+      .select(['id', 'name'])
+      .where('slug', 'is', null)
+      .orderBy('id')
+      .execute();
+    if (missing.length === 0) return;
+    const taken = new Set(
+      (await db.selectFrom('Outlet').select('slug').where('slug', 'is not', null).execute()).map(
+        (row) => row.slug,
+      ),
+    );
+    for (const outlet of missing) {
+      const base = slugify(outlet.name).slice(0, 190);
+      let slug = base;
+      for (let suffix = 2; taken.has(slug); suffix++) slug = `${base}-${suffix}`;
+      taken.add(slug);
+      await db.updateTable('Outlet').set({ slug }).where('id', '=', outlet.id).execute();
+    }
+  }
+
+  /** Outlets with at least one review, most reviews first; `q` matches a part of the name. */
+  async findPage(filter: OutletFilter): Promise<{ rows: OutletRow[]; total: number }> {
+    const base = this.db
+      .selectFrom('Outlet as o')
+      .where('o.reviewCount', '>', 0)
+      .where('o.slug', 'is not', null)
+      .$if(Boolean(filter.q), (query) =>
+        query.where(
+          sql<boolean>`unaccent(lower(${sql.ref('o.name')})) like unaccent(lower(${`%${escapeLike(filter.q ?? '')}%`}))`,
+        ),
+      )
+      .$if(Boolean(filter.country), (query) => query.where('o.country', '=', filter.country ?? ''))
+      .$if(Boolean(filter.language), (query) => query.where('o.language', '=', filter.language ?? ''));
+    const [rows, count] = await Promise.all([
+      base
+        .select(OUTLET_COLUMNS)
+        .orderBy('o.reviewCount', 'desc')
+        .orderBy('o.name')
+        .limit(filter.size)
+        .offset(filter.page * filter.size)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(toOutletRow), total: Number(count.total) };
+  }
+
+  async findBySlug(slug: string): Promise<OutletRow | null> {
+    const row = await this.db
+      .selectFrom('Outlet as o')
+      .select(OUTLET_COLUMNS)
+      .where('o.slug', '=', slug)
+      .executeTakeFirst();
+    return row ? toOutletRow(row) : null;
+  }
+
+  /** Counts of its compared calls by difference, in bins of 5 points from -50 to +50 (the ends open). */
+  async differenceHistogram(outletId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('OutletGameScore as s')
+      .select((select) => [
+        sql<number>`least(greatest(floor(${select.ref('s.difference')} / ${DIFFERENCE_BIN_WIDTH}), ${-DIFFERENCE_BINS / 2}), ${DIFFERENCE_BINS / 2 - 1})::int`.as(
+          'bin',
+        ),
+        sql<number>`count(*)::int`.as('total'),
+      ])
+      .where('s.outlet', '=', outletId)
+      .where('s.difference', 'is not', null)
+      .groupBy('bin')
+      .execute();
+    const bins = new Array<number>(DIFFERENCE_BINS).fill(0);
+    for (const row of rows) bins[Number(row.bin) + DIFFERENCE_BINS / 2] = Number(row.total);
+    return bins;
+  }
+
+  /** Its calls furthest above ('generous') or below ('harsh') the other outlets', the largest first. */
+  async extremeCalls(
+    outletId: number,
+    direction: 'generous' | 'harsh',
+    limit: number,
+  ): Promise<OutletCall[]> {
+    const rows = await this.db
+      .selectFrom('OutletGameScore as s')
+      .innerJoin('Game as g', 'g.id', 's.game')
+      .select(['g.igdbId', 'g.title', 's.score', 's.othersMean', 's.othersCount', 's.difference'])
+      .where('s.outlet', '=', outletId)
+      .where('s.difference', direction === 'generous' ? '>' : '<', 0)
+      .orderBy('s.difference', direction === 'generous' ? 'desc' : 'asc')
+      .orderBy('g.igdbId')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      igdbId: Number(row.igdbId),
+      title: row.title,
+      score: Number(row.score),
+      othersMean: Number(row.othersMean),
+      othersCount: Number(row.othersCount),
+      difference: Number(row.difference),
+    }));
+  }
+
+  /** Its reviews, newest first (undated last). */
+  async reviewsPage(
+    outletName: string,
+    page: number,
+    size: number,
+  ): Promise<{ rows: OutletReviewRow[]; total: number }> {
+    const db = this.db;
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom('MediaReview as mr')
+        .innerJoin('Game as g', 'g.id', 'mr.game')
+        .select(['g.igdbId', 'g.title', 'mr.rating', 'mr.publishedAt'])
+        .where('mr.outlet', '=', outletName)
+        .orderBy('mr.publishedAt', (order) => order.desc().nullsLast())
+        .orderBy('mr.id', 'desc')
+        .limit(size)
+        .offset(page * size)
+        .execute(),
+      db
+        .selectFrom('MediaReview as mr')
+        .select(sql<number>`count(*)::int`.as('total'))
+        .where('mr.outlet', '=', outletName)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      rows: rows.map((row) => ({
+        igdbId: Number(row.igdbId),
+        title: row.title,
+        rating: row.rating ?? null,
+        date: row.publishedAt ?? null,
+      })),
+      total: Number(count.total),
+    };
+  }
+
+  /** How a user's ratings compare with the outlet's scores on the games both rated. */
+  async agreement(userId: number, outletId: number): Promise<OutletAgreementRow> {
+    const row = await this.db
+      .selectFrom('Rating as r')
+      .innerJoin('OutletGameScore as s', 's.game', 'r.game')
+      .select((select) => [
+        sql<number>`count(*)::int`.as('games'),
+        sql<number | null>`avg(${select.ref('r.score')} - ${select.ref('s.score')})`.as('meanDifference'),
+        sql<number | null>`avg(abs(${select.ref('r.score')} - ${select.ref('s.score')}))`.as(
+          'meanAbsoluteDifference',
+        ),
+        sql<number | null>`corr(${select.ref('r.score')}, ${select.ref('s.score')})`.as('correlation'),
+      ])
+      .where('r.user', '=', userId)
+      .where('s.outlet', '=', outletId)
+      .executeTakeFirstOrThrow();
+    return {
+      games: Number(row.games),
+      meanDifference: row.meanDifference === null ? null : Number(row.meanDifference),
+      meanAbsoluteDifference: row.meanAbsoluteDifference === null ? null : Number(row.meanAbsoluteDifference),
+      correlation: row.correlation === null ? null : Number(row.correlation),
+    };
+  }
+}
+
+/**
+ * Refreshes share outlets' rows (two games reviewed by the same outlets, or a full refresh beside a game's):
+ * one at a time, for the transaction, so they neither deadlock nor read each other's half-written calls.
+ */
+async function lockOutletStats(db: TypedSql): Promise<void> {
+  await db
+    .selectNoFrom((select) =>
+      select.fn('pg_advisory_xact_lock', [select.val(OUTLET_STATS_LOCK)]).as('locked'),
+    )
+    .execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+type OutletSelection = {
+  id: number;
+  slug?: string | null;
+  name: string;
+  country?: string | null;
+  language?: string | null;
+  domain?: string | null;
+  reviewCount: number;
+  averageScore?: number | null;
+  deviationGames: number;
+  deviationMean?: number | null;
+  deviationStdev?: number | null;
+};
+
+function toOutletRow(row: OutletSelection): OutletRow {
+  const number = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
+  return {
+    id: Number(row.id),
+    slug: row.slug ?? '',
+    name: row.name,
+    country: row.country ?? null,
+    language: row.language ?? null,
+    domain: row.domain ?? null,
+    reviewCount: Number(row.reviewCount),
+    averageScore: number(row.averageScore),
+    deviationGames: Number(row.deviationGames),
+    deviationMean: number(row.deviationMean),
+    deviationStdev: number(row.deviationStdev),
+  };
+}

@@ -1,0 +1,76 @@
+import type { GameSummaryRow } from '../games/game-rows.js';
+
+/**
+ * What a search compares and the thresholds it compares with, shared by the database's search statements
+ * (game-search.repository.ts) and an API process's index in memory (@veredicto/search), which must find
+ * and rank exactly as the statements do.
+ */
+
+/** A query word and the words it may stand for (itself, or its corrections); any of them matches. */
+export type WordGroup = string[];
+
+/**
+ * What a search text is compared with: whole texts (exact), texts a title or alias may start with
+ * (prefix), and per variant the words that must all be present: `wordStarts` as the start of a word
+ * after the first (words under 3 characters), `groups` anywhere (any word of each group).
+ */
+export interface SearchTerms {
+  exacts: string[];
+  prefixes: string[];
+  allWords: { wordStarts: string[]; groups: WordGroup[] }[];
+}
+
+/** A word of the word list that may stand for a typed word, as the database's correction look-up gives it. */
+export interface CorrectionRow {
+  typed: string;
+  word: string | null;
+  swap: boolean | null;
+}
+
+/** How many of a search's matches, the best by tier and popularity, are ranked by similarity as well. */
+export const SEARCH_SHORTLIST = 300;
+
+/** The last resort's word-similarity threshold (pg_trgm's own is 0.6): lets 'disco elisyum' through. */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
+/**
+ * The closest words of the word list a typed word may stand for (see GameSearchRepository.corrections):
+ * its swaps of two neighbouring letters that are words, and the words whose similarity to it is at least
+ * `similarity` (pg_trgm.similarity_threshold for the `%` operator the index answers), at most
+ * `lengthChange` letters longer or shorter. Ranked swap first, then by levenshtein distance, then
+ * similarity plus a small bonus for frequent words (`frequencyWeight` per unit of ln(1 + frequency));
+ * kept when a swap, at most `maxEdits` edits away, or `keepSimilarity` similar; the best `candidates`.
+ */
+export interface CorrectionRules {
+  candidates: number;
+  similarity: number;
+  maxEdits: number;
+  keepSimilarity: number;
+  frequencyWeight: number;
+  lengthChange: number;
+}
+
+export const CORRECTION_RULES: CorrectionRules = {
+  candidates: 3,
+  similarity: 0.2,
+  maxEdits: 2,
+  keepSimilarity: 0.3,
+  frequencyWeight: 0.05,
+  lengthChange: 2,
+};
+
+/** Which page of a search's matches. */
+export interface SearchPageQuery {
+  page: number;
+  size: number;
+}
+
+export interface SearchResultPage {
+  rows: GameSummaryRow[];
+  total: number;
+  /**
+   * With an index in memory: the highest games.search_version when the rows were read. Above the index's
+   * own version, the index missed a change and the search is run again (SearchIndexStore.search).
+   */
+  searchVersion?: number;
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { formatScore, getJson } from './support/api.js';
+
+interface Card {
+  igdbID: number;
+  slug: string;
+  title: string;
+  avRatings: number | null;
+  platform: string[];
+}
+
+interface Rank {
+  year: number;
+  platform: string | null;
+  rank: number;
+}
+
+// The Elder Scrolls V: Skyrim (2011), many media reviews in the demo data.
+const SKYRIM = 472;
+
+test('una lista de los mejores del año sale ordenada por la media de la crítica y enlaza a cada juego', async ({
+  page,
+  request,
+}) => {
+  const list = await getJson<{ content: Card[]; totalElements: number }>(
+    request,
+    '/api/games/best-of?year=2011&page=0&size=50',
+  );
+  expect(list.totalElements).toBeGreaterThan(3);
+  await page.goto('/mejores/2011');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Los mejores juegos de 2011');
+  await expect(page).toHaveTitle(/^Los mejores juegos de 2011/);
+  const items = page.locator('.best-of__item');
+  await expect(items).toHaveCount(Math.min(list.totalElements, 50));
+  for (const [index, game] of list.content.slice(0, 3).entries()) {
+    await expect(items.nth(index).locator('.best-of__rank')).toHaveText(`Nº ${index + 1}`);
+    await expect(items.nth(index).locator('.best-of__title')).toHaveText(game.title);
+    await expect(items.nth(index).locator('.score-badge')).toContainText(formatScore(game.avRatings));
+  }
+  await page
+    .getByRole('navigation', { name: 'Listas del año' })
+    .getByRole('link', { name: 'PlayStation 3' })
+    .click();
+  await expect(page).toHaveURL(/\/mejores\/2011\/ps3$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Los mejores juegos de 2011 en PlayStation 3',
+  );
+  await items.first().locator('.best-of__title').click();
+  await expect(page).toHaveURL(/\/game\//);
+});
+
+test('la página de un juego dice su puesto en las listas de su año y enlaza a la lista', async ({
+  page,
+  request,
+}) => {
+  const game = await getJson<{ slug: string; igdbID: number; title: string }>(
+    request,
+    `/api/games/${SKYRIM}`,
+  );
+  const ranks = await getJson<Rank[]>(request, `/api/games/${SKYRIM}/best-of-ranks`);
+  expect(ranks.length).toBeGreaterThan(0);
+  const best = ranks[0];
+  await page.goto(`/game/${game.slug}/${game.igdbID}`);
+  const link = page.getByTestId('best-of-rank');
+  await expect(link).toContainText(`Nº ${best.rank} de ${best.year}`);
+  await link.click();
+  await expect(page).toHaveURL(
+    new RegExp(`/mejores/${best.year}${best.platform ? `/${best.platform}` : ''}$`),
+  );
+  await expect(
+    page
+      .locator('.best-of__item')
+      .nth(best.rank - 1)
+      .locator('.best-of__title'),
+  ).toHaveText(game.title);
+});
+
+test('el catálogo enlaza a los mejores del año pasado', async ({ page }) => {
+  const year = new Date().getFullYear() - 1;
+  await page.goto('/games/all');
+  await page.getByRole('link', { name: `Los mejores juegos de ${year}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/mejores/${year}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Los mejores juegos de ${year}`);
+});

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { createUser, getJson, loggedInUser, setupClientHeaders, type GameDetail } from './support/api.js';
+
+// The Elder Scrolls V: Skyrim, in the demo catalogue.
+const SKYRIM = 472;
+
+test('pone un estado desde la página del juego, registra una sesión y lo ve en su perfil', async ({
+  page,
+  request,
+}, testInfo) => {
+  const game = await getJson<GameDetail>(request, `/api/games/${SKYRIM}`);
+  const user = await loggedInUser(page, request, 'diario');
+  await page.goto(`/game/${game.slug}/${game.igdbID}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(game.title);
+
+  const bar = page.getByTestId('diary-bar');
+  const status = bar.getByLabel('Estado');
+  await expect(status).toBeEnabled();
+  if (testInfo.project.name === 'movil-375') {
+    // On a phone the control sits at the bottom of the screen, within reach of the thumb, without scrolling.
+    const box = await bar.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y + box.height).toBeGreaterThan((viewport?.height ?? 0) - 4);
+    expect(box && viewport && box.y + box.height).toBeLessThanOrEqual((viewport?.height ?? 0) + 1);
+  }
+  await status.selectOption({ label: 'Jugando' });
+  await expect(bar.getByTestId('diary-hours')).toHaveText('0 h');
+
+  await bar.getByRole('button', { name: 'Registrar sesión' }).click();
+  const dialog = page.getByRole('dialog', { name: `Registrar sesión de ${game.title}` });
+  await dialog.getByLabel('Minutos').fill('90');
+  await dialog.getByLabel('Nota').fill('Primera tarde en Carrera Blanca');
+  await dialog.getByRole('button', { name: 'Guardar sesión' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bar.getByTestId('diary-hours')).toHaveText('1,5 h');
+
+  await page.goto('/user/games');
+  await expect(page.getByRole('heading', { name: 'Jugando (1)' })).toBeVisible();
+  await expect(page.getByTestId('my-game')).toContainText(game.title);
+
+  await page.goto(`/u/${user.username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(user.username);
+  await expect(page.getByTestId('profile-counts')).toContainText('Jugando: 1');
+  await expect(page.getByTestId('profile-hours')).toHaveText('1,5 h');
+});
+
+test('sigue a alguien y ve su puntuación en Actividad', async ({ page, request }) => {
+  const game = await getJson<GameDetail>(request, `/api/games/${SKYRIM}`);
+  const friend = await createUser(request, 'amigo');
+  const score = 60 + Math.floor(Math.random() * 40);
+  const rated = await request.post('/api/user/rating', {
+    data: { gameId: SKYRIM, score },
+    headers: { ...setupClientHeaders(), Authorization: `Bearer ${friend.token}` },
+  });
+  expect(rated.status()).toBe(200);
+
+  await loggedInUser(page, request, 'lector');
+  await page.goto(`/u/${friend.username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(friend.username);
+  await page.getByRole('button', { name: 'Seguir', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Dejar de seguir' })).toBeVisible();
+
+  await page.goto('/user/activity');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Actividad');
+  const item = page.getByTestId('feed-item').first();
+  await expect(item).toContainText(friend.username);
+  await expect(item).toContainText(`ha puntuado con ${score}`);
+  await expect(item).toContainText(game.title);
+});

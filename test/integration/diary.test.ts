@@ -1,0 +1,322 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { call, userWithToken } from '../support/accounts.js';
+import { startTestApi, type TestApi } from '../support/api-app.js';
+import { createGame, rate } from '../support/factories.js';
+import { testEnv } from '../support/test-env.js';
+
+const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const UNKNOWN_GAME = 2_100_000_000;
+
+/** A day `daysAgo` before the run's date, as yyyy-MM-dd. */
+const dayBefore = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+describe('diary: statuses, sessions, profiles, privacy, follows and the feed', () => {
+  let api: TestApi;
+  let db: pg.Pool;
+
+  beforeAll(async () => {
+    api = await startTestApi(backend);
+    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await db?.end();
+  }, 30_000);
+
+  it('sets, reads, changes and removes a status; hours are the stated ones or the sum of the sessions', async () => {
+    const game = await createGame(db);
+    const player = await userWithToken(api, db);
+    const path = `/api/user/games/${game.igdbId}`;
+    const token = player.token;
+
+    expect((await call(api, 'GET', `${path}/status`, { token })).status).toBe(204);
+    const set = await call(api, 'PUT', `${path}/status`, {
+      token,
+      body: { status: 'playing', platform: 'PC', startedAt: dayBefore(10) },
+    });
+    expect(set.status).toBe(200);
+    expect(set.json()).toMatchObject({
+      igdbID: game.igdbId,
+      title: game.title,
+      status: 'playing',
+      platform: 'PC',
+      startedAt: dayBefore(10),
+      finishedAt: null,
+      hours: 0,
+    });
+
+    const first = await call(api, 'POST', `${path}/sessions`, {
+      token,
+      body: { date: dayBefore(3), minutes: 90, platform: 'PC', note: 'Primera noche' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.json()).toMatchObject({
+      date: dayBefore(3),
+      minutes: 90,
+      hours: 1.5,
+      note: 'Primera noche',
+    });
+    await call(api, 'POST', `${path}/sessions`, { token, body: { date: dayBefore(1), minutes: 45 } });
+
+    const sessions = (await call(api, 'GET', `${path}/sessions`, { token })).json() as { date: string }[];
+    expect(sessions.map((session) => session.date)).toEqual([dayBefore(1), dayBefore(3)]);
+    expect((await call(api, 'GET', `${path}/status`, { token })).json()).toMatchObject({
+      hours: 2.25,
+      sessionHours: 2.25,
+    });
+
+    // Stated hours win over the sessions; the status change keeps the sessions.
+    await call(api, 'PUT', `${path}/status`, {
+      token,
+      body: { status: 'completed', finishedAt: dayBefore(0), hours: 12.5 },
+    });
+    expect((await call(api, 'GET', `${path}/status`, { token })).json()).toMatchObject({
+      status: 'completed',
+      hours: 12.5,
+      sessionHours: 2.25,
+      platform: null,
+    });
+
+    const mine = (await call(api, 'GET', '/api/user/games?status=completed', { token })).json() as {
+      igdbID: number;
+    }[];
+    expect(mine.map((row) => row.igdbID)).toEqual([game.igdbId]);
+    expect((await call(api, 'GET', '/api/user/games?status=want', { token })).json()).toEqual([]);
+
+    const removedSession = await call(
+      api,
+      'DELETE',
+      `${path}/sessions/${(first.json() as { id: number }).id}`,
+      {
+        token,
+      },
+    );
+    expect(removedSession.status).toBe(204);
+    expect((await call(api, 'GET', `${path}/sessions`, { token })).json()).toHaveLength(1);
+
+    expect((await call(api, 'DELETE', `${path}/status`, { token })).status).toBe(204);
+    expect((await call(api, 'GET', `${path}/status`, { token })).status).toBe(204);
+    expect((await call(api, 'GET', `${path}/sessions`, { token })).json()).toHaveLength(1);
+  });
+
+  it('filters by platform, and refuses bad input with Spanish messages and no 500', async () => {
+    const [pcGame, switchGame] = [await createGame(db), await createGame(db)];
+    const { token } = await userWithToken(api, db);
+    await call(api, 'PUT', `/api/user/games/${pcGame.igdbId}/status`, {
+      token,
+      body: { status: 'want', platform: 'PC' },
+    });
+    await call(api, 'PUT', `/api/user/games/${switchGame.igdbId}/status`, {
+      token,
+      body: { status: 'shelved', platform: 'Nintendo Switch' },
+    });
+    const onSwitch = (
+      await call(api, 'GET', '/api/user/games?platform=nintendo%20switch', { token })
+    ).json() as {
+      igdbID: number;
+    }[];
+    expect(onSwitch.map((row) => row.igdbID)).toEqual([switchGame.igdbId]);
+
+    const bad: [string, string, object][] = [
+      ['PUT', `/api/user/games/${pcGame.igdbId}/status`, { status: 'jugado' }],
+      ['PUT', `/api/user/games/${pcGame.igdbId}/status`, { status: 'want', startedAt: '2026-02-30' }],
+      ['PUT', `/api/user/games/${pcGame.igdbId}/status`, { status: 'want', hours: -1 }],
+      ['POST', `/api/user/games/${pcGame.igdbId}/sessions`, { date: dayBefore(1), minutes: 0 }],
+      ['POST', `/api/user/games/${pcGame.igdbId}/sessions`, { date: dayBefore(1), minutes: 12.5 }],
+      ['POST', `/api/user/games/${pcGame.igdbId}/sessions`, { date: 'ayer', minutes: 30 }],
+    ];
+    for (const [method, path, body] of bad) {
+      const answer = await call(api, method, path, { token, body });
+      expect([answer.status, method, path]).toEqual([400, method, path]);
+      expect(answer.text).toMatch(/debe|deben/);
+    }
+    const missing = await call(api, 'PUT', `/api/user/games/${UNKNOWN_GAME}/status`, {
+      token,
+      body: { status: 'want' },
+    });
+    expect([missing.status, (missing.json() as { message: string }).message]).toEqual([
+      404,
+      'Juego no encontrado',
+    ]);
+    expect(
+      (await call(api, 'DELETE', `/api/user/games/${pcGame.igdbId}/sessions/99999999`, { token })).status,
+    ).toBe(404);
+    expect((await call(api, 'GET', '/api/user/games')).status).toBe(401);
+  });
+
+  it('answers the public profile with counts, hours, histogram and recent; 404 when not visible', async () => {
+    const [first, second] = [await createGame(db), await createGame(db)];
+    const owner = await userWithToken(api, db);
+    const reader = await userWithToken(api, db);
+    await call(api, 'PUT', `/api/user/games/${first.igdbId}/status`, {
+      token: owner.token,
+      body: { status: 'completed', hours: 10 },
+    });
+    await call(api, 'PUT', `/api/user/games/${second.igdbId}/status`, {
+      token: owner.token,
+      body: { status: 'playing' },
+    });
+    await call(api, 'POST', `/api/user/games/${second.igdbId}/sessions`, {
+      token: owner.token,
+      body: { date: dayBefore(2), minutes: 30 },
+    });
+    await rate(db, owner.id, first.id, 85);
+    await rate(db, owner.id, second.id, 42);
+
+    const profile = await call(api, 'GET', `/api/users/${owner.username.toUpperCase()}`);
+    expect(profile.status).toBe(200);
+    const body = profile.json() as Record<string, unknown>;
+    expect(body).toMatchObject({
+      username: owner.username,
+      counts: { want: 0, playing: 1, completed: 1, abandoned: 0, shelved: 0, ratings: 2, reviews: 0 },
+      hours: 10.5,
+      scoreHistogram: [0, 0, 0, 0, 1, 0, 0, 0, 1, 0],
+    });
+    expect((body.recent as { igdbID: number }[]).map((item) => item.igdbID).sort()).toEqual(
+      [first.igdbId, second.igdbId].sort(),
+    );
+
+    const page = await fetch(`${api.baseUrl}/u/${owner.username}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<title>Perfil de ${owner.username} | Veredicto</title>`);
+    const inSitemap = async () =>
+      (await (await fetch(`${api.baseUrl}/sitemaps/profiles.xml`)).text()).includes(`/u/${owner.username}<`);
+    expect(await inSitemap()).toBe(true);
+
+    const privacy = (profile: string) =>
+      call(api, 'PUT', '/api/user/privacy', { token: owner.token, body: { profile } });
+    expect((await privacy('followers')).status).toBe(200);
+    expect((await fetch(`${api.baseUrl}/u/${owner.username}`)).status).toBe(404);
+    expect(await inSitemap()).toBe(false);
+    expect((await call(api, 'GET', `/api/users/${owner.username}`)).status).toBe(404);
+    expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: reader.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(api, 'PUT', `/api/users/${owner.username}/follow`, { token: reader.token })).status,
+    ).toBe(200);
+    expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: reader.token })).status).toBe(
+      200,
+    );
+
+    expect((await privacy('private')).status).toBe(200);
+    expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: reader.token })).status).toBe(
+      404,
+    );
+    expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: owner.token })).status).toBe(200);
+    expect((await privacy('todos')).status).toBe(400);
+    expect((await call(api, 'GET', '/api/users/nadie-se-llama-asi')).status).toBe(404);
+    expect((await call(api, 'GET', `/api/users/${'x'.repeat(300)}`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/u/%00`)).status).toBe(404);
+    expect((await call(api, 'GET', '/api/users/%00')).status).toBe(400);
+  });
+
+  it('feeds followed users’ ratings, reviews and status changes newest first, paged; private leaves it', async () => {
+    const reader = await userWithToken(api, db);
+    const [alice, bruno, stranger] = [
+      await userWithToken(api, db),
+      await userWithToken(api, db),
+      await userWithToken(api, db),
+    ];
+    const games = await Promise.all(Array.from({ length: 12 }, () => createGame(db)));
+    for (const followed of [alice, bruno]) {
+      expect(
+        (await call(api, 'PUT', `/api/users/${followed.username}/follow`, { token: reader.token })).status,
+      ).toBe(200);
+    }
+    expect(
+      (await call(api, 'PUT', `/api/users/${reader.username}/follow`, { token: reader.token })).status,
+    ).toBe(400);
+
+    // 24 events in a known order: alternately a rating by Alice and a status by Bruno, one a millisecond later.
+    const expected: string[] = [];
+    for (const [index, game] of games.entries()) {
+      await db.query(
+        `insert into ratings (user_id, game_id, score, created_at, updated_at)
+         values ($1, $2, $3, now() - make_interval(secs => $4), now() - make_interval(secs => $4))`,
+        [alice.id, game.id, 50 + index, 100 - index * 2],
+      );
+      await db.query(
+        `insert into game_statuses (user_id, game_id, status, status_changed_at)
+         values ($1, $2, 'playing', now() - make_interval(secs => $3))`,
+        [bruno.id, game.id, 99 - index * 2],
+      );
+      expected.unshift(`status:${bruno.username}:${game.igdbId}`, `rating:${alice.username}:${game.igdbId}`);
+    }
+    await rate(db, stranger.id, games[0].id, 10);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const answer = await call(api, 'GET', `/api/user/feed${cursor ? `?cursor=${cursor}` : ''}`, {
+        token: reader.token,
+      });
+      expect(answer.status).toBe(200);
+      const page = answer.json() as {
+        content: { kind: string; username: string; igdbID: number }[];
+        next: string | null;
+      };
+      seen.push(...page.content.map((item) => `${item.kind}:${item.username}:${item.igdbID}`));
+      cursor = page.next;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(expected);
+
+    const first = (await call(api, 'GET', '/api/user/feed', { token: reader.token })).json() as {
+      content: Record<string, unknown>[];
+    };
+    expect(first.content[0]).toMatchObject({ kind: 'status', status: 'playing', username: bruno.username });
+    expect(first.content[1]).toMatchObject({ kind: 'rating', score: 61, username: alice.username });
+
+    await call(api, 'PUT', '/api/user/privacy', { token: alice.token, body: { profile: 'private' } });
+    const without = (await call(api, 'GET', '/api/user/feed', { token: reader.token })).json() as {
+      content: { username: string }[];
+    };
+    expect(without.content.length).toBe(12);
+    expect(without.content.every((item) => item.username === bruno.username)).toBe(true);
+
+    expect((await call(api, 'GET', '/api/user/feed?cursor=nada', { token: reader.token })).status).toBe(400);
+  });
+
+  it("shows 'Tu círculo' from three followed raters", async () => {
+    const game = await createGame(db);
+    const reader = await userWithToken(api, db);
+    const raters = [await userWithToken(api, db), await userWithToken(api, db), await userWithToken(api, db)];
+    for (const rater of raters)
+      await call(api, 'PUT', `/api/users/${rater.username}/follow`, { token: reader.token });
+    await rate(db, raters[0].id, game.id, 80);
+    await rate(db, raters[1].id, game.id, 70);
+    const circle = () => call(api, 'GET', `/api/user/circle/${game.igdbId}`, { token: reader.token });
+    expect((await circle()).json()).toEqual({ average: null, count: 2 });
+    await rate(db, raters[2].id, game.id, 61);
+    expect((await circle()).json()).toEqual({ average: 70, count: 3 });
+  });
+
+  it('deleting the account removes its statuses, sessions and follows', async () => {
+    const game = await createGame(db);
+    const player = await userWithToken(api, db);
+    const other = await userWithToken(api, db);
+    await call(api, 'PUT', `/api/user/games/${game.igdbId}/status`, {
+      token: player.token,
+      body: { status: 'want' },
+    });
+    await call(api, 'POST', `/api/user/games/${game.igdbId}/sessions`, {
+      token: player.token,
+      body: { date: dayBefore(1), minutes: 30 },
+    });
+    await call(api, 'PUT', `/api/users/${other.username}/follow`, { token: player.token });
+    await call(api, 'PUT', `/api/users/${player.username}/follow`, { token: other.token });
+    expect((await call(api, 'DELETE', '/api/user/delete-account', { token: player.token })).status).toBe(200);
+    const { rows } = await db.query(
+      `select (select count(*) from game_statuses where user_id = $1)::int as statuses,
+              (select count(*) from play_sessions where user_id = $1)::int as sessions,
+              (select count(*) from user_follows where follower_id = $1 or followed_id = $1)::int as follows`,
+      [player.id],
+    );
+    expect(rows[0]).toEqual({ statuses: 0, sessions: 0, follows: 0 });
+  });
+});
