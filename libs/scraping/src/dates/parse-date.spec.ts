@@ -58,7 +58,9 @@ describe('parseDate with the page’s locale and the fetch time', () => {
     expect(parseDate('2022-5-5 22:17:36', { locale: 'es-ES' })).toBe('2022-05-05T20:17:36.000Z');
     expect(parseDate('2025-01-15 23:30', { locale: 'es' })).toBe('2025-01-15T22:30:00.000Z');
     expect(parseDate('2025-01-15 10:00', { locale: 'es-MX' })).toBe('2025-01-15T16:00:00.000Z');
-    expect(parseDate('2025-01-15 10:00', { locale: 'en-US' })).toBe('2025-01-15T10:00:00.000Z');
+    // The US has several zones: Eastern time keeps a US evening on its own day in every one of them.
+    expect(parseDate('2025-01-15 10:00', { locale: 'en-US' })).toBe('2025-01-15T15:00:00.000Z');
+    expect(parseDate('2019-04-28 06:01:07', { locale: 'en-US' })).toBe('2019-04-28T10:01:07.000Z');
     expect(parseDate('2025-01-15', { locale: 'es-ES' })).toBe('2025-01-15T00:00:00.000Z');
     expect(parseDate('2025-01-15T10:00:00Z', { locale: 'es-ES' })).toBe('2025-01-15T10:00:00.000Z');
   });

@@ -222,10 +222,15 @@ function monthNumber(name: string): number | undefined {
   return MONTHS[name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')];
 }
 
-/** Locales whose country keeps one time zone, and that zone. Others (the US...) stay in UTC. */
+/**
+ * Locales and the zone their pages' zoneless times are read in: the country's zone, or for the US the
+ * Eastern zone, where a newsroom's evening is already the next day in UTC but never in any US zone.
+ * Others stay in UTC.
+ */
 const LOCALE_TIME_ZONES: Readonly<Record<string, string>> = {
   es: 'Europe/Madrid',
   'es-es': 'Europe/Madrid',
+  'en-us': 'America/New_York',
   'en-gb': 'Europe/London',
   'en-ie': 'Europe/Dublin',
   'es-mx': 'America/Mexico_City',

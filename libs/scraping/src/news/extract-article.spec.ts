@@ -360,6 +360,28 @@ describe('extractArticle on real saved pages', () => {
     expect(latimes.medium).toBe('Los Angeles Times');
   });
 
+  it("reads a ReportageNewsArticle's publisher and date (BBC News, not the host's 'Bbc')", () => {
+    const article = extractArticle(
+      realPage('uk-fundus-bbc-2024-08-01'),
+      'https://www.bbc.com/news/explainers-63159607',
+    );
+    expect(article.medium).toBe('BBC News');
+    expect(article.publicationDate?.slice(0, 10)).toBe('2022-10-10');
+  });
+
+  it("reads an en-US page's zoneless time in the US, not in UTC (The Seattle Times, 28 April 2019, 06:01)", () => {
+    const article = extractArticle(
+      realPage('xx-readability-seattletimes-1'),
+      'https://www.seattletimes.com/business/amazon/alaskan-halibut-caught-by-a-century-old-seattle-boat-provides-a-glimpse-of-amazons-strategy-with-whole-foods/',
+    );
+    expect(article.publicationDate).toBe('2019-04-28T10:01:07.000Z');
+    expect(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+        new Date(article.publicationDate ?? ''),
+      ),
+    ).toBe('2019-04-28');
+  });
+
   it("skips a lazy loader's 'preload' placeholder and takes the article's photo (Última Hora, 2014)", () => {
     const article = extractArticle(
       realPage('es-newspaper4k-spanish-article'),
