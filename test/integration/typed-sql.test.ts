@@ -237,9 +237,17 @@ describe('typed SQL in repositories', () => {
 });
 
 // The point of typed SQL: a renamed Game property fails the type-check of every query of the games
-// repository that names it (catalogue pages and their anchors, figures, upserts), not a request at run time.
-describe('typed SQL of the games repository under a renamed property', () => {
-  const repository = fromRoot('libs/db/src/games/game.repository.ts');
+// repositories that names it (catalogue pages and their anchors, figures, upserts, search), not a request at
+// run time.
+describe('typed SQL of the games repositories under a renamed property', () => {
+  const repositories = [
+    'libs/db/src/games/game.repository.ts',
+    'libs/db/src/games/game-figures.repository.ts',
+    'libs/db/src/games/game-import.repository.ts',
+    'libs/db/src/games/game-translation.repository.ts',
+    'libs/db/src/search/game-search.repository.ts',
+    'libs/db/src/search/search-source.repository.ts',
+  ].map((file) => fromRoot(file));
   const entity = fromRoot('libs/db/src/games/game.entity.ts');
   const config = ts.getParsedCommandLineOfConfigFile(
     fromRoot('tsconfig.json'),
@@ -253,7 +261,7 @@ describe('typed SQL of the games repository under a renamed property', () => {
   )!;
   let program: ts.Program | undefined;
 
-  /** The type errors in game.repository.ts when game.entity.ts reads `entitySource`. */
+  /** The type errors in the games repositories when game.entity.ts reads `entitySource`. */
   const repositoryErrors = (entitySource: string): string[] => {
     const host = ts.createCompilerHost(config.options);
     const readFile = host.readFile.bind(host);
@@ -263,14 +271,15 @@ describe('typed SQL of the games repository under a renamed property', () => {
       file === entity
         ? ts.createSourceFile(file, entitySource, language)
         : getSourceFile(file, language, onError);
-    program = ts.createProgram({
-      rootNames: [repository],
+    const built = ts.createProgram({
+      rootNames: repositories,
       options: config.options,
       host,
       oldProgram: program,
     });
-    return ts
-      .getPreEmitDiagnostics(program, program.getSourceFile(repository))
+    program = built;
+    return repositories
+      .flatMap((repository) => ts.getPreEmitDiagnostics(built, built.getSourceFile(repository)))
       .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
   };
 
