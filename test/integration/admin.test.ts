@@ -127,6 +127,7 @@ describe('admin access', () => {
       });
       expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual([
         'averages',
+        'events',
         'news',
         'scraping',
         'translation',
