@@ -76,8 +76,12 @@ test('perfil: cambiar la contraseña cierra la sesión y se entra con la nueva',
 
   await section.getByLabel('Contraseña actual').fill(DEFAULT_PASSWORD);
   await section.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect.poll(() => alerts).toEqual(['Contraseña cambiada. Inicia sesión de nuevo con la nueva.']);
+  // Said on the login page itself, not in a browser alert.
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Contraseña cambiada.' })).toHaveText(
+    'Contraseña cambiada. Inicia sesión de nuevo con la nueva.',
+  );
+  expect(alerts).toEqual([]);
   const old = await request.get('/api/user/me', { headers: { authorization: `Bearer ${user.token}` } });
   expect(old.status()).toBe(401);
 

@@ -71,7 +71,7 @@ test.describe('estructura de la aplicación', () => {
     await expect(burger).toBeVisible();
     await burger.click();
     const menu = page.getByRole('navigation', { name: 'Menú móvil' });
-    await expect(menu.getByRole('link')).toHaveText(['Inicio', 'Juegos', 'Noticias']);
+    await expect(menu.getByRole('link')).toHaveText(['Inicio', 'Juegos', 'Noticias', 'Medios']);
     await menu.getByRole('link', { name: 'Noticias' }).click();
     await expect(page).toHaveURL(/\/news\/allNews$/);
     await expect(menu).toBeHidden();
