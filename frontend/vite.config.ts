@@ -41,6 +41,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Lets the server preload each route's chunk along with the page (api/src/seo/route-preloads.ts).
     manifest: true,
+    // Every browser the site supports preloads modules natively: no polyfill in the first paint.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {
