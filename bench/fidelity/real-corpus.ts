@@ -75,6 +75,15 @@ function sameTitle(expected: string, actual: string): boolean {
   return plain(expected) === plain(actual);
 }
 
+function sameUrl(expected: string | null, actual: string | null): boolean {
+  if (expected === null || actual === null) return expected === actual;
+  try {
+    return new URL(expected).href === new URL(actual).href;
+  } catch {
+    return expected === actual;
+  }
+}
+
 /** Whether an extracted field is right; undefined when the page does not score that field. */
 export function realFieldIsRight(field: RealField, page: RealPage, actual: RealFields): boolean | undefined {
   const expected = page.expected[field];
@@ -90,7 +99,8 @@ export function realFieldIsRight(field: RealField, page: RealPage, actual: RealF
       return name !== '' && (page.expected.outlet ?? []).some((alias) => comparableText(alias) === name);
     }
     case 'image':
-      return page.expected.image === actual.image;
+      // The same address written raw or percent-encoded ('graduación' / 'graduaci%C3%B3n') is the same image.
+      return sameUrl(page.expected.image ?? null, actual.image);
     case 'firstParagraph': {
       const text = collapseWhitespace(actual.firstParagraph ?? '');
       return (

@@ -46,7 +46,7 @@ const MONTHS: Readonly<Record<string, number>> = {
 const MONTH_NAME = String.raw`([a-záéíóú]{3,10})\.?`;
 /** ISO 8601 and its loose cousins ('2022-5-5 22:17:36'): year first is never ambiguous. */
 const ISO_DATE =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?|UTC|GMT|CEST|CET)?)?$/i;
 const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})(?:T?(\d{2})(\d{2})(\d{2})?)?(Z)?$/i;
 /** '12 de marzo de 2025', '12 marzo 2025', '12 Mar 2025'. */
 const DAY_MONTH_YEAR = new RegExp(
@@ -260,8 +260,13 @@ function localOffsetMinutes(
   return match[1] === '-' ? -minutes : minutes;
 }
 
+const NAMED_ZONES: Record<string, number> = { UTC: 0, GMT: 0, CET: 60, CEST: 120 };
+
 function zoneOffsetMinutes(zone: string | undefined): number {
   if (!zone || zone.toUpperCase() === 'Z') return 0;
+  // Written as abbreviations by some Spanish sites ('2017-02-13T16:24:00CEST').
+  const named = NAMED_ZONES[zone.toUpperCase()];
+  if (named !== undefined) return named;
   const digits = zone.slice(1).replace(':', '');
   const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0');
   return zone.startsWith('-') ? -minutes : minutes;

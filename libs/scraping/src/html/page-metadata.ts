@@ -127,15 +127,20 @@ function publisherNode(page: PageContext): JsonLdNode | null {
 export function siteName(page: PageContext): string {
   const publisher = publisherNode(page);
   const publisherName = publisher ? textValue(publisher.name) : null;
-  return (
-    metaText(page, 'og:site_name') ??
-    (publisherName ? htmlToText(publisherName) || null : null) ??
-    microdataPublisher(page) ??
-    metaText(page, 'publisher', 'application-name', 'apple-mobile-web-app-title') ??
-    nameInTitle(page) ??
-    readableHostName(page.pageUrl)
-  );
+  const names = [
+    metaText(page, 'og:site_name'),
+    publisherName ? htmlToText(publisherName) || null : null,
+    microdataPublisher(page),
+    metaText(page, 'publisher', 'application-name', 'apple-mobile-web-app-title'),
+    nameInTitle(page),
+  ].filter((name): name is string => Boolean(name));
+  // 'www.diariolibre.com' in og:site_name is a host, not a name: a real name elsewhere on the page wins
+  // ('Diario Libre' from the JSON-LD publisher); an outlet named by its domain (eldiario.es) keeps it.
+  return names.find((name) => !HOST_LIKE.test(name)) ?? names[0] ?? readableHostName(page.pageUrl);
 }
+
+/** 'www.larazon.es', 'europapress.es', 'listindiario.com': a host name written where a name belongs. */
+const HOST_LIKE = /^(www\.)?[\p{L}\d-]+(\.[\p{L}\d-]+)*\.[a-z]{2,6}$/iu;
 
 /** `<div itemprop="publisher" itemscope itemtype="https://schema.org/Organization"><meta itemprop="name">`. */
 function microdataPublisher(page: PageContext): string | null {
