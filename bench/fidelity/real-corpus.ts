@@ -151,3 +151,27 @@ export function overall(scores: RealScores): RealScore {
 export function realPercent(score: RealScore): number {
   return score.total === 0 ? 0 : Math.round((score.right * 1000) / score.total) / 10;
 }
+
+/** A saved review page (an aggregator's critic-reviews page) and the critic reviews a reader counts on it. */
+export interface ReviewPage {
+  file: string;
+  url: string;
+  source: { repository: string; path: string; commit: string };
+  expected: {
+    reviews: number;
+    outlets?: string[];
+    ratings?: number[];
+    date?: string;
+    quoteStarts?: string[];
+  };
+}
+
+export function loadReviewPages(root: URL = corpusRoot()): { page: ReviewPage; html: string }[] {
+  const manifest = JSON.parse(readFileSync(new URL('manifest.json', root), 'utf8')) as {
+    reviewPages?: ReviewPage[];
+  };
+  return (manifest.reviewPages ?? []).map((page) => ({
+    page,
+    html: gunzipSync(readFileSync(new URL(page.file, root))).toString('utf8'),
+  }));
+}

@@ -1,6 +1,6 @@
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { parseDate } from '../dates/parse-date.js';
+import { countryTimeZone, parseDate } from '../dates/parse-date.js';
 import { comparableText, elementText, htmlToText } from './html-text.js';
 import { hasType, imageValue, readJsonLd, textValue, type JsonLdGraph, type JsonLdNode } from './json-ld.js';
 import { absoluteUrl, documentBaseUrl, readableHostName, withoutTracking } from './page-url.js';
@@ -18,12 +18,16 @@ export interface PageContext {
   locale: string | null;
   /** When the page was fetched: 'hace 2 horas' counts from it. */
   now: Date;
+  /** The outlet's zone from its country in the registry; null when the registry does not place it. */
+  timeZone: string | null;
 }
 
 /** What the caller knows about the page beyond its HTML. */
 export interface PageReadOptions {
   /** The fetch time (default: now). */
   now?: Date;
+  /** The outlet's country as the registry records it ('AR'): its times without a zone are read there. */
+  country?: string | null;
 }
 
 export const ARTICLE_TYPES = [
@@ -64,6 +68,7 @@ export function readPage(html: string, pageUrl: string, options: PageReadOptions
     meta,
     locale: pageLocale($, meta),
     now: options.now ?? new Date(),
+    timeZone: countryTimeZone(options.country),
   };
 }
 
@@ -286,7 +291,7 @@ const DATE_META_KEYS = [
  * in the content, date meta tags, itemprop=datePublished, and as a last resort a date written in words.
  */
 export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | null): string | null {
-  const reading = { locale: page.locale, now: page.now };
+  const reading = { locale: page.locale, now: page.now, timeZone: page.timeZone };
   for (const candidate of dateCandidates(page, content)) {
     const date = parseDate(candidate, reading);
     if (date) return date;

@@ -9,7 +9,13 @@ const CORPUS = new URL('../../../../test/fixtures/real/', import.meta.url);
 interface ReviewPageEntry {
   file: string;
   url: string;
-  expected: { reviews: number; outlets?: string[]; ratings?: number[]; date?: string; quoteStarts?: string[] };
+  expected: {
+    reviews: number;
+    outlets?: string[];
+    ratings?: number[];
+    date?: string;
+    quoteStarts?: string[];
+  };
 }
 
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', CORPUS), 'utf8')) as {

@@ -21,7 +21,8 @@ const BARE_NUMBER = /^\d{1,3}([.,]\d{1,2})?$/;
 const CARD_ID = /^review-card$/i;
 const HEADER_ID = /^review-card-header$/i;
 /** 'Metascore 100 out of 100' is a critic's score; 'User score 9 out of 10' is a player's. */
-const BADGE_LABEL = /^(metascore|critic score|user ?score)\s+(tbd|\d{1,3}(?:[.,]\d{1,2})?)(?:\s+out of\s+(\d{1,3}))?$/i;
+const BADGE_LABEL =
+  /^(metascore|critic score|user ?score)\s+(tbd|\d{1,3}(?:[.,]\d{1,2})?)(?:\s+out of\s+(\d{1,3}))?$/i;
 const USER_BADGE = /^user ?score/i;
 
 /**
@@ -55,7 +56,8 @@ function labelledBadgeCards(page: PageContext): ExtractedReview[] {
       .map((label) => BADGE_LABEL.exec(label))
       .find((match) => match !== null);
     const headerLink = header.attr('href') ?? '';
-    const byPlayer = (badge && USER_BADGE.test(badge[1])) || /^\/?user\//.test(headerLink.replace(/^https?:\/\/[^/]+/, ''));
+    const byPlayer =
+      (badge && USER_BADGE.test(badge[1])) || /^\/?user\//.test(headerLink.replace(/^https?:\/\/[^/]+/, ''));
     if (!badge || byPlayer) continue;
     const badgeText = header.find('[aria-label], [title]').first().text();
     const outlet = collapseWhitespace(header.text().replace(collapseWhitespace(badgeText), ''));
@@ -71,7 +73,12 @@ function labelledBadgeCards(page: PageContext): ExtractedReview[] {
       link: reviewLink(page, scope),
       platform:
         textOf(byTestId(scope, PLATFORM_ID).first()) ??
-        textOf(scope.find('[class]').filter((_index, element) => hasNamePiece(element, /^platform$/)).first()),
+        textOf(
+          scope
+            .find('[class]')
+            .filter((_index, element) => hasNamePiece(element, /^platform$/))
+            .first(),
+        ),
       publishedAt: parseDate(textOf(dateElement), { locale: page.locale }),
     });
   }

@@ -26,7 +26,8 @@ import {
 import { SCORE_PIECES, USER_SCORE_PIECES } from './review-cards.js';
 
 /** A player-score badge says so in its label ('User score 8.4 out of 10'): it is never the outlet's score. */
-const USER_SCORE_LABEL = /user ?score|puntuaci[oó]n de (los )?(usuarios|jugadores|lectores)|nota de (los )?(usuarios|jugadores|lectores)/i;
+const USER_SCORE_LABEL =
+  /user ?score|puntuaci[oó]n de (los )?(usuarios|jugadores|lectores)|nota de (los )?(usuarios|jugadores|lectores)/i;
 
 /** A verdict box's score element is short: '8,5', '8,5/10', 'Nota: 9', 'B+'. */
 const MAX_SCORE_TEXT = 24;
