@@ -292,7 +292,7 @@ describe(`alerts of followed games (${backend} queues)`, () => {
       const feed = await fetch(calendarUrl.replace('https://veredicto.test', api.baseUrl));
       expect(feed.headers.get('content-type')).toContain('text/calendar');
       const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
-        (entry) => entry.type === 'VEVENT',
+        (entry) => entry?.type === 'VEVENT',
       ) as ical.VEvent[];
       expect(events.map((event) => event.uid)).toEqual([`game-${game.igdbId}@veredicto.test`]);
       expect(events[0].datetype).toBe('date');

@@ -1,7 +1,10 @@
 import { EntityRepositoryType } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { User } from '../users/user.entity.js';
 import { AlertSettingsRepository } from './alert-settings.repository.js';
 import type { AlertEmail, AlertKind } from '@veredicto/contract';
+
+const RANDOM_TOKEN = "replace(((gen_random_uuid())::text || (gen_random_uuid())::text), '-'::text, ''::text)";
 
 /**
  * A user's alert settings; a user without a row has the defaults (mail at once, every kind, all platforms).
@@ -13,8 +16,8 @@ import type { AlertEmail, AlertKind } from '@veredicto/contract';
 export class AlertSettings {
   [EntityRepositoryType]?: AlertSettingsRepository;
 
-  @PrimaryKey({ autoincrement: false })
-  userId!: number;
+  @ManyToOne(() => User, { primary: true, deleteRule: 'cascade' })
+  user!: User;
 
   @Property({ type: 'string', length: 10, default: 'immediate' })
   email!: AlertEmail;
@@ -27,15 +30,11 @@ export class AlertSettings {
   @Property({ type: 'text[]', defaultRaw: "'{}'" })
   platforms!: string[];
 
-  @Property({
-    length: 64,
-    defaultRaw: "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')",
-  })
+  // A random secret of 64 hex digits, spelt as PostgreSQL stores it (the schema check compares the text).
+  @Property({ length: 64, defaultRaw: RANDOM_TOKEN })
   unsubscribeToken!: string;
 
-  @Property({
-    length: 64,
-    defaultRaw: "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')",
-  })
+  // A random secret of 64 hex digits, spelt as PostgreSQL stores it (the schema check compares the text).
+  @Property({ length: 64, defaultRaw: RANDOM_TOKEN })
   calendarToken!: string;
 }

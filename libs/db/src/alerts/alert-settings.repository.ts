@@ -30,13 +30,13 @@ export class AlertSettingsRepository extends EntityRepository<AlertSettings> {
   async read(userId: number): Promise<AlertSettingsRow> {
     await this.db
       .insertInto('AlertSettings')
-      .values({ userId })
-      .onConflict((conflict) => conflict.column('userId').doNothing())
+      .values({ user: userId })
+      .onConflict((conflict) => conflict.column('user').doNothing())
       .execute();
     return this.db
       .selectFrom('AlertSettings')
       .select(['email', 'muted', 'platforms', 'calendarToken'])
-      .where('userId', '=', userId)
+      .where('user', '=', userId)
       .executeTakeFirstOrThrow();
   }
 
@@ -46,8 +46,8 @@ export class AlertSettingsRepository extends EntityRepository<AlertSettings> {
   ): Promise<void> {
     await this.db
       .insertInto('AlertSettings')
-      .values({ userId, ...settings })
-      .onConflict((conflict) => conflict.column('userId').doUpdateSet(settings))
+      .values({ user: userId, ...settings })
+      .onConflict((conflict) => conflict.column('user').doUpdateSet(settings))
       .execute();
   }
 
@@ -56,7 +56,7 @@ export class AlertSettingsRepository extends EntityRepository<AlertSettings> {
     await this.db
       .updateTable('AlertSettings')
       .set({ calendarToken: NEW_TOKEN })
-      .where('userId', '=', userId)
+      .where('user', '=', userId)
       .execute();
   }
 
@@ -74,10 +74,10 @@ export class AlertSettingsRepository extends EntityRepository<AlertSettings> {
   async calendarOwner(token: string): Promise<number | null> {
     const row = await this.db
       .selectFrom('AlertSettings')
-      .select('userId')
+      .select('user')
       .where('calendarToken', '=', token)
       .executeTakeFirst();
-    return row?.userId ?? null;
+    return row ? Number(row.user) : null;
   }
 
   /** The games the user follows that have a release day (day precision), by date. */

@@ -153,7 +153,7 @@ export class AlertRepository extends EntityRepository<Alert> {
     const filtered = PLATFORM_FILTERED_KINDS.includes(alert.kind);
     const candidates = this.db
       .selectFrom(followersOf(this.db, alert.gameIgdbId).as('f'))
-      .leftJoin('AlertSettings as s', 's.userId', 'f.userId')
+      .leftJoin('AlertSettings as s', 's.user', 'f.userId')
       .select((eb) => [
         'f.userId',
         sql<string>`${alertId}::bigint`.as('alertId'),
@@ -174,9 +174,9 @@ export class AlertRepository extends EntityRepository<Alert> {
       );
     const result = await this.db
       .insertInto('Notification')
-      .columns(['userId', 'alertId', 'mail'])
+      .columns(['user', 'alert', 'mail'])
       .expression(candidates as never)
-      .onConflict((conflict) => conflict.columns(['userId', 'alertId']).doNothing())
+      .onConflict((conflict) => conflict.columns(['user', 'alert']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
@@ -192,29 +192,29 @@ export class AlertRepository extends EntityRepository<Alert> {
   ): Promise<PendingAlertMail[]> {
     const pending = this.db
       .selectFrom('Notification')
-      .select('userId')
-      .where('alertId', '=', alertId)
-      .where('userId', '>=', fromUserId)
-      .where('userId', '<=', toUserId)
+      .select('user')
+      .where('alert', '=', alertId)
+      .where('user', '>=', fromUserId)
+      .where('user', '<=', toUserId)
       .where('mail', '=', 'immediate')
       .where('mailedAt', 'is', null);
     await this.db
       .insertInto('AlertSettings')
-      .columns(['userId'])
+      .columns(['user'])
       .expression(pending as never)
-      .onConflict((conflict) => conflict.column('userId').doNothing())
+      .onConflict((conflict) => conflict.column('user').doNothing())
       .execute();
     const rows = await this.db
       .selectFrom('Notification as n')
-      .innerJoin('User as u', 'u.id', 'n.userId')
-      .innerJoin('AlertSettings as s', 's.userId', 'n.userId')
-      .select(['n.id', 'n.userId', 'u.username', 'u.email', 's.unsubscribeToken'])
-      .where('n.alertId', '=', alertId)
-      .where('n.userId', '>=', fromUserId)
-      .where('n.userId', '<=', toUserId)
+      .innerJoin('User as u', 'u.id', 'n.user')
+      .innerJoin('AlertSettings as s', 's.user', 'n.user')
+      .select(['n.id', 'u.id as userId', 'u.username', 'u.email', 's.unsubscribeToken'])
+      .where('n.alert', '=', alertId)
+      .where('n.user', '>=', fromUserId)
+      .where('n.user', '<=', toUserId)
       .where('n.mail', '=', 'immediate')
       .where('n.mailedAt', 'is', null)
-      .orderBy('n.userId')
+      .orderBy('n.user')
       .execute();
     return rows.map((row) => ({
       notificationId: String(row.id),

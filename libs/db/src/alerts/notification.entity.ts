@@ -1,5 +1,7 @@
 import { EntityRepositoryType } from '@mikro-orm/core';
-import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { User } from '../users/user.entity.js';
+import { Alert } from './alert.entity.js';
 import { NotificationRepository } from './notification.repository.js';
 
 /** How a notification is still to be mailed: on its own at once, in the next digest, or not at all (null). */
@@ -11,20 +13,20 @@ export type NotificationMail = 'immediate' | 'digest';
  * mailed; it is cleared (mailedAt set) once the mail job is queued.
  */
 @Entity({ tableName: 'notifications', repository: () => NotificationRepository })
-@Unique({ name: 'notifications_user_alert_unique', properties: ['userId', 'alertId'] })
-@Index({ name: 'notifications_user_idx', properties: ['userId', 'id'] })
-@Index({ name: 'notifications_alert_idx', properties: ['alertId', 'userId'] })
+@Unique({ name: 'notifications_user_alert_unique', properties: ['user', 'alert'] })
+@Index({ name: 'notifications_user_idx', properties: ['user', 'id'] })
+@Index({ name: 'notifications_alert_idx', properties: ['alert', 'user'] })
 export class Notification {
   [EntityRepositoryType]?: NotificationRepository;
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
 
-  @Property()
-  userId!: number;
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  user!: User;
 
-  @Property({ type: 'bigint' })
-  alertId!: string;
+  @ManyToOne(() => Alert, { deleteRule: 'cascade' })
+  alert!: Alert;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt!: Date;

@@ -36,10 +36,10 @@ export class NotificationRepository extends EntityRepository<Notification> {
   async page(userId: number, page: number, size: number): Promise<NotificationRow[]> {
     const rows = await this.db
       .selectFrom('Notification as n')
-      .innerJoin('Alert as a', 'a.id', 'n.alertId')
+      .innerJoin('Alert as a', 'a.id', 'n.alert')
       .innerJoin('Game as g', 'g.igdbId', 'a.gameIgdbId')
       .select(['n.id', 'a.kind', 'g.igdbId', 'g.slug', 'g.title', 'a.text', 'n.createdAt', 'n.readAt'])
-      .where('n.userId', '=', userId)
+      .where('n.user', '=', userId)
       .orderBy('n.id', 'desc')
       .limit(size)
       .offset(page * size)
@@ -51,7 +51,7 @@ export class NotificationRepository extends EntityRepository<Notification> {
     const row = await this.db
       .selectFrom('Notification')
       .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('userId', '=', userId)
+      .where('user', '=', userId)
       .where('readAt', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.count);
@@ -63,7 +63,7 @@ export class NotificationRepository extends EntityRepository<Notification> {
     const result = await this.db
       .updateTable('Notification')
       .set({ readAt: new Date() })
-      .where('userId', '=', userId)
+      .where('user', '=', userId)
       .where('readAt', 'is', null)
       .$if(ids !== 'all', (query) => query.where('id', 'in', ids as string[]))
       .executeTakeFirst();
@@ -77,13 +77,13 @@ export class NotificationRepository extends EntityRepository<Notification> {
   async pendingDigests(period: 'daily' | 'weekly', limit: number): Promise<DigestRow[]> {
     const rows = await this.db
       .selectFrom('Notification as n')
-      .innerJoin('AlertSettings as s', 's.userId', 'n.userId')
-      .innerJoin('User as u', 'u.id', 'n.userId')
-      .innerJoin('Alert as a', 'a.id', 'n.alertId')
+      .innerJoin('AlertSettings as s', 's.user', 'n.user')
+      .innerJoin('User as u', 'u.id', 'n.user')
+      .innerJoin('Alert as a', 'a.id', 'n.alert')
       .innerJoin('Game as g', 'g.igdbId', 'a.gameIgdbId')
       .select([
         'n.id',
-        'n.userId',
+        'u.id as userId',
         'u.username',
         'u.email',
         's.unsubscribeToken',
@@ -95,7 +95,7 @@ export class NotificationRepository extends EntityRepository<Notification> {
       .where('n.mail', '=', 'digest')
       .where('n.mailedAt', 'is', null)
       .where('s.email', '=', period)
-      .orderBy('n.userId')
+      .orderBy('n.user')
       .orderBy('n.id')
       .limit(limit)
       .execute();
@@ -104,13 +104,13 @@ export class NotificationRepository extends EntityRepository<Notification> {
 
   /** Digest notifications of users who turned mail off: nothing is to be mailed for them any more. */
   async dropDigests(): Promise<number> {
-    const off = this.db.selectFrom('AlertSettings').select('userId').where('email', '=', 'off');
+    const off = this.db.selectFrom('AlertSettings').select('user').where('email', '=', 'off');
     const result = await this.db
       .updateTable('Notification')
       .set({ mail: null })
       .where('mail', '=', 'digest')
       .where('mailedAt', 'is', null)
-      .where('userId', 'in', off)
+      .where('user', 'in', off)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -40,7 +40,7 @@ export class Migration20261128100000_Alerts extends Migration {
       `alter table "alert_settings" add constraint "alert_settings_calendar_unique" unique ("calendar_token");`,
     );
     this.addSql(
-      `alter table "alert_settings" add constraint "alert_settings_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`,
+      `alter table "alert_settings" add constraint "alert_settings_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`,
     );
   }
 
