@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { JobGateway, JobName, QUEUE_OF, QueueName, SCHEDULES } from '@veredicto/jobs';
+import { JobGateway, JobName, QUEUE_OF, QueueName, SCHEDULES, scheduleId } from '@veredicto/jobs';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
@@ -177,7 +177,9 @@ describeWithRedisServer('jobs survive faults (real worker processes, a Redis of 
       async () => {
         try {
           const found = await Promise.all(
-            SCHEDULES.map(({ name }) => gateway.queue(QUEUE_OF[name]).getJobScheduler(name)),
+            SCHEDULES.map((schedule) =>
+              gateway.queue(QUEUE_OF[schedule.name]).getJobScheduler(scheduleId(schedule)),
+            ),
           );
           return found.every(Boolean);
         } catch {

@@ -1,6 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { WorkersConfig } from '@veredicto/config';
 import { ALL_QUEUES, QueueName } from '@veredicto/jobs';
+import { AlertFanOutService } from './alerts/alert-fan-out.service.js';
+import { AlertsProcessor } from './alerts/alerts.processor.js';
 import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { GameFiguresService } from './averages/game-figures.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
@@ -32,6 +34,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
   ],
   [QueueName.Translation]: [GameTranslationService, TranslationProcessor],
   [QueueName.Events]: [MailService, ...DOMAIN_EVENT_CONSUMERS, DomainEventDispatcher, EventsProcessor],
+  [QueueName.Alerts]: [AlertFanOutService, AlertsProcessor],
 };
 
 /** The processors of the families, for the code that walks the running workers. */
@@ -41,6 +44,7 @@ export const QUEUE_PROCESSORS = {
   [QueueName.Scraping]: ScrapingProcessor,
   [QueueName.Translation]: TranslationProcessor,
   [QueueName.Events]: EventsProcessor,
+  [QueueName.Alerts]: AlertsProcessor,
 } as const;
 
 export const servedQueues = (config: WorkersConfig): QueueName[] =>

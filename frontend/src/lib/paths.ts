@@ -70,6 +70,10 @@ export const apiPaths = {
     privacy: () => '/api/user/privacy',
     feed: (cursor?: string | null) => `/api/user/feed${cursor ? `?cursor=${q(cursor)}` : ''}`,
     circle: (igdbID: number | string) => `/api/user/circle/${q(String(igdbID))}`,
+    notifications: (page = 0) => `/api/user/notifications${page ? `?page=${page}` : ''}`,
+    notificationsRead: () => '/api/user/notifications/read',
+    alerts: () => '/api/user/alerts',
+    calendarToken: () => '/api/user/alerts/calendar-token',
   },
   users: {
     profile: (username: string) => `/api/users/${q(username)}`,

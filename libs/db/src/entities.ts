@@ -1,4 +1,7 @@
+import { Alert } from './alerts/alert.entity.js';
+import { AlertSettings } from './alerts/alert-settings.entity.js';
 import { GameChange } from './alerts/game-change.entity.js';
+import { Notification } from './alerts/notification.entity.js';
 import { GameStatus } from './diary/game-status.entity.js';
 import { PlaySession } from './diary/play-session.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
@@ -28,6 +31,8 @@ import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
 
 export const ENTITIES = [
+  Alert,
+  AlertSettings,
   AppMeta,
   EmailToken,
   FeaturedGame,
@@ -40,6 +45,7 @@ export const ENTITIES = [
   GameStatus,
   GameListEntry,
   MediaReview,
+  Notification,
   NewsArticle,
   NewsFeed,
   Outlet,

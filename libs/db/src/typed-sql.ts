@@ -8,7 +8,10 @@ import type {
 } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import type { Alert } from './alerts/alert.entity.js';
+import type { AlertSettings } from './alerts/alert-settings.entity.js';
 import type { GameChange } from './alerts/game-change.entity.js';
+import type { Notification } from './alerts/notification.entity.js';
 import type { GameStatus } from './diary/game-status.entity.js';
 import type { PlaySession } from './diary/play-session.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
@@ -60,6 +63,9 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameLanguage, 'GameLanguage'>
   | Named<typeof GameLanguageChange, 'GameLanguageChange'>
   | Named<typeof GameChange, 'GameChange'>
+  | Named<typeof Alert, 'Alert'>
+  | Named<typeof AlertSettings, 'AlertSettings'>
+  | Named<typeof Notification, 'Notification'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
   | Named<typeof GameStatus, 'GameStatus'>

@@ -12,6 +12,8 @@ export enum QueueName {
   Translation = 'translation',
   /** Side effects of changes: the domain-event dispatcher and the mails it and the API ask for. */
   Events = 'events',
+  /** Followed games' alerts fanned out into notifications and mails, apart from ratings and averages. */
+  Alerts = 'alerts',
 }
 
 export enum JobName {
@@ -25,6 +27,10 @@ export enum JobName {
   PurgeCdn = 'purge-cdn',
   SendMail = 'send-mail',
   DispatchDomainEvent = 'dispatch-domain-event',
+  FanOutAlert = 'fan-out-alert',
+  NotifyFollowers = 'notify-followers',
+  ReleaseDayAlerts = 'release-day-alerts',
+  SendAlertDigests = 'send-alert-digests',
 }
 
 /**
@@ -33,7 +39,14 @@ export enum JobName {
  * rebuilt from ids alone (a reset link's token exists only here), so this payload carries its data.
  */
 export type SendMailPayload = {
-  [T in MailTemplateName]: { template: T; key: string; to: string; data: MailTemplateData[T] };
+  [T in MailTemplateName]: {
+    template: T;
+    key: string;
+    to: string;
+    data: MailTemplateData[T];
+    /** RFC 8058 one-click unsubscribe address (List-Unsubscribe and List-Unsubscribe-Post headers). */
+    unsubscribeUrl?: string;
+  };
 }[MailTemplateName];
 
 export interface JobPayloads {
@@ -49,6 +62,13 @@ export interface JobPayloads {
   [JobName.SendMail]: SendMailPayload;
   /** `handled`: the consumers done in an earlier attempt (a retry runs only the others). */
   [JobName.DispatchDomainEvent]: DomainEventEnvelope & { handled?: string[] };
+  /** Cuts the followers of the alert's game into ranges of user ids, one notify-followers job each. */
+  [JobName.FanOutAlert]: { alertId: string };
+  /** One batch of a fan-out: the followers whose ids are in [fromUserId, toUserId]. */
+  [JobName.NotifyFollowers]: { alertId: string; fromUserId: number; toUserId: number };
+  /** `day` (yyyy-MM-dd) for a run asked by hand; the schedule's run takes today in Madrid. */
+  [JobName.ReleaseDayAlerts]: { day?: string };
+  [JobName.SendAlertDigests]: { period: 'daily' | 'weekly' };
 }
 
 export interface JobResults {
@@ -71,6 +91,10 @@ export interface JobResults {
   [JobName.SendMail]: { template: MailTemplateName; messageId: string; file: string | null };
   /** Every consumer of the event that has handled it, this attempt or an earlier one. */
   [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
+  [JobName.FanOutAlert]: { alertId: string; followers: number; batches: number };
+  [JobName.NotifyFollowers]: { alertId: string; notified: number; mailed: number };
+  [JobName.ReleaseDayAlerts]: { day: string; games: number };
+  [JobName.SendAlertDigests]: { period: 'daily' | 'weekly'; users: number; notifications: number };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -85,6 +109,10 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.PurgeCdn]: QueueName.Averages,
   [JobName.SendMail]: QueueName.Events,
   [JobName.DispatchDomainEvent]: QueueName.Events,
+  [JobName.FanOutAlert]: QueueName.Alerts,
+  [JobName.NotifyFollowers]: QueueName.Alerts,
+  [JobName.ReleaseDayAlerts]: QueueName.Alerts,
+  [JobName.SendAlertDigests]: QueueName.Alerts,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

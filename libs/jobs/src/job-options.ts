@@ -78,6 +78,22 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     removeOnComplete: { age: 24 * 3600, count: 5000 },
     deduplication: { id: domainEventDeduplicationId(id), ttl: 24 * 3600 * 1000 },
   }),
+  // One pending fan-out per alert and one pending batch per range: asking again while one waits adds
+  // nothing, and a batch run twice inserts nothing twice (notifications are unique per user and alert).
+  [JobName.FanOutAlert]: ({ alertId }) => ({
+    ...RETRIED,
+    deduplication: { id: `fan-out-alert:${alertId}` },
+  }),
+  [JobName.NotifyFollowers]: ({ alertId, fromUserId }) => ({
+    ...RETRIED,
+    removeOnComplete: { age: 3600, count: 5000 },
+    deduplication: { id: `notify-followers:${alertId}:${fromUserId}` },
+  }),
+  [JobName.ReleaseDayAlerts]: () => ({ ...RETRIED, deduplication: { id: 'release-day-alerts' } }),
+  [JobName.SendAlertDigests]: ({ period }) => ({
+    ...RETRIED,
+    deduplication: { id: `send-alert-digests:${period}` },
+  }),
   [JobName.SendMail]: ({ template, key }) => ({
     ...RETRIED,
     removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
@@ -103,12 +119,19 @@ export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions>
   [QueueName.Translation]: { concurrency: 2 },
   // Short jobs (a dispatch enqueues, a mail is one SMTP exchange); SMTP servers throttle bursts.
   [QueueName.Events]: { concurrency: 4 },
+  // Batches are one INSERT … SELECT each (about a second at most): a short lock brings the batch of a
+  // killed worker back within seconds, and its retry inserts only what is missing.
+  [QueueName.Alerts]: { concurrency: 2, lockDuration: 5000, stalledInterval: 2000, maxStalledCount: 5 },
 };
 
 /** Repeated jobs: every worker process declares them (idempotent) at start, on reconnect and periodically. */
 export const SCHEDULES: readonly {
   name: JobName;
   pattern: string;
+  /** The time zone of the pattern (server time when absent). */
+  tz?: string;
+  /** The scheduler's id when one job has several schedules (the job's name otherwise). */
+  id?: string;
   data: JobPayloads[JobName];
 }[] = [
   // Every 30 minutes on the clock (a cron pattern, so a worker start does not trigger a poll at once).
@@ -117,4 +140,17 @@ export const SCHEDULES: readonly {
   { name: JobName.ScrapeCatalogue, pattern: '0 5 * * *', data: { requestedBy: 'schedule' } },
   // Every 10 minutes: repairs figures whose recalculation was lost (zero in a healthy system).
   { name: JobName.ReconcileFigures, pattern: '*/10 * * * *', data: {} },
+  // 'Sale hoy' at 09:00 Spain's time on the day, summer or winter.
+  { name: JobName.ReleaseDayAlerts, pattern: '0 9 * * *', tz: 'Europe/Madrid', data: {} },
+  // Digests: every evening, and on Monday evenings for the weekly one.
+  { name: JobName.SendAlertDigests, pattern: '0 19 * * *', tz: 'Europe/Madrid', data: { period: 'daily' } },
+  {
+    name: JobName.SendAlertDigests,
+    id: 'send-alert-digests-weekly',
+    pattern: '0 19 * * 1',
+    tz: 'Europe/Madrid',
+    data: { period: 'weekly' },
+  },
 ];
+
+export const scheduleId = (schedule: (typeof SCHEDULES)[number]): string => schedule.id ?? schedule.name;

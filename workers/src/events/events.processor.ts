@@ -12,8 +12,17 @@ import { DomainEventDispatcher } from './domain-event-dispatcher.js';
 @Processor(QueueName.Events, WORKER_OPTIONS[QueueName.Events])
 export class EventsProcessor extends WorkerHost {
   readonly handlers: QueueHandlers<QueueName.Events> = {
-    [JobName.SendMail]: async ({ template, key, to, data }: JobPayloads[JobName.SendMail]) => {
-      const sent = await this.mail.send(to, template, data as MailTemplateData[typeof template], { key });
+    [JobName.SendMail]: async ({
+      template,
+      key,
+      to,
+      data,
+      unsubscribeUrl,
+    }: JobPayloads[JobName.SendMail]) => {
+      const sent = await this.mail.send(to, template, data as MailTemplateData[typeof template], {
+        key,
+        unsubscribeUrl,
+      });
       return { template, ...sent };
     },
     [JobName.DispatchDomainEvent]: (_payload: JobPayloads[JobName.DispatchDomainEvent], job: Job) =>
