@@ -9,6 +9,8 @@ import {
   openDatabase,
   typedSql,
 } from '@veredicto/db';
+import { languagesChanged, recordDomainEvents, type DomainEventEnvelope } from '@veredicto/jobs';
+import { SearchFreshnessConsumer } from '../../workers/src/events/consumers/search-freshness.consumer.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -149,5 +151,95 @@ describe('languages: ¿está en castellano?', () => {
     // The file again: back to its statement, the change kept in the history.
     expect(await importer.importLanguages(`${DEMO_DATA_DIR}languages.jsonl.gz`)).toEqual([20]);
     expect(await historyOf(20)).toHaveLength(4);
+  });
+
+  it("filters the catalogue by Spanish voices or texts ('spanish=audio|text'), and refuses another value", async () => {
+    const counts = await typedSql(orm.em.fork())
+      .selectFrom('Game')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('spanishAudio', '=', 'yes').as('audio'),
+        eb.fn.countAll<string>().filterWhere('spanishText', '=', 'yes').as('text'),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb('releaseDate', '<=', new Date().toISOString().slice(0, 10)),
+          eb('releaseDate', 'is', null),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    for (const field of ['audio', 'text'] as const) {
+      const { status, body } = await get(`/api/games/all?spanish=${field}&size=50`);
+      expect(status).toBe(200);
+      expect(body.totalElements).toBe(Number(counts[field]));
+      expect(body.content.length).toBe(50);
+      for (const card of body.content) expect(card.spanish[field]).toBe('yes');
+      // Deep pages come from the filtered ordering's anchors too.
+      const last = await get(`/api/games/all?spanish=${field}&size=50&page=${body.totalPages - 1}`);
+      for (const card of last.body.content) expect(card.spanish[field]).toBe('yes');
+    }
+    const withPlatform = await get('/api/games/all?spanish=audio&platform=ps4&sortBy=avRatings');
+    for (const card of withPlatform.body.content) {
+      expect(card.spanish.audio).toBe('yes');
+      expect(card.platform).toContain('PlayStation 4');
+    }
+    const wrong = await get('/api/games/all?spanish=castellano');
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('spanish debe ser uno de: audio, text');
+  });
+
+  it("a change of a game's Spanish writes its event; the search-freshness consumer brings every search index up to date", async () => {
+    // A game the search knows, whose voices nobody says are in castellano.
+    const game = await typedSql(orm.em.fork())
+      .selectFrom('Game')
+      .select(['igdbId', 'title'])
+      .where('spanishAudio', '<>', 'yes')
+      .where('igdbId', 'not in', [1, 18, 20, 119133])
+      .where('title', '~', '^[A-Za-z]+ [A-Za-z]+ [A-Za-z]+$')
+      .orderBy('criticReviewCount', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const igdbId = Number(game.igdbId);
+    const search = async (spanish: string) =>
+      (await get(`/api/games/search?name=${encodeURIComponent(game.title)}&spanish=${spanish}`)).body as {
+        igdbID: number;
+        spanish: { audio: string };
+      }[];
+    expect((await search('audio')).map((found) => found.igdbID)).not.toContain(igdbId);
+
+    // A press review says its PS4 version has castellano voices: the entry and its event, one transaction.
+    const recorded = await orm.em.fork().transactional(async (tx) => {
+      const changed = await tx.getRepository(GameLanguage).state([
+        {
+          igdbId,
+          platform: 'ps4',
+          locale: 'es-ES',
+          text: true,
+          audio: true,
+          interface: null,
+          subtitles: null,
+          source: 'review',
+          sourceRef: null,
+          asOf: new Date().toISOString().slice(0, 10),
+        },
+      ]);
+      return recordDomainEvents(tx, changed.map(languagesChanged));
+    });
+    const outbox = await typedSql(orm.em.fork())
+      .selectFrom('OutboxMessage')
+      .select('payload')
+      .where('id', 'in', recorded.messageIds)
+      .execute();
+    const events = outbox.map((row) => (row.payload as unknown as DomainEventEnvelope).event);
+    expect(events).toEqual([{ name: 'game.languages-changed', igdbId }]);
+    // The game's page reads the database: it says so at once. The search index in memory does not know
+    // yet (the verdict is on no column its triggers watch)…
+    expect((await get(`/api/games/${igdbId}`)).body.spanish.audio).toBe('yes');
+    expect((await search('audio')).map((found) => found.igdbID)).not.toContain(igdbId);
+
+    // …until the consumer of the event moves the game's search version.
+    await new SearchFreshnessConsumer(orm).handle(events[0] as ReturnType<typeof languagesChanged>);
+    const found = (await search('audio')).find((one) => one.igdbID === igdbId);
+    expect(found?.spanish.audio).toBe('yes');
+    for (const one of await search('audio')) expect(one.spanish.audio).toBe('yes');
   });
 });

@@ -56,6 +56,7 @@ export * from './search/search-word.entity.js';
 export * from './search/search-terms.js';
 export * from './search/game-search.repository.js';
 export * from './search/search-source.repository.js';
+export { bumpSearchVersion } from './search/search-version.js';
 export * from './games/release-date.js';
 export * from './games/spanish-genres.js';
 export * from './outlets/outlet.entity.js';
