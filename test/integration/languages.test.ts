@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   CatalogueImporter,
@@ -11,6 +12,7 @@ import {
 } from '@veredicto/db';
 import { languagesChanged, recordDomainEvents, type DomainEventEnvelope } from '@veredicto/jobs';
 import { SearchFreshnessConsumer } from '../../workers/src/events/consumers/search-freshness.consumer.js';
+import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -241,5 +243,116 @@ describe('languages: ¿está en castellano?', () => {
     const found = (await search('audio')).find((one) => one.igdbID === igdbId);
     expect(found?.spanish.audio).toBe('yes');
     for (const one of await search('audio')) expect(one.spanish.audio).toBe('yes');
+  });
+
+  it("a player's report, accepted by the operator with a reason, becomes a 'user' entry with its history; the reporter is told", async () => {
+    const db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 1 });
+    const reporter = await userWithToken(api, db).finally(() => db.end());
+    // Max Payne's PlayStation 2 version: nothing known of it.
+    const report = (body: object, token: string | null = reporter.token) =>
+      call(api, 'POST', '/api/games/18/languages/reports', { token: token ?? undefined, body });
+    expect((await report({ platform: 'ps2', locale: 'es-ES', text: true }, null)).status).toBe(401);
+    const empty = await report({ platform: 'ps2', locale: 'es-ES' });
+    expect([empty.status, (empty.json() as { message: string }).message]).toEqual([
+      400,
+      'Indica al menos si hay textos, voces, interfaz o subtítulos',
+    ]);
+    const wrong = await report({ platform: 'ps2', locale: 'es-MX', text: 'sí' });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('locale debe ser uno de: es-ES, es-419');
+    const filed = await report({
+      platform: 'ps2',
+      locale: 'es-ES',
+      text: true,
+      audio: true,
+      note: 'Caja PAL',
+    });
+    expect(filed.status).toBe(201);
+    const { id } = filed.json() as { id: number };
+
+    const admin = (
+      (
+        await call(api, 'POST', '/api/auth/check-password', { body: { password: api.config.ADMIN_PASSWORD } })
+      ).json() as {
+        token: string;
+      }
+    ).token;
+    const open = (await call(api, 'GET', '/api/admin/language-reports', { token: admin })).json() as {
+      id: number;
+    }[];
+    expect(open.find((one) => one.id === id)).toMatchObject({
+      igdbID: 18,
+      reporter: reporter.username,
+      platform: 'ps2',
+      locale: 'es-ES',
+      text: true,
+      audio: true,
+      interface: null,
+      note: 'Caja PAL',
+    });
+    const decide = (body: object) =>
+      call(api, 'POST', `/api/admin/language-reports/${id}`, { token: admin, body });
+    expect(
+      (await call(api, 'POST', `/api/admin/language-reports/${id}`, { body: { accept: true } })).status,
+    ).toBe(401);
+    expect((await decide({ accept: true, reason: 'corto' })).status).toBe(400);
+    const reason = 'Comprobado en la caja PAL y en el menú del juego.';
+    expect((await decide({ accept: true, reason })).json()).toEqual({ accepted: true });
+    expect((await decide({ accept: true, reason })).status).toBe(404);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const game = (await get('/api/games/18')).body;
+    expect(game.languages).toContainEqual({
+      platform: 'ps2',
+      locale: 'es-ES',
+      text: true,
+      audio: true,
+      interface: null,
+      subtitles: null,
+      source: 'user',
+      asOf: today,
+    });
+    expect(game.spanish).toEqual({ audio: 'yes', text: 'yes' });
+    // The history: which report (and so who), when, and what it says.
+    const history = await typedSql(orm.em.fork())
+      .selectFrom('GameLanguageChange as c')
+      .innerJoin('Game as g', 'g.id', 'c.game')
+      .select(['c.platform', 'c.text', 'c.audio', 'c.source', 'c.sourceRef', 'c.asOf', 'c.changedAt'])
+      .where('g.igdbId', '=', 18)
+      .where('c.source', '=', 'user')
+      .execute();
+    expect(history).toEqual([
+      expect.objectContaining({
+        platform: 'ps2',
+        text: true,
+        audio: true,
+        sourceRef: `report:${id}`,
+        asOf: today,
+      }),
+    ]);
+    const decided = await typedSql(orm.em.fork())
+      .selectFrom('LanguageReport as r')
+      .innerJoin('User as u', 'u.id', 'r.reporter')
+      .select(['u.username', 'r.accepted', 'r.decisionReason', 'r.decidedAt'])
+      .where('r.id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(decided).toMatchObject({ username: reporter.username, accepted: true, decisionReason: reason });
+    expect(decided.decidedAt).not.toBeNull();
+    // Its event and the reporter's mail, written with the decision.
+    const outbox = await typedSql(orm.em.fork())
+      .selectFrom('OutboxMessage')
+      .select(['jobName', 'payload'])
+      .where('createdAt', '>=', decided.decidedAt!)
+      .execute();
+    expect(outbox.map((row) => row.payload)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: { name: 'game.languages-changed', igdbId: 18 } }),
+        expect.objectContaining({
+          template: 'language-report-decided',
+          to: `${reporter.username}@example.com`,
+          data: { username: reporter.username, gameTitle: game.title, accepted: true, reason },
+        }),
+      ]),
+    );
   });
 });

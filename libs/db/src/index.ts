@@ -82,3 +82,5 @@ export * from './diary/profile.repository.js';
 export * from './languages/game-language.entity.js';
 export * from './languages/game-language.repository.js';
 export * from './languages/spanish-verdict.js';
+export * from './languages/language-report.entity.js';
+export * from './languages/language-report.repository.js';

@@ -19,6 +19,8 @@ export interface MailTemplateData {
   'login-link': { username: string; link: string };
   /** A review hidden after a report: the statement of reasons of the EU Digital Services Act (art. 17). */
   'review-hidden': { username: string; gameTitle: string; reason: string };
+  /** The operator's decision on a report of a game's languages, with its written reason. */
+  'language-report-decided': { username: string; gameTitle: string; accepted: boolean; reason: string };
 }
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -121,6 +123,22 @@ export const MAIL_TEMPLATES: { readonly [T in MailTemplateName]: MailTemplate } 
       '<p>La decisión la ha tomado una persona del equipo de moderación, no un sistema automático. ' +
       'Si no estás de acuerdo, escríbenos a <a href="mailto:{{contactEmail}}">{{contactEmail}}</a> ' +
       'explicando por qué y la revisaremos.</p>',
+  },
+  'language-report-decided': {
+    subject: 'Tu aviso sobre los idiomas de {{gameTitle}}',
+    text:
+      'Hola, {{username}}:\n\nGracias por informarnos sobre los idiomas de «{{gameTitle}}». ' +
+      '{{#if accepted}}Lo hemos comprobado y ya aparece en la ficha del juego, con la fuente «usuario».' +
+      '{{else}}Lo hemos revisado y esta vez no lo hemos añadido a la ficha del juego.{{/if}}\n\n' +
+      'Motivo:\n{{reason}}\n',
+    html:
+      '<p>Hola, {{username}}:</p>' +
+      '<p>Gracias por informarnos sobre los idiomas de «{{gameTitle}}». ' +
+      '{{#if accepted}}Lo hemos comprobado y ya aparece en la ficha del juego, con la fuente «usuario».' +
+      '{{else}}Lo hemos revisado y esta vez no lo hemos añadido a la ficha del juego.{{/if}}</p>' +
+      '<p><strong>Motivo:</strong></p>' +
+      '<blockquote style="white-space:pre-wrap;margin:0 0 16px;padding-left:12px;border-left:3px solid #d4d4d8">' +
+      '{{reason}}</blockquote>',
   },
 };
 

@@ -2,14 +2,8 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql, type AliasedExpression, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Game } from './game.entity.js';
 import { cardJson, summaryColumns, toNullableNumber, toSummary, type OnGames } from './game-card.js';
-import type {
-  GameDetailRow,
-  GamePageQuery,
-  GameSort,
-  GameSummaryRow,
-  PageIndex,
-  SpanishFilter,
-} from './game-rows.js';
+import { pageFilter } from './catalogue-filter.js';
+import type { GameDetailRow, GamePageQuery, GameSort, GameSummaryRow, PageIndex } from './game-rows.js';
 import { toScoreStats } from './score-stats.js';
 import { SCORE_MINIMUMS } from '@veredicto/contract';
 import { currentReadRoute } from '../replication/read-routing.js';
@@ -30,28 +24,6 @@ const SORT_COLUMN = {
 /** `order by` of a sort: its column descending with nulls last, then the id descending. */
 const orderBy = (eb: OnGames, sort: GameSort) =>
   sql`${eb.ref(SORT_COLUMN[sort])} desc nulls last, ${eb.ref('g.id')} desc`;
-
-const SPANISH_COLUMN = { audio: 'g.spanishAudio', text: 'g.spanishText' } as const;
-
-/** The default order (newest first) starts at today: unreleased games are 'Próximos lanzamientos'. */
-const RELEASED_ONLY: Record<GameSort, boolean> = {
-  releaseDate: true,
-  avRatings: false,
-  avUserRatings: false,
-};
-
-/** The games of one ordering: its platform and Spanish (a literal: partial indexes), released ones only for the default order. */
-const pageFilter = (sort: GameSort, platform?: string, spanish?: SpanishFilter | null) => (eb: OnGames) => {
-  const conditions: Expression<SqlBool>[] = [];
-  if (platform) conditions.push(eb('g.platforms', '@>', sql<string[]>`array[${platform}]::text[]`));
-  if (spanish) conditions.push(eb(SPANISH_COLUMN[spanish], '=', sql.lit('yes')));
-  if (RELEASED_ONLY[sort]) {
-    conditions.push(
-      eb.or([eb('g.releaseDate', '<=', sql<string>`current_date`), eb('g.releaseDate', 'is', null)]),
-    );
-  }
-  return eb.and(conditions);
-};
 
 /** A catalogue page's statement; its parameters are PageArgs' values (see reusableQuery). */
 type PageArgs = {
