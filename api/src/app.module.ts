@@ -19,6 +19,7 @@ import { ListsModule } from './lists/lists.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { LanguagesModule } from './languages/languages.module.js';
 import { SearchModule } from './search/search.module.js';
 import { ScrapersModule } from './scrapers/scrapers.module.js';
 import { accessLogOptions, accessLogSerializers } from './common/access-log.js';
@@ -66,6 +67,7 @@ export class AppModule {
         UsersModule,
         RatingsModule,
         ReviewsModule,
+        LanguagesModule,
         ListsModule,
         DiaryModule,
         SearchModule,

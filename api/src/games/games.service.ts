@@ -10,6 +10,7 @@ import {
   platformName,
   SearchMiss,
   UserReview,
+  type GamePageQuery,
   type GameSort,
   type PageIndex,
   type UserReviewSort,
@@ -53,26 +54,26 @@ export class GamesService {
   ) {}
 
   private readonly logger = new Logger(GamesService.name);
-  /** Each ordering's size and anchors (sorts × platforms + 1 entries at most). */
-  private readonly pageIndexes = new MicroCache(TOTALS_TTL_MS, 100);
+  /** Each ordering's size and anchors (sorts × (platforms + 1) × (Spanish filters + 1) entries at most). */
+  private readonly pageIndexes = new MicroCache(TOTALS_TTL_MS, 200);
 
   private get games() {
     return this.em.getRepository(Game);
   }
 
   findPage(query: GamePageQueryDto): Promise<JsonBody> {
-    return this.cache.get(`all:${query.page}:${query.size}:${query.platform ?? ''}:${query.sortBy}`, () =>
-      this.loadPage(query),
-    );
+    const key = `all:${query.page}:${query.size}:${query.platform ?? ''}:${query.spanish ?? ''}:${query.sortBy}`;
+    return this.cache.get(key, () => this.loadPage(query));
   }
 
   /** A catalogue page's body: its cards as the database wrote them (GameRepository.findPage) in the page. */
   private async loadPage(query: GamePageQueryDto): Promise<JsonBody> {
     const platform = query.platform ? platformName(query.platform) : undefined;
-    const index = await this.pageIndex(query.sortBy, platform);
+    const filters = { platform, spanish: query.spanish };
+    const index = await this.pageIndex(query.sortBy, filters);
     const total = index.total;
     const cards = await this.games.findPage(
-      { page: query.page, size: query.size, platform, sortBy: query.sortBy },
+      { page: query.page, size: query.size, ...filters, sortBy: query.sortBy },
       index,
     );
     const page: Omit<Page<unknown>, 'content'> = {
@@ -85,17 +86,22 @@ export class GamesService {
     return Buffer.from(`{"content":[${cards.join(',')}],${JSON.stringify(page).slice(1)}`) as JsonBody;
   }
 
-  private pageIndex(sort: GameSort, platform: string | undefined): Promise<PageIndex> {
-    return this.pageIndexes.get(`${sort}:${platform ?? ''}`, () =>
-      this.em.fork().getRepository(Game).findPageIndex(sort, platform, PAGE_ANCHOR_EVERY),
+  private pageIndex(
+    sort: GameSort,
+    filters: Pick<GamePageQuery, 'platform' | 'spanish'>,
+  ): Promise<PageIndex> {
+    return this.pageIndexes.get(`${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}`, () =>
+      this.em.fork().getRepository(Game).findPageIndex(sort, filters, PAGE_ANCHOR_EVERY),
     );
   }
 
   async search(query: SearchQueryDto): Promise<SearchAnswer> {
     const term = normalizeSearchText(query.name);
-    const answer = await this.cache.get(`search:${term}:${query.page}:${query.size}`, async () => {
+    const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}`;
+    const answer = await this.cache.get(key, async () => {
+      const { page, size, spanish } = query;
       const found = await this.searchIndex.search((index) =>
-        searchGames(this.em, query.name, { page: query.page, size: query.size }, index),
+        searchGames(this.em, query.name, { page, size, spanish }, index),
       );
       const didYouMean = found.total === 0 ? await didYouMeanTitle(this.em, query.name) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };

@@ -5,9 +5,16 @@ export const apiPaths = {
   games: {
     search: (name: string, page = 0) => `/api/games/search?name=${q(name)}${page > 0 ? `&page=${page}` : ''}`,
     suggest: (text: string) => `/api/games/suggest?q=${q(text)}`,
-    catalogue: (params: { page: number; size: number; platform?: string; sortBy?: string }) => {
+    catalogue: (params: {
+      page: number;
+      size: number;
+      platform?: string;
+      sortBy?: string;
+      spanish?: string;
+    }) => {
       const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
       if (params.platform) search.set('platform', params.platform);
+      if (params.spanish) search.set('spanish', params.spanish);
       if (params.sortBy) search.set('sortBy', params.sortBy);
       return `/api/games/all?${search.toString()}`;
     },
@@ -30,6 +37,7 @@ export const apiPaths = {
       `/api/games/reviews/users/${q(String(igdbID))}?sort=${sort}`,
     gameScraper: () => '/api/games/scraper/game',
     catalogueScraper: () => '/api/games/scraper',
+    languageReports: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/languages/reports`,
     setFeatured: (igdbID: number | string) => `/api/games/best/${q(String(igdbID))}`,
   },
   auth: {
@@ -115,6 +123,8 @@ export const apiPaths = {
     game: (igdbID: string) => `/api/admin/games/${q(igdbID)}`,
     reports: () => '/api/admin/reports',
     report: (id: number) => `/api/admin/reports/${id}`,
+    languageReports: () => '/api/admin/language-reports',
+    languageReport: (id: number) => `/api/admin/language-reports/${id}`,
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { SearchMiss } from './search/search-miss.entity.js';
 import { SearchWord } from './search/search-word.entity.js';
 import { GameLanguage } from './languages/game-language.entity.js';
 import { GameLanguageChange } from './languages/game-language-change.entity.js';
+import { LanguageReport } from './languages/language-report.entity.js';
 import { GameListEntry } from './lists/game-list-entry.entity.js';
 import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   GameAlias,
   GameLanguage,
   GameLanguageChange,
+  LanguageReport,
   GameChange,
   GameList,
   GameStatus,

@@ -19,6 +19,7 @@ import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameLanguage } from './languages/game-language.entity.js';
 import type { GameLanguageChange } from './languages/game-language-change.entity.js';
+import type { LanguageReport } from './languages/language-report.entity.js';
 import type { GameListEntry } from './lists/game-list-entry.entity.js';
 import type { GameList } from './lists/game-list.entity.js';
 import type { NewsArticle } from './news/news-article.entity.js';
@@ -62,6 +63,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameLanguage, 'GameLanguage'>
   | Named<typeof GameLanguageChange, 'GameLanguageChange'>
+  | Named<typeof LanguageReport, 'LanguageReport'>
   | Named<typeof GameChange, 'GameChange'>
   | Named<typeof Alert, 'Alert'>
   | Named<typeof AlertSettings, 'AlertSettings'>

@@ -38,6 +38,8 @@ export interface MailTemplateData {
     settingsUrl: string;
     unsubscribeUrl: string;
   };
+  /** The operator's decision on a report of a game's languages, with its written reason. */
+  'language-report-decided': { username: string; gameTitle: string; accepted: boolean; reason: string };
 }
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -166,6 +168,22 @@ export const MAIL_TEMPLATES: { readonly [T in MailTemplateName]: MailTemplate } 
       '<ul style="margin:0;padding-left:20px">{{#each lines}}<li>{{this}}</li>{{/each}}</ul>{{/each}}' +
       '<p style="font-size:13px;color:#52525b;margin-top:24px"><a href="{{settingsUrl}}">Cambia qué avisos recibes' +
       '</a> · <a href="{{unsubscribeUrl}}">Dejar de recibir estos correos</a></p>',
+  },
+  'language-report-decided': {
+    subject: 'Tu aviso sobre los idiomas de {{gameTitle}}',
+    text:
+      'Hola, {{username}}:\n\nGracias por informarnos sobre los idiomas de «{{gameTitle}}». ' +
+      '{{#if accepted}}Lo hemos comprobado y ya aparece en la ficha del juego, con la fuente «usuario».' +
+      '{{else}}Lo hemos revisado y esta vez no lo hemos añadido a la ficha del juego.{{/if}}\n\n' +
+      'Motivo:\n{{reason}}\n',
+    html:
+      '<p>Hola, {{username}}:</p>' +
+      '<p>Gracias por informarnos sobre los idiomas de «{{gameTitle}}». ' +
+      '{{#if accepted}}Lo hemos comprobado y ya aparece en la ficha del juego, con la fuente «usuario».' +
+      '{{else}}Lo hemos revisado y esta vez no lo hemos añadido a la ficha del juego.{{/if}}</p>' +
+      '<p><strong>Motivo:</strong></p>' +
+      '<blockquote style="white-space:pre-wrap;margin:0 0 16px;padding-left:12px;border-left:3px solid #d4d4d8">' +
+      '{{reason}}</blockquote>',
   },
 };
 

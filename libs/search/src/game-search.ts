@@ -180,6 +180,7 @@ function memorySteps(repository: GameSearchRepository, index: SearchIndex): Sear
         query.page * query.size,
         query.size,
         probe === undefined ? undefined : { text: probe, threshold: WORD_SIMILARITY_THRESHOLD },
+        query.spanish,
       );
       return Promise.resolve({
         ...found,

@@ -2,7 +2,12 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
-import { PLATFORM_IDS } from '@veredicto/db';
+import { PLATFORM_IDS, type SpanishFilter } from '@veredicto/db';
+
+export const SPANISH_FILTERS = ['audio', 'text'] as const satisfies readonly SpanishFilter[];
+const SPANISH_MESSAGE = `spanish debe ser uno de: ${SPANISH_FILTERS.join(', ')}`;
+const SPANISH_DESCRIPTION =
+  "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)";
 
 export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
 export const MAX_PAGE_SIZE = 100;
@@ -31,6 +36,11 @@ export class GamePageQueryDto {
   @IsOptional()
   @IsIn(PLATFORM_IDS, { message: `platform debe ser uno de: ${PLATFORM_IDS.join(', ')}` })
   platform?: string;
+
+  @ApiPropertyOptional({ enum: SPANISH_FILTERS, description: SPANISH_DESCRIPTION })
+  @IsOptional()
+  @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
+  spanish?: SpanishFilter;
 
   @ApiPropertyOptional({ enum: SORT_FIELDS, default: 'releaseDate' })
   @IsOptional()
@@ -64,6 +74,11 @@ export class SearchQueryDto {
   @Min(1, { message: 'size debe ser al menos 1' })
   @Max(MAX_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_PAGE_SIZE}` })
   size: number = SEARCH_PAGE_SIZE;
+
+  @ApiPropertyOptional({ enum: SPANISH_FILTERS, description: SPANISH_DESCRIPTION })
+  @IsOptional()
+  @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
+  spanish?: SpanishFilter;
 }
 
 export class SuggestQueryDto {

@@ -54,10 +54,15 @@ export interface SpanishContentRow {
   genresEs: string[];
 }
 
+/** The `spanish` filter of the catalogue and the search (decisions.md section 13). */
+export type SpanishFilter = 'audio' | 'text';
+
 export interface GamePageQuery {
   page: number;
   size: number;
   platform?: string;
+  /** Only games whose `spanish` verdict says yes for voices or texts. */
+  spanish?: SpanishFilter;
   sortBy: GameSort;
 }
 

@@ -2,6 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql, type AliasedExpression, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Game } from './game.entity.js';
 import { cardJson, summaryColumns, toNullableNumber, toSummary, type OnGames } from './game-card.js';
+import { pageFilter } from './catalogue-filter.js';
 import type { GameDetailRow, GamePageQuery, GameSort, GameSummaryRow, PageIndex } from './game-rows.js';
 import { toScoreStats } from './score-stats.js';
 import { SCORE_MINIMUMS } from '@veredicto/contract';
@@ -24,28 +25,11 @@ const SORT_COLUMN = {
 const orderBy = (eb: OnGames, sort: GameSort) =>
   sql`${eb.ref(SORT_COLUMN[sort])} desc nulls last, ${eb.ref('g.id')} desc`;
 
-/** The default order (newest first) starts at today: unreleased games are 'Próximos lanzamientos'. */
-const RELEASED_ONLY: Record<GameSort, boolean> = {
-  releaseDate: true,
-  avRatings: false,
-  avUserRatings: false,
-};
-
-/** The games of one ordering: its platform, and released ones only for the default order. */
-const pageFilter = (sort: GameSort, platform?: string) => (eb: OnGames) => {
-  const conditions: Expression<SqlBool>[] = [];
-  if (platform) conditions.push(eb('g.platforms', '@>', sql<string[]>`array[${platform}]::text[]`));
-  if (RELEASED_ONLY[sort]) {
-    conditions.push(
-      eb.or([eb('g.releaseDate', '<=', sql<string>`current_date`), eb('g.releaseDate', 'is', null)]),
-    );
-  }
-  return eb.and(conditions);
-};
-
 /** A catalogue page's statement; its parameters are PageArgs' values (see reusableQuery). */
 type PageArgs = {
   platform: string | null;
+  /** Decides the statement's shape (the filter is a literal). */
+  spanish: { audio: boolean } | null;
   /** The last anchor at or before the page's first row (null: from the start, by OFFSET). */
   anchor: { value: string | null; id: number } | null;
   size: number;
@@ -55,8 +39,8 @@ type PageArgs = {
   reach: number;
 };
 
-function buildPage(db: TypedSql, sort: GameSort, { platform, anchor, size, skip, reach }: PageArgs) {
-  const filter = pageFilter(sort, platform ?? undefined);
+function buildPage(db: TypedSql, sort: GameSort, { platform, spanish, anchor, size, skip, reach }: PageArgs) {
+  const filter = pageFilter(sort, platform ?? undefined, spanish && (spanish.audio ? 'audio' : 'text'));
   // The ids of the ordering from where `where` starts, in index order, with their sort value.
   const branch = (where: (eb: OnGames) => Expression<SqlBool>) =>
     db
@@ -246,7 +230,11 @@ export class GameRepository extends EntityRepository<Game> {
    * OFFSETs cost in proportion to the depth). Callers cache it: positions drift only by the games added
    * or re-scored since.
    */
-  async findPageIndex(sort: GameSort, platform: string | undefined, every: number): Promise<PageIndex> {
+  async findPageIndex(
+    sort: GameSort,
+    { platform, spanish }: Pick<GamePageQuery, 'platform' | 'spanish'>,
+    every: number,
+  ): Promise<PageIndex> {
     const rows = await this.reads
       .selectFrom((db) =>
         db
@@ -257,7 +245,7 @@ export class GameRepository extends EntityRepository<Game> {
             sql<string | null>`${eb.ref(SORT_COLUMN[sort])}::text`.as('value'),
             sql<string>`count(*) over ()`.as('total'),
           ])
-          .where(pageFilter(sort, platform))
+          .where(pageFilter(sort, platform, spanish))
           .as('ordered'),
       )
       .select(['ordered.position', 'ordered.id', 'ordered.value', 'ordered.total'])
@@ -286,6 +274,7 @@ export class GameRepository extends EntityRepository<Game> {
     const rows = await this.readRows(
       PAGE_QUERIES[query.sortBy](this.getEntityManager(), {
         platform: query.platform ?? null,
+        spanish: query.spanish ? { audio: query.spanish === 'audio' } : null,
         anchor: anchor && { value: anchor.value, id: anchor.id },
         size: query.size,
         skip,

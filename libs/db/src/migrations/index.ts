@@ -14,6 +14,8 @@ import { Migration20261127150000_ReviewTrust } from './Migration20261127150000_R
 import { Migration20261127160000_GameChanges } from './Migration20261127160000_GameChanges.js';
 import { Migration20261127170000_GameLanguages } from './Migration20261127170000_GameLanguages.js';
 import { Migration20261128100000_Alerts } from './Migration20261128100000_Alerts.js';
+import { Migration20261128120000_SpanishFilters } from './Migration20261128120000_SpanishFilters.js';
+import { Migration20261128120100_LanguageReports } from './Migration20261128120100_LanguageReports.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -39,4 +41,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261127160000_GameChanges', class: Migration20261127160000_GameChanges },
   { name: 'Migration20261127170000_GameLanguages', class: Migration20261127170000_GameLanguages },
   { name: 'Migration20261128100000_Alerts', class: Migration20261128100000_Alerts },
+  { name: 'Migration20261128120000_SpanishFilters', class: Migration20261128120000_SpanishFilters },
+  { name: 'Migration20261128120100_LanguageReports', class: Migration20261128120100_LanguageReports },
 ];

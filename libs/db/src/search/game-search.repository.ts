@@ -1,6 +1,6 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { GameSummaryRow } from '../games/game-rows.js';
+import type { GameSummaryRow, SpanishFilter } from '../games/game-rows.js';
 import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
@@ -119,9 +119,10 @@ export class GameSearchRepository {
     query: SearchPageQuery,
   ): Promise<MatchesPage> {
     const sqlTerms = toSqlTerms(terms);
-    const rows = await this.runSearch(sqlTerms, fuzzy, typoProbe, query.page, query.size);
-    const first =
-      rows.length || query.page === 0 ? rows : await this.runSearch(sqlTerms, fuzzy, typoProbe, 0, 1);
+    const run = (page: number, size: number) =>
+      this.runSearch(sqlTerms, fuzzy, typoProbe, query.spanish ?? null, page, size);
+    const rows = await run(query.page, query.size);
+    const first = rows.length || query.page === 0 ? rows : await run(0, 1);
     return {
       rows: rows.map(toSummary),
       total: first.length ? Number(first[0].total_matches) : 0,
@@ -174,10 +175,19 @@ export class GameSearchRepository {
     terms: SqlTerms,
     fuzzy: string,
     typoProbe: string | null,
+    spanish: SpanishFilter | null,
     page: number,
     size: number,
   ): Promise<SearchRow[]> {
-    const statement = searchQuery(this.em, { terms, fuzzy, typoProbe, limit: size, offset: page * size });
+    const statement = searchQuery(this.em, {
+      terms,
+      fuzzy,
+      typoProbe,
+      spanishAudio: spanish === 'audio',
+      spanishText: spanish === 'text',
+      limit: size,
+      offset: page * size,
+    });
     if (typoProbe === null) return typedRows(this.em, statement, this.route);
     // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
     // elisyum'); set for this statement's transaction only, on the same (read) connection. No parallel
@@ -326,11 +336,17 @@ type SearchArgs = {
   terms: SqlTerms;
   fuzzy: string;
   typoProbe: string | null;
+  /** Only games whose `spanish` verdict says yes for voices, or for texts (shapes of the statement). */
+  spanishAudio: boolean;
+  spanishText: boolean;
   limit: number;
   offset: number;
 };
 
-function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: SearchArgs) {
+function buildSearch(
+  db: TypedSql,
+  { terms, fuzzy, typoProbe, spanishAudio, spanishText, limit, offset }: SearchArgs,
+) {
   // Each condition its own branch, so each is one index scan without rechecking the others.
   const fromGames = (where: (column: Expression<string>) => Expression<SqlBool>) =>
     db
@@ -397,7 +413,9 @@ function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: S
               sql<string>`count(*) over ()`.as('total_matches'),
               sql<boolean>`bool_or(${eb.ref('b.as_typed')}) over ()`.as('any_as_typed'),
             ];
-          }),
+          })
+          .$if(spanishAudio, (q) => q.where('g.spanishAudio', '=', sql.lit('yes')))
+          .$if(spanishText, (q) => q.where('g.spanishText', '=', sql.lit('yes'))),
       )
       .with('shortlist', (qb) =>
         qb

@@ -11,6 +11,8 @@ export interface SearchSourceGame {
   userRatingCount: number;
   hasScore: boolean;
   releaseYear: number | null;
+  /** Whether its `spanish` verdict says yes, for voices and for texts (the search's `spanish` filter). */
+  spanish: { audio: boolean; text: boolean };
   aliases: { term: string; kind: AliasKind }[];
 }
 
@@ -54,6 +56,7 @@ export class SearchSourceRepository {
         userRatingCount: Number(row.userRatingCount),
         hasScore: row.hasScore === true,
         releaseYear: row.releaseYear === null ? null : Number(row.releaseYear),
+        spanish: { audio: row.spanishAudio === 'yes', text: row.spanishText === 'yes' },
         aliases: byGame.get(Number(row.id)) ?? [],
       };
     });
@@ -78,6 +81,8 @@ const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: 
       sql<boolean>`(${eb.ref('g.metascore')} is not null or ${eb.ref('g.igdbRating')} is not null)`.as(
         'hasScore',
       ),
+      'g.spanishAudio as spanishAudio',
+      'g.spanishText as spanishText',
       sql<number | null>`extract(year from ${eb.ref('g.releaseDate')})::int`.as('releaseYear'),
       sql<string>`${eb.ref('g.searchVersion')}::text`.as('searchVersion'),
     ])

@@ -1,4 +1,4 @@
-import type { GameSummaryRow } from '../games/game-rows.js';
+import type { GameSummaryRow, SpanishFilter } from '../games/game-rows.js';
 
 /**
  * What a search compares and the thresholds it compares with, shared by the database's search statements
@@ -63,6 +63,8 @@ export const CORRECTION_RULES: CorrectionRules = {
 export interface SearchPageQuery {
   page: number;
   size: number;
+  /** Only games whose `spanish` verdict says yes for voices ('audio') or texts ('text'). */
+  spanish?: SpanishFilter;
 }
 
 export interface SearchResultPage {

@@ -11,6 +11,7 @@ import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
 import { ReliabilityPanel } from '../components/reliability-panel';
+import { LanguageReportsPanel } from '../components/language-reports-panel';
 import { ReviewReportsPanel } from '../components/review-reports-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
 import { SearchMissesPanel } from '../components/search-misses-panel';
@@ -75,6 +76,9 @@ export function AdminPage() {
           </Collapsible>
           <Collapsible title="Denuncias">
             <ReviewReportsPanel />
+          </Collapsible>
+          <Collapsible title="Avisos de idiomas">
+            <LanguageReportsPanel />
           </Collapsible>
           <Collapsible title="Búsquedas sin resultados">
             <SearchMissesPanel />

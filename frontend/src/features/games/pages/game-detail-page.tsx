@@ -8,7 +8,7 @@ import { ScoreBar } from '../../../components/score-bar';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { formatReleaseDate } from '../../../lib/format';
+import { formatReleaseDate, normalizePlatforms } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
@@ -22,6 +22,7 @@ import { GameScreenshots } from '../components/game-screenshots';
 import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
 import { GameLanguages } from '../../languages/components/game-languages';
+import { LanguageReportAction } from '../../languages/components/language-report-dialog';
 import './games.css';
 
 export const SCORE_HIGHLIGHT_MS = 2000;
@@ -159,6 +160,7 @@ export function GameDetailPage() {
           IDIOMAS
         </h2>
         <GameLanguages game={game} />
+        <LanguageReportAction igdbID={game.igdbID} platforms={normalizePlatforms(game.platform)} />
       </section>
 
       <section className="game-detail__section" aria-labelledby="reviews-title">
