@@ -81,3 +81,4 @@ export * from './diary/profile.repository.js';
 export * from './languages/game-language.entity.js';
 export * from './languages/game-language.repository.js';
 export * from './languages/spanish-verdict.js';
+export * from './feeds/feed.repository.js';
