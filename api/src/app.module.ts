@@ -11,6 +11,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { BestOfModule } from './best-of/best-of.module.js';
 import { DiaryModule } from './diary/diary.module.js';
 import { FeedsModule } from './feeds/feeds.module.js';
+import { SimilarGamesModule } from './similar/similar-games.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper and /best-of.
         ScrapersModule,
         BestOfModule,
+        SimilarGamesModule,
         GamesModule,
         AdminModule,
         NewsModule,

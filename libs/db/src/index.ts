@@ -82,3 +82,5 @@ export * from './languages/game-language.entity.js';
 export * from './languages/game-language.repository.js';
 export * from './languages/spanish-verdict.js';
 export * from './feeds/feed.repository.js';
+export * from './similar/similar-game.entity.js';
+export * from './similar/similar-game.repository.js';
