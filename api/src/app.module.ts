@@ -10,6 +10,8 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BestOfModule } from './best-of/best-of.module.js';
 import { DiaryModule } from './diary/diary.module.js';
+import { FeedsModule } from './feeds/feeds.module.js';
+import { SimilarGamesModule } from './similar/similar-games.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -60,6 +62,7 @@ export class AppModule {
         // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper and /best-of.
         ScrapersModule,
         BestOfModule,
+        SimilarGamesModule,
         GamesModule,
         AdminModule,
         NewsModule,
@@ -73,6 +76,7 @@ export class AppModule {
         SearchModule,
         AlertsModule,
         OutletsModule,
+        FeedsModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

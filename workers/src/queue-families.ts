@@ -18,12 +18,18 @@ import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.
 import { IgdbImportService } from './scraping/igdb-import.service.js';
 import { ReviewScrapingService } from './scraping/review-scraping.service.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { SimilarGamesService } from './similar/similar-games.service.js';
 import { GameTranslationService } from './translation/game-translation.service.js';
 import { TranslationProcessor } from './translation/translation.processor.js';
 
 /** What each queue family needs in a process that serves it (WORKER_QUEUES). */
 export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
-  [QueueName.Averages]: [GameFiguresService, FiguresReconciliationService, RecalculateAverageProcessor],
+  [QueueName.Averages]: [
+    GameFiguresService,
+    FiguresReconciliationService,
+    SimilarGamesService,
+    RecalculateAverageProcessor,
+  ],
   [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],
   [QueueName.Scraping]: [
     WorkerPageFetcher,

@@ -31,6 +31,7 @@ export const apiPaths = {
       return `/api/games/best-of?${search.toString()}`;
     },
     bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
+    similar: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/similar`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
     userReviews: (igdbID: number | string, sort: 'helpful' | 'recent' = 'helpful') =>

@@ -41,6 +41,18 @@ export const routes = {
   queueDashboard: () => '/admin/queues',
 } as const;
 
+/** Atom (`xml`) or JSON Feed 1.1 (`json`). */
+export type FeedFormat = 'xml' | 'json';
+
+/** The open feeds (section 15): each in Atom and JSON Feed, linked from its page with rel="alternate". */
+export const feedRoutes = {
+  news: (format: FeedFormat = 'xml') => `/feeds/noticias.${format}`,
+  gameReviews: (igdbID: number, format: FeedFormat = 'xml') => `/feeds/juegos/${igdbID}.${format}`,
+  outletReviews: (slug: string, format: FeedFormat = 'xml') => `/feeds/medios/${q(slug)}.${format}`,
+  releases: (platformId: string, format: FeedFormat = 'xml') =>
+    `/feeds/lanzamientos/${q(platformId)}.${format}`,
+} as const;
+
 /** A page's title (without the site name; null for the bare site name) and meta description. */
 export interface PageText {
   title: string | null;

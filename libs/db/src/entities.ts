@@ -21,6 +21,7 @@ import { NewsFeed } from './news/news-feed.entity.js';
 import { OutboxMessage } from './outbox/outbox-message.entity.js';
 import { Outlet } from './outlets/outlet.entity.js';
 import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
+import { SimilarGame } from './similar/similar-game.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { ReviewReport } from './reviews/review-report.entity.js';
@@ -52,6 +53,7 @@ export const ENTITIES = [
   NewsFeed,
   Outlet,
   OutletGameScore,
+  SimilarGame,
   OutboxMessage,
   PlaySession,
   Rating,

@@ -90,3 +90,6 @@ export * from './languages/game-language.repository.js';
 export * from './languages/spanish-verdict.js';
 export * from './languages/language-report.entity.js';
 export * from './languages/language-report.repository.js';
+export * from './feeds/feed.repository.js';
+export * from './similar/similar-game.entity.js';
+export * from './similar/similar-game.repository.js';

@@ -34,6 +34,7 @@ import type { MediaReview } from './reviews/media-review.entity.js';
 import type { ReviewReport } from './reviews/review-report.entity.js';
 import type { ReviewVote } from './reviews/review-vote.entity.js';
 import type { UserReview } from './reviews/user-review.entity.js';
+import type { SimilarGame } from './similar/similar-game.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
 import type { User } from './users/user.entity.js';
@@ -60,6 +61,7 @@ type Named<Class, Name extends string> = Class & { '~entityName'?: Name };
 type EntityTables = InferClassEntityDB<
   | Named<typeof FeaturedGame, 'FeaturedGame'>
   | Named<typeof Game, 'Game'>
+  | Named<typeof SimilarGame, 'SimilarGame'>
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameLanguage, 'GameLanguage'>
   | Named<typeof GameLanguageChange, 'GameLanguageChange'>

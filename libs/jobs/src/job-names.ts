@@ -31,6 +31,7 @@ export enum JobName {
   NotifyFollowers = 'notify-followers',
   ReleaseDayAlerts = 'release-day-alerts',
   SendAlertDigests = 'send-alert-digests',
+  ComputeSimilarGames = 'compute-similar-games',
 }
 
 /**
@@ -69,6 +70,7 @@ export interface JobPayloads {
   /** `day` (yyyy-MM-dd) for a run asked by hand; the schedule's run takes today in Madrid. */
   [JobName.ReleaseDayAlerts]: { day?: string };
   [JobName.SendAlertDigests]: { period: 'daily' | 'weekly' };
+  [JobName.ComputeSimilarGames]: { igdbId: number };
 }
 
 export interface JobResults {
@@ -95,6 +97,8 @@ export interface JobResults {
   [JobName.NotifyFollowers]: { alertId: string; notified: number; mailed: number };
   [JobName.ReleaseDayAlerts]: { day: string; games: number };
   [JobName.SendAlertDigests]: { period: 'daily' | 'weekly'; users: number; notifications: number };
+  /** `found`: false when the game no longer exists. */
+  [JobName.ComputeSimilarGames]: { igdbId: number; found: boolean };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -113,6 +117,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.NotifyFollowers]: QueueName.Alerts,
   [JobName.ReleaseDayAlerts]: QueueName.Alerts,
   [JobName.SendAlertDigests]: QueueName.Alerts,
+  // One query per game, like a recalculation.
+  [JobName.ComputeSimilarGames]: QueueName.Averages,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

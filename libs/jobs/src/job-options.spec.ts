@@ -69,6 +69,7 @@ describe('the job options table', () => {
       [JobName.NotifyFollowers]: { alertId: '1', fromUserId: 1, toUserId: 1000 },
       [JobName.ReleaseDayAlerts]: {},
       [JobName.SendAlertDigests]: { period: 'daily' },
+      [JobName.ComputeSimilarGames]: { igdbId: 1 },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

@@ -7,6 +7,7 @@ import {
   scrapeGameDeduplicationId,
   sendMailDeduplicationId,
   translateGameDeduplicationId,
+  computeSimilarGamesDeduplicationId,
 } from './job-ids.js';
 import { JobName, type JobPayloads, QueueName } from './job-names.js';
 
@@ -51,6 +52,12 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     deduplication: { id: `poll-feeds:${feedId ?? 'all'}` },
   }),
   // One pending translation per game.
+  // One pending computation per game; a change during a run queues one more behind it.
+  [JobName.ComputeSimilarGames]: ({ igdbId }) => ({
+    ...RETRIED,
+    removeOnComplete: { age: 3600, count: 1000 },
+    deduplication: { id: computeSimilarGamesDeduplicationId(igdbId), keepLastIfActive: true },
+  }),
   [JobName.TranslateGame]: ({ gameId }) => ({
     ...RETRIED,
     deduplication: { id: translateGameDeduplicationId(gameId) },

@@ -7,6 +7,7 @@ import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 import { GameFiguresService } from './game-figures.service.js';
+import { SimilarGamesService } from '../similar/similar-games.service.js';
 
 /**
  * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), and
@@ -28,12 +29,14 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     },
     [JobName.PurgeCdn]: ({ key }: { key: string }) => this.cdn.purge(key),
     [JobName.ReconcileFigures]: () => this.reconciliation.reconcile(),
+    [JobName.ComputeSimilarGames]: ({ igdbId }: { igdbId: number }) => this.similar.compute(igdbId),
   };
 
   constructor(
     private readonly figures: GameFiguresService,
     private readonly cdn: CdnPurgeService,
     private readonly reconciliation: FiguresReconciliationService,
+    private readonly similar: SimilarGamesService,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {
     super();

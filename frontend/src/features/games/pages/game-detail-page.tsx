@@ -21,6 +21,7 @@ import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
 import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
+import { SimilarGames } from '../components/similar-games';
 import { GameLanguages } from '../../languages/components/game-languages';
 import { LanguageReportAction } from '../../languages/components/language-report-dialog';
 import './games.css';
@@ -168,6 +169,13 @@ export function GameDetailPage() {
           CRÍTICAS
         </h2>
         <GameReviews igdbID={String(game.igdbID)} gameTitle={game.title} />
+      </section>
+
+      <section className="game-detail__section" aria-labelledby="similar-title">
+        <h2 id="similar-title" className="section-title">
+          JUEGOS SIMILARES
+        </h2>
+        <SimilarGames igdbID={game.igdbID} />
       </section>
 
       <section className="game-detail__section" aria-labelledby="videos-title">
