@@ -9,7 +9,8 @@ export interface SearchSourceGame {
   searchName: string;
   criticReviewCount: number;
   userRatingCount: number;
-  hasScore: boolean;
+  /** The outside critic score (Metacritic's metascore, else IGDB's rating), as a double. */
+  score: number | null;
   releaseYear: number | null;
   aliases: { term: string; kind: AliasKind }[];
 }
@@ -52,7 +53,7 @@ export class SearchSourceRepository {
         searchName: row.searchName,
         criticReviewCount: Number(row.criticReviewCount),
         userRatingCount: Number(row.userRatingCount),
-        hasScore: row.hasScore === true,
+        score: row.score === null ? null : Number(row.score),
         releaseYear: row.releaseYear === null ? null : Number(row.releaseYear),
         aliases: byGame.get(Number(row.id)) ?? [],
       };
@@ -75,8 +76,8 @@ const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: 
       'g.searchName as searchName',
       'g.criticReviewCount as criticReviewCount',
       'g.userRatingCount as userRatingCount',
-      sql<boolean>`(${eb.ref('g.metascore')} is not null or ${eb.ref('g.igdbRating')} is not null)`.as(
-        'hasScore',
+      sql<number | null>`coalesce(${eb.ref('g.metascore')}::float8, ${eb.ref('g.igdbRating')}::float8)`.as(
+        'score',
       ),
       sql<number | null>`extract(year from ${eb.ref('g.releaseDate')})::int`.as('releaseYear'),
       sql<string>`${eb.ref('g.searchVersion')}::text`.as('searchVersion'),
