@@ -181,7 +181,7 @@ async function sqlTimes(databaseUrl: string, queries: string[]): Promise<string[
       ['releaseDate', 'PC'],
     ] as const;
     for (const [sortBy, platform] of sorts) {
-      const index = await games().findPageIndex(sortBy, platform, 100);
+      const index = await games().findPageIndex(sortBy, { platform }, 100);
       const next = random(21);
       const anchored: number[] = [];
       const offset: number[] = [];

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   FeaturedGame,
+  GENRES_BY_SLUG,
   Game,
   GameLanguage,
   MediaReview,
@@ -10,6 +11,7 @@ import {
   platformName,
   SearchMiss,
   UserReview,
+  type CatalogueFilters,
   type GameSort,
   type PageIndex,
   type UserReviewSort,
@@ -61,18 +63,24 @@ export class GamesService {
   }
 
   findPage(query: GamePageQueryDto): Promise<JsonBody> {
-    return this.cache.get(`all:${query.page}:${query.size}:${query.platform ?? ''}:${query.sortBy}`, () =>
+    const filters = `${query.platform ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}`;
+    return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
     );
   }
 
   /** A catalogue page's body: its cards as the database wrote them (GameRepository.findPage) in the page. */
   private async loadPage(query: GamePageQueryDto): Promise<JsonBody> {
-    const platform = query.platform ? platformName(query.platform) : undefined;
-    const index = await this.pageIndex(query.sortBy, platform);
+    const filters: CatalogueFilters = {
+      platform: query.platform ? platformName(query.platform) : undefined,
+      genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
+      year: query.year,
+      scored: query.scored === true,
+    };
+    const index = await this.pageIndex(query.sortBy, filters);
     const total = index.total;
     const cards = await this.games.findPage(
-      { page: query.page, size: query.size, platform, sortBy: query.sortBy },
+      { page: query.page, size: query.size, sortBy: query.sortBy, ...filters },
       index,
     );
     const page: Omit<Page<unknown>, 'content'> = {
@@ -85,9 +93,10 @@ export class GamesService {
     return Buffer.from(`{"content":[${cards.join(',')}],${JSON.stringify(page).slice(1)}`) as JsonBody;
   }
 
-  private pageIndex(sort: GameSort, platform: string | undefined): Promise<PageIndex> {
-    return this.pageIndexes.get(`${sort}:${platform ?? ''}`, () =>
-      this.em.fork().getRepository(Game).findPageIndex(sort, platform, PAGE_ANCHOR_EVERY),
+  private pageIndex(sort: GameSort, filters: CatalogueFilters): Promise<PageIndex> {
+    const key = `${sort}:${filters.platform ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}`;
+    return this.pageIndexes.get(key, () =>
+      this.em.fork().getRepository(Game).findPageIndex(sort, filters, PAGE_ANCHOR_EVERY),
     );
   }
 

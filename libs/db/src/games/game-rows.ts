@@ -54,10 +54,21 @@ export interface SpanishContentRow {
   genresEs: string[];
 }
 
-export interface GamePageQuery {
+/** What the catalogue is narrowed to (decisions.md section 16), whatever its order. */
+export interface CatalogueFilters {
+  /** A platform's canonical name ('PlayStation 4'). */
+  platform?: string;
+  /** A Spanish genre's IGDB names (GENRES_BY_SLUG): a game with any of them. */
+  genres?: string[];
+  /** Games released that year. */
+  year?: number;
+  /** Only games that show a critic average. */
+  scored?: boolean;
+}
+
+export interface GamePageQuery extends CatalogueFilters {
   page: number;
   size: number;
-  platform?: string;
   sortBy: GameSort;
 }
 
