@@ -10,7 +10,16 @@ import {
   type GameSummary,
   type MediaReview,
 } from './support/api.js';
-import { activeSlide, cardTitles, carousel, gameCards, scoreBar, slides, swipe } from './support/ui.js';
+import {
+  activeSlide,
+  bestGamesTitle,
+  cardTitles,
+  carousel,
+  gameCards,
+  scoreBar,
+  slides,
+  swipe,
+} from './support/ui.js';
 
 const WITCHER = { id: 1942, path: '/game/the-witcher-3-wild-hunt/1942', title: 'The Witcher 3: Wild Hunt' };
 /** A released seeded game that no test gives media reviews to. */
@@ -127,7 +136,7 @@ test.describe('portada', () => {
     }
 
     for (const [name, games] of [
-      ['MEJORES JUEGOS', best],
+      [bestGamesTitle(best, new Date().toISOString().slice(0, 10)), best],
       ['ÚLTIMOS LANZAMIENTOS', latest],
     ] as const) {
       const region = carousel(page, name);
@@ -176,7 +185,7 @@ test.describe('portada', () => {
     // No automatic advance, so every move below comes from the test.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    const region = carousel(page, 'MEJORES JUEGOS');
+    const region = carousel(page, bestGamesTitle(best, new Date().toISOString().slice(0, 10)));
     const active = activeSlide(region);
     const expectActive = async (index: number) => {
       await expect(active).toHaveAttribute('aria-label', `${index + 1} de ${count}`);
@@ -210,10 +219,11 @@ test.describe('portada', () => {
     await expectActive(count - 1);
   });
 
-  test('en el móvil, el carrusel avanza solo cada 3 segundos', async ({ page, isMobile }) => {
+  test('en el móvil, el carrusel avanza solo cada 3 segundos', async ({ page, request, isMobile }) => {
     test.skip(!isMobile, 'El avance automático es del carrusel de pantallas pequeñas');
+    const best = await getJson<GameSummary[]>(request, '/api/games/best');
     await page.goto('/');
-    const region = carousel(page, 'MEJORES JUEGOS');
+    const region = carousel(page, bestGamesTitle(best, new Date().toISOString().slice(0, 10)));
     await expect(activeSlide(region)).toHaveAttribute('aria-label', /^1 de /);
     await expect(activeSlide(region)).toHaveAttribute('aria-label', /^2 de /, { timeout: 5000 });
   });
@@ -375,7 +385,7 @@ test.describe('ficha de un juego', () => {
     const media = scoreBar(page, 'Medios');
     await expect(media).toHaveClass(new RegExp(`score--${scoreClass(game.avRatings)}`));
     await expect(media.locator('.score-badge')).toHaveText(formatScore(game.avRatings));
-    await expect(media).toContainText(`${game.criticReviewCount} críticas`);
+    await expect(media).toContainText(`${game.criticReviewCount} medios`);
     const players = scoreBar(page, 'Jugadores');
     await expect(players).toHaveClass(new RegExp(`score--${scoreClass(game.avUserRatings)}`));
     await expect(players.locator('.score-badge')).toHaveText(formatScore(game.avUserRatings));

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   FeaturedGame,
+  GENRES_BY_SLUG,
   Game,
   GameLanguage,
   MediaReview,
@@ -10,7 +11,7 @@ import {
   platformName,
   SearchMiss,
   UserReview,
-  type GamePageQuery,
+  type CatalogueFilters,
   type GameSort,
   type PageIndex,
   type UserReviewSort,
@@ -62,18 +63,25 @@ export class GamesService {
   }
 
   findPage(query: GamePageQueryDto): Promise<JsonBody> {
-    const key = `all:${query.page}:${query.size}:${query.platform ?? ''}:${query.spanish ?? ''}:${query.sortBy}`;
-    return this.cache.get(key, () => this.loadPage(query));
+    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}`;
+    return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
+      this.loadPage(query),
+    );
   }
 
   /** A catalogue page's body: its cards as the database wrote them (GameRepository.findPage) in the page. */
   private async loadPage(query: GamePageQueryDto): Promise<JsonBody> {
-    const platform = query.platform ? platformName(query.platform) : undefined;
-    const filters = { platform, spanish: query.spanish };
+    const filters: CatalogueFilters = {
+      platform: query.platform ? platformName(query.platform) : undefined,
+      spanish: query.spanish,
+      genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
+      year: query.year,
+      scored: query.scored === true,
+    };
     const index = await this.pageIndex(query.sortBy, filters);
     const total = index.total;
     const cards = await this.games.findPage(
-      { page: query.page, size: query.size, ...filters, sortBy: query.sortBy },
+      { page: query.page, size: query.size, sortBy: query.sortBy, ...filters },
       index,
     );
     const page: Omit<Page<unknown>, 'content'> = {
@@ -86,11 +94,9 @@ export class GamesService {
     return Buffer.from(`{"content":[${cards.join(',')}],${JSON.stringify(page).slice(1)}`) as JsonBody;
   }
 
-  private pageIndex(
-    sort: GameSort,
-    filters: Pick<GamePageQuery, 'platform' | 'spanish'>,
-  ): Promise<PageIndex> {
-    return this.pageIndexes.get(`${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}`, () =>
+  private pageIndex(sort: GameSort, filters: CatalogueFilters): Promise<PageIndex> {
+    const key = `${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}`;
+    return this.pageIndexes.get(key, () =>
       this.em.fork().getRepository(Game).findPageIndex(sort, filters, PAGE_ANCHOR_EVERY),
     );
   }

@@ -14,6 +14,7 @@ const words = (text: string) => {
   return {
     exacts: [text],
     prefixes: [text],
+    franchisePrefixes: [],
     allWords: [
       long.length
         ? { wordStarts: [], groups: long.map((word) => [word]) }
@@ -132,12 +133,15 @@ describe('SearchIndex', () => {
   });
 
   it('computes popularity as the database does', () => {
+    expect(popularityOf({ criticReviewCount: 0, userRatingCount: 0, score: null, releaseYear: null })).toBe(
+      0,
+    );
     expect(
-      popularityOf({ criticReviewCount: 0, userRatingCount: 0, hasScore: false, releaseYear: null }),
-    ).toBe(0);
-    expect(
-      popularityOf({ criticReviewCount: 9, userRatingCount: 10, hasScore: true, releaseYear: 2040 }),
+      popularityOf({ criticReviewCount: 9, userRatingCount: 10, score: 60, releaseYear: 2040 }),
     ).toBeCloseTo(Math.log(20) / 1.5 + 0.3 + 0.2);
+    expect(
+      popularityOf({ criticReviewCount: 0, userRatingCount: 0, score: 97.5, releaseYear: null }),
+    ).toBeCloseTo(0.3 + 27.5 / 30);
   });
 });
 

@@ -1,4 +1,7 @@
 import {
+  FRANCHISE_TIER,
+  SCORE_BONUS_FROM,
+  SCORE_BONUS_SCALE,
   SEARCH_SHORTLIST,
   type AliasKind,
   type CorrectionRow,
@@ -37,7 +40,8 @@ export interface IndexedGame {
 export interface PopularityInputs {
   criticReviewCount: number;
   userRatingCount: number;
-  hasScore: boolean;
+  /** The outside critic score (metascore, else IGDB's rating), or null. */
+  score: number | null;
   releaseYear: number | null;
 }
 
@@ -45,15 +49,10 @@ export interface PopularityInputs {
  * Popularity and recency break ties between equally good matches; they never beat a better match. The
  * same formula as the database search's (GameSearchRepository's `popularity`).
  */
-export function popularityOf({
-  criticReviewCount,
-  userRatingCount,
-  hasScore,
-  releaseYear,
-}: PopularityInputs) {
+export function popularityOf({ criticReviewCount, userRatingCount, score, releaseYear }: PopularityInputs) {
   return (
     Math.min(Math.log(1 + criticReviewCount + userRatingCount) / 1.5, 3.5) +
-    (hasScore ? 0.3 : 0) +
+    (score === null ? 0 : 0.3 + Math.max(score - SCORE_BONUS_FROM, 0) / SCORE_BONUS_SCALE) +
     (releaseYear === null ? 0 : Math.min(Math.max(releaseYear - 1990, 0), 40) / 200)
   );
 }
@@ -524,10 +523,13 @@ export class SearchIndex {
     const consider = (text: string, slot: number, kind: AliasKind | null, isSimilar = false) => {
       const exact = terms.exacts.includes(text);
       const prefix = terms.prefixes.some((start) => text.startsWith(start));
+      const franchise = terms.franchisePrefixes.some((start) => text.startsWith(start));
       const allWords = terms.allWords.some((variant) => holdsEvery(text, variant));
       if (!exact && !prefix && !allWords && !isSimilar) return;
       const tier =
-        (exact ? EXACT_TIER : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0)) -
+        (exact
+          ? EXACT_TIER
+          : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0) + (franchise ? FRANCHISE_TIER : 0)) -
         aliasPenalty(kind);
       const found = matches.get(slot);
       if (!found) matches.set(slot, { tier, asTyped: exact || prefix, texts: [{ text, tier }] });

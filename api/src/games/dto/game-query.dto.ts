@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS } from '@veredicto/contract';
 import { PLATFORM_IDS, type SpanishFilter } from '@veredicto/db';
 
 export const SPANISH_FILTERS = ['audio', 'text'] as const satisfies readonly SpanishFilter[];
@@ -11,6 +11,7 @@ const SPANISH_DESCRIPTION =
 
 export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
 export const MAX_PAGE_SIZE = 100;
+const GENRE_SLUG_LIST = Object.keys(GENRE_SLUGS);
 
 export class GamePageQueryDto {
   @ApiPropertyOptional({ description: 'Página, empezando en 0', default: 0 })
@@ -46,6 +47,25 @@ export class GamePageQueryDto {
   @IsOptional()
   @IsIn(SORT_FIELDS, { message: `sortBy debe ser uno de: ${SORT_FIELDS.join(', ')}` })
   sortBy: (typeof SORT_FIELDS)[number] = 'releaseDate';
+
+  @ApiPropertyOptional({ description: 'Género, por su slug en español (rol, plataformas...)' })
+  @IsOptional()
+  @IsIn(GENRE_SLUG_LIST, { message: `genre debe ser uno de: ${GENRE_SLUG_LIST.join(', ')}` })
+  genre?: string;
+
+  @ApiPropertyOptional({ description: 'Año de lanzamiento' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'year debe ser un número entero' })
+  @Min(1950, { message: 'year no puede ser anterior a 1950' })
+  @Max(2100, { message: 'year no puede ser posterior a 2100' })
+  year?: number;
+
+  @ApiPropertyOptional({ description: 'Solo juegos con nota de la crítica', default: false })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'scored debe ser true o false' })
+  scored?: boolean;
 }
 
 export const SEARCH_PAGE_SIZE = 20;

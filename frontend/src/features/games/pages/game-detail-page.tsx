@@ -113,13 +113,13 @@ export function GameDetailPage() {
             <ScoreBar
               label="Medios"
               score={game.avRatings}
-              caption={countLabel(game.criticReviewCount, 'crítica', 'críticas')}
+              caption={countLabel(game.criticReviewCount, 'medio', 'medios')}
             />
             {game.spanishPress ? (
               <ScoreBar
                 label="Prensa en español"
                 score={game.spanishPress.average}
-                caption={countLabel(game.spanishPress.count, 'crítica', 'críticas')}
+                caption={countLabel(game.spanishPress.count, 'medio', 'medios')}
               />
             ) : null}
             <ScoreBar
