@@ -1,4 +1,5 @@
 import { GameChange } from './alerts/game-change.entity.js';
+import { DiaryImport } from './diary/diary-import.entity.js';
 import { GameStatus } from './diary/game-status.entity.js';
 import { PlaySession } from './diary/play-session.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
@@ -37,6 +38,7 @@ export const ENTITIES = [
   GameLanguageChange,
   GameChange,
   GameList,
+  DiaryImport,
   GameStatus,
   GameListEntry,
   MediaReview,

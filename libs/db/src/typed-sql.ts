@@ -9,6 +9,7 @@ import type {
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { GameChange } from './alerts/game-change.entity.js';
+import type { DiaryImport } from './diary/diary-import.entity.js';
 import type { GameStatus } from './diary/game-status.entity.js';
 import type { PlaySession } from './diary/play-session.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
@@ -62,6 +63,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameChange, 'GameChange'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
+  | Named<typeof DiaryImport, 'DiaryImport'>
   | Named<typeof GameStatus, 'GameStatus'>
   | Named<typeof PlaySession, 'PlaySession'>
   | Named<typeof UserFollow, 'UserFollow'>

@@ -10,7 +10,10 @@ export enum QueueName {
   Scraping = 'scraping',
   News = 'news',
   Translation = 'translation',
-  /** Side effects of changes: the domain-event dispatcher and the mails it and the API ask for. */
+  /**
+   * Side effects of changes: the domain-event dispatcher and the mails it and the API ask for; the matching
+   * of a user's diary import.
+   */
   Events = 'events',
 }
 
@@ -25,6 +28,7 @@ export enum JobName {
   PurgeCdn = 'purge-cdn',
   SendMail = 'send-mail',
   DispatchDomainEvent = 'dispatch-domain-event',
+  MatchDiaryImport = 'match-diary-import',
 }
 
 /**
@@ -49,6 +53,8 @@ export interface JobPayloads {
   [JobName.SendMail]: SendMailPayload;
   /** `handled`: the consumers done in an earlier attempt (a retry runs only the others). */
   [JobName.DispatchDomainEvent]: DomainEventEnvelope & { handled?: string[] };
+  /** An uploaded diary file whose rows wait to be matched to the catalogue (diary_imports). */
+  [JobName.MatchDiaryImport]: { importId: number };
 }
 
 export interface JobResults {
@@ -71,6 +77,7 @@ export interface JobResults {
   [JobName.SendMail]: { template: MailTemplateName; messageId: string; file: string | null };
   /** Every consumer of the event that has handled it, this attempt or an earlier one. */
   [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
+  [JobName.MatchDiaryImport]: { importId: number; matched: number; ambiguous: number; unmatched: number };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -85,6 +92,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.PurgeCdn]: QueueName.Averages,
   [JobName.SendMail]: QueueName.Events,
   [JobName.DispatchDomainEvent]: QueueName.Events,
+  // Short and awaited by a person on the import screen, like the mails of this queue.
+  [JobName.MatchDiaryImport]: QueueName.Events,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);
