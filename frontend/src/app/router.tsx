@@ -39,6 +39,10 @@ const MyReviewsPage = lazyPage(() => import('../features/user/pages/my-reviews-p
 const ListsPage = lazyPage(() => import('../features/user/pages/lists-page'), 'ListsPage');
 const MyGamesPage = lazyPage(() => import('../features/diary/pages/my-games-page'), 'MyGamesPage');
 const ActivityPage = lazyPage(() => import('../features/diary/pages/activity-page'), 'ActivityPage');
+const DataPortabilityPage = lazyPage(
+  () => import('../features/diary/pages/data-portability-page'),
+  'DataPortabilityPage',
+);
 const PublicProfilePage = lazyPage(
   () => import('../features/diary/pages/public-profile-page'),
   'PublicProfilePage',
@@ -79,6 +83,7 @@ export const router = createBrowserRouter([
           { path: 'user/lists', element: <ListsPage /> },
           { path: 'user/games', element: <MyGamesPage /> },
           { path: 'user/activity', element: <ActivityPage /> },
+          { path: 'user/datos', element: <DataPortabilityPage /> },
           { path: 'u/:username', element: <PublicProfilePage /> },
           { path: 'posts', element: <Navigate to="/news/allNews" replace /> },
           { path: 'admin', element: <AdminPage /> },

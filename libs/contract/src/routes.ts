@@ -27,6 +27,7 @@ export const routes = {
   myLists: () => '/user/lists',
   myGames: () => '/user/games',
   activity: () => '/user/activity',
+  dataPortability: () => '/user/datos',
   publicProfile: (username: string) => `/u/${q(username)}`,
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
@@ -109,6 +110,7 @@ export const pageTexts = {
   myLists: (): PageText => ({ title: 'Mis listas', description: null }),
   myGames: (): PageText => ({ title: 'Mis juegos', description: null }),
   activity: (): PageText => ({ title: 'Actividad', description: null }),
+  dataPortability: (): PageText => ({ title: 'Importar y exportar tus juegos', description: null }),
   publicProfile: (username: string): PageText => ({
     title: `Perfil de ${username}`,
     description: `Los juegos de ${username} en Veredicto: a qué juega, qué ha completado, sus horas y sus puntuaciones.`,
