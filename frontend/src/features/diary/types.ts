@@ -50,6 +50,7 @@ export interface Profile {
     review: string | null;
     createdAt: string;
   }[];
+  lists: { name: string; count: number; games: { igdbID: number; title: string; slug: string }[] }[];
   visibility: ProfileVisibility;
   following: boolean;
   own: boolean;
