@@ -69,9 +69,9 @@ async function seedFollowing(databaseUrl: string): Promise<void> {
        from users u
        cross join generate_series(1, $1::int) as n
        cross join lateral (select now() - (((u.id * 7919 + n * 104729) % 525600) || ' minutes')::interval as at) t
-       join ranked_games g on g.rank = (u.id * 1009 + n) % $3
+       join ranked_games g on g.rank = (u.id * 1009 + n) % $2
        where u.username ~ '^feed_[0-9]+$'`,
-      [RATINGS_EACH, STATUSES_EACH, total],
+      [RATINGS_EACH, total],
     );
     await db.query(
       `insert into game_statuses (user_id, game_id, status, created_at, status_changed_at, updated_at)
