@@ -7,6 +7,7 @@ import { FiguresReconciliationService } from './averages/figures-reconciliation.
 import { GameFiguresService } from './averages/game-figures.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { MailService } from '@veredicto/mail';
+import { DiaryImportMatchingService } from './diary/diary-import-matching.service.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
 import { DomainEventDispatcher } from './events/domain-event-dispatcher.js';
 import { DOMAIN_EVENT_CONSUMERS } from './events/domain-event-consumers.js';
@@ -39,7 +40,13 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     ScrapingProcessor,
   ],
   [QueueName.Translation]: [GameTranslationService, TranslationProcessor],
-  [QueueName.Events]: [MailService, ...DOMAIN_EVENT_CONSUMERS, DomainEventDispatcher, EventsProcessor],
+  [QueueName.Events]: [
+    MailService,
+    ...DOMAIN_EVENT_CONSUMERS,
+    DomainEventDispatcher,
+    DiaryImportMatchingService,
+    EventsProcessor,
+  ],
   [QueueName.Alerts]: [AlertFanOutService, AlertsProcessor],
 };
 

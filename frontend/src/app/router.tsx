@@ -46,6 +46,10 @@ const AlertSettingsPage = lazyPage(
   () => import('../features/alerts/pages/alert-settings-page'),
   'AlertSettingsPage',
 );
+const DataPortabilityPage = lazyPage(
+  () => import('../features/diary/pages/data-portability-page'),
+  'DataPortabilityPage',
+);
 const PublicProfilePage = lazyPage(
   () => import('../features/diary/pages/public-profile-page'),
   'PublicProfilePage',
@@ -91,6 +95,7 @@ export function AppRoutes() {
         <Route path="user/activity" element={<ActivityPage />} />
         <Route path="user/notificaciones" element={<NotificationsPage />} />
         <Route path="user/avisos" element={<AlertSettingsPage />} />
+        <Route path="user/datos" element={<DataPortabilityPage />} />
         <Route path="u/:username" element={<PublicProfilePage />} />
         <Route path="posts" element={<Navigate to="/news/allNews" replace />} />
         <Route path="admin" element={<AdminPage />} />

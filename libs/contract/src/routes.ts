@@ -29,6 +29,7 @@ export const routes = {
   activity: () => '/user/activity',
   notifications: () => '/user/notificaciones',
   alertSettings: () => '/user/avisos',
+  dataPortability: () => '/user/datos',
   publicProfile: (username: string) => `/u/${q(username)}`,
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
@@ -125,6 +126,7 @@ export const pageTexts = {
   activity: (): PageText => ({ title: 'Actividad', description: null }),
   notifications: (): PageText => ({ title: 'Avisos', description: null }),
   alertSettings: (): PageText => ({ title: 'Ajustes de avisos', description: null }),
+  dataPortability: (): PageText => ({ title: 'Importar y exportar tus juegos', description: null }),
   publicProfile: (username: string): PageText => ({
     title: `Perfil de ${username}`,
     description: `Los juegos de ${username} en Veredicto: a qué juega, qué ha completado, sus horas y sus puntuaciones.`,

@@ -2,6 +2,7 @@ import { Alert } from './alerts/alert.entity.js';
 import { AlertSettings } from './alerts/alert-settings.entity.js';
 import { GameChange } from './alerts/game-change.entity.js';
 import { Notification } from './alerts/notification.entity.js';
+import { DiaryImport } from './diary/diary-import.entity.js';
 import { GameStatus } from './diary/game-status.entity.js';
 import { PlaySession } from './diary/play-session.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
@@ -45,6 +46,7 @@ export const ENTITIES = [
   LanguageReport,
   GameChange,
   GameList,
+  DiaryImport,
   GameStatus,
   GameListEntry,
   MediaReview,

@@ -12,6 +12,7 @@ import type { Alert } from './alerts/alert.entity.js';
 import type { AlertSettings } from './alerts/alert-settings.entity.js';
 import type { GameChange } from './alerts/game-change.entity.js';
 import type { Notification } from './alerts/notification.entity.js';
+import type { DiaryImport } from './diary/diary-import.entity.js';
 import type { GameStatus } from './diary/game-status.entity.js';
 import type { PlaySession } from './diary/play-session.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
@@ -72,6 +73,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof Notification, 'Notification'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
+  | Named<typeof DiaryImport, 'DiaryImport'>
   | Named<typeof GameStatus, 'GameStatus'>
   | Named<typeof PlaySession, 'PlaySession'>
   | Named<typeof UserFollow, 'UserFollow'>

@@ -10,7 +10,10 @@ export enum QueueName {
   Scraping = 'scraping',
   News = 'news',
   Translation = 'translation',
-  /** Side effects of changes: the domain-event dispatcher and the mails it and the API ask for. */
+  /**
+   * Side effects of changes: the domain-event dispatcher and the mails it and the API ask for; the matching
+   * of a user's diary import.
+   */
   Events = 'events',
   /** Followed games' alerts fanned out into notifications and mails, apart from ratings and averages. */
   Alerts = 'alerts',
@@ -32,6 +35,7 @@ export enum JobName {
   ReleaseDayAlerts = 'release-day-alerts',
   SendAlertDigests = 'send-alert-digests',
   ComputeSimilarGames = 'compute-similar-games',
+  MatchDiaryImport = 'match-diary-import',
 }
 
 /**
@@ -71,6 +75,8 @@ export interface JobPayloads {
   [JobName.ReleaseDayAlerts]: { day?: string };
   [JobName.SendAlertDigests]: { period: 'daily' | 'weekly' };
   [JobName.ComputeSimilarGames]: { igdbId: number };
+  /** An uploaded diary file whose rows wait to be matched to the catalogue (diary_imports). */
+  [JobName.MatchDiaryImport]: { importId: number };
 }
 
 export interface JobResults {
@@ -99,6 +105,7 @@ export interface JobResults {
   [JobName.SendAlertDigests]: { period: 'daily' | 'weekly'; users: number; notifications: number };
   /** `found`: false when the game no longer exists. */
   [JobName.ComputeSimilarGames]: { igdbId: number; found: boolean };
+  [JobName.MatchDiaryImport]: { importId: number; matched: number; ambiguous: number; unmatched: number };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -119,6 +126,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.SendAlertDigests]: QueueName.Alerts,
   // One query per game, like a recalculation.
   [JobName.ComputeSimilarGames]: QueueName.Averages,
+  // Short and awaited by a person on the import screen, like the mails of this queue.
+  [JobName.MatchDiaryImport]: QueueName.Events,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -70,6 +70,7 @@ describe('the job options table', () => {
       [JobName.ReleaseDayAlerts]: {},
       [JobName.SendAlertDigests]: { period: 'daily' },
       [JobName.ComputeSimilarGames]: { igdbId: 1 },
+      [JobName.MatchDiaryImport]: { importId: 1 },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

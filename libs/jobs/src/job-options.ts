@@ -101,6 +101,12 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     ...RETRIED,
     deduplication: { id: `send-alert-digests:${period}` },
   }),
+  // One run per import: a retried upload or relay lands on the same job while it waits or runs.
+  [JobName.MatchDiaryImport]: ({ importId }) => ({
+    ...RETRIED,
+    attempts: 3,
+    deduplication: { id: `match-diary-import:${importId}` },
+  }),
   [JobName.SendMail]: ({ template, key }) => ({
     ...RETRIED,
     removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },

@@ -17,6 +17,7 @@ import { Migration20261128100000_Alerts } from './Migration20261128100000_Alerts
 import { Migration20261128120000_SpanishFilters } from './Migration20261128120000_SpanishFilters.js';
 import { Migration20261128120100_LanguageReports } from './Migration20261128120100_LanguageReports.js';
 import { Migration20261128140000_SimilarGames } from './Migration20261128140000_SimilarGames.js';
+import { Migration20261128110000_DiaryImports } from './Migration20261128110000_DiaryImports.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128120000_SpanishFilters', class: Migration20261128120000_SpanishFilters },
   { name: 'Migration20261128120100_LanguageReports', class: Migration20261128120100_LanguageReports },
   { name: 'Migration20261128140000_SimilarGames', class: Migration20261128140000_SimilarGames },
+  { name: 'Migration20261128110000_DiaryImports', class: Migration20261128110000_DiaryImports },
 ];

@@ -14,7 +14,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
 import { usePlayerAverage } from '../api/use-player-average';
 import { GameActions } from '../components/game-actions';
-import { GameStatusBar } from '../../diary';
+import { GameStatusBar, PlaySessionList } from '../../diary';
 import { BestOfRankLink } from '../components/best-of-rank';
 import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
@@ -132,6 +132,7 @@ export function GameDetailPage() {
           <BestOfRankLink igdbID={game.igdbID} />
           <GameActions game={game} onRated={onRated} />
           <GameStatusBar game={game} />
+          <PlaySessionList game={game} />
           {game.summary ? (
             <div className="game-detail__summary">
               {game.summaryLanguage === 'en' ? (
