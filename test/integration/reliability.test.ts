@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { JobGateway, JobName, QUEUE_OF, QueueName, SCHEDULES } from '@veredicto/jobs';
+import { JobGateway, QUEUE_OF, QueueName, SCHEDULES } from '@veredicto/jobs';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
@@ -302,36 +302,4 @@ describeWithRedisServer('jobs survive faults (real worker processes, a Redis of 
       what: 'every average after the terminations',
     });
   }, 120_000);
-
-  it('SIGTERM during a 10 s job: the job completes once and the worker exits within the grace period', async () => {
-    const graceMs = 15_000;
-    await start('sigterm', { WORKER_SHUTDOWN_GRACE_MS: String(graceMs) });
-    const game = await createGame(db);
-    const release = await holdGameRow(game.id);
-    const gateway = api!.app.get(JobGateway);
-    const { jobId } = await gateway.enqueue(JobName.RecalculateAverage, { gameId: game.id });
-    await waitFor(async () => (await activeRecalculations()) > 0, { what: 'the job to start' });
-    const jobStarted = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-
-    const worker = workers[0];
-    const exited = new Promise<number | null>((resolve) =>
-      worker.child.once('exit', (code) => resolve(code)),
-    );
-    const signalledAt = Date.now();
-    worker.child.kill('SIGTERM');
-    // The job lasts 10 s in all: the row is released 10 s after it started.
-    await new Promise((resolve) => setTimeout(resolve, 10_000 - (Date.now() - jobStarted)));
-    await release();
-    const code = await exited;
-    const exitMs = Date.now() - signalledAt;
-
-    const job = await gateway.queue(QueueName.Averages).getJob(jobId);
-    expect(await job!.getState()).toBe('completed');
-    expect([job!.attemptsStarted, job!.stalledCounter, job!.failedReason ?? null]).toEqual([1, 0, null]);
-    report('sigterm-10s-job', { exitMs, graceMs, exitCode: code });
-    expect(code).toBe(0);
-    expect(exitMs).toBeLessThan(graceMs);
-    expect(exitMs).toBeGreaterThanOrEqual(8000);
-  }, 60_000);
 });

@@ -28,7 +28,8 @@ export class EventsProcessor extends WorkerHost {
     registerHandlers(QueueName.Events, this.handlers);
   }
 
-  process(job: Job): Promise<unknown> {
-    return dispatch(this.handlers, job);
+  /** Three parameters: BullMQ gives the job a signal only to a processor that declares it. */
+  process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
+    return dispatch(this.handlers, job, token, signal);
   }
 }
