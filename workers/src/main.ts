@@ -7,15 +7,16 @@ import { NestFactory } from '@nestjs/core';
 import type { Queue, Worker } from 'bullmq';
 import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit } from '@veredicto/config';
-import { ALL_QUEUES, configureQueueConnection, logConnectionErrors, type QueueName } from '@veredicto/jobs';
-import { GIVEN_UP_ON_SHUTDOWN, QUEUE_PROCESSORS, servedQueues } from './queue-families.js';
+import {
+  ALL_QUEUES,
+  configureQueueConnection,
+  logConnectionErrors,
+  type QueueName,
+  WORKER_SHUTDOWN_RESERVE_MS,
+} from '@veredicto/jobs';
+import { QUEUE_PROCESSORS, servedQueues } from './queue-families.js';
 import { WorkersModule } from './workers.module.js';
 
-/**
- * The end of the grace period kept for what follows the jobs: handing back the ones still running (their
- * signal aborts) and closing queues, relay and database, so that the whole stop stays within the grace.
- */
-const RESERVE_MS = 4000;
 /** Of the reserve, how long jobs given up at the end of the grace may take to hand themselves back. */
 const HAND_BACK_MS = 1500;
 const sleep = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms));
@@ -58,14 +59,14 @@ async function main(): Promise<void> {
 }
 
 /**
- * The shutdown order. Each queue's worker stops taking jobs and closes on its own: one that has nothing
- * running (the averages, usually) is closed at once, whatever the others are doing. The jobs of the queues
- * that fetch (GIVEN_UP_ON_SHUTDOWN) are given up at once: their fetch aborts and the job goes back to the
- * queue (moved to wait, no attempt spent). The others may finish until the grace period minus a reserve;
- * then they too are given up, and a job that ignores its signal is abandoned (its lock expires and another
- * worker runs it again: jobs are idempotent). Queues, relay and database close last, so a finishing job
- * can still store its result. The whole stop stays within `graceMs`. Answers the exit code: 0, or 1 when
- * a job had to be abandoned.
+ * The shutdown order. Each queue's worker stops taking jobs and closes on its own: one with nothing running
+ * (the averages, usually) is closed at once, whatever the others are doing. Running jobs may finish until
+ * the grace period minus a reserve; then they are given up: their signal aborts the fetch they wait for
+ * (scrapes, news, IGDB) and the job goes back to the queue (moved to wait, no attempt spent), so a worker
+ * started later runs it from the beginning. A job that ignores its signal is abandoned (its lock expires
+ * and another worker runs it again: jobs are idempotent). Queues, relay and database close last, so a
+ * finishing job can still store its result. The whole stop stays within `graceMs`. Answers the exit
+ * code: 0, or 1 when a job had to be abandoned.
  */
 async function shutdown(
   app: INestApplicationContext,
@@ -75,17 +76,16 @@ async function shutdown(
 ): Promise<number> {
   const logger = new NestLogger('Shutdown');
   const started = Date.now();
-  const jobsDeadline = started + Math.max(0, graceMs - RESERVE_MS);
+  const jobsDeadline = started + Math.max(0, graceMs - WORKER_SHUTDOWN_RESERVE_MS);
   logger.log(
     `${reason}: no se aceptan trabajos nuevos; se esperan los que están en marcha (máx. ${graceMs} ms)`,
   );
   const closed = await Promise.all(
     workers.map(async ({ queue, worker }) => {
       const closing = worker.close().then(() => true);
-      if (GIVEN_UP_ON_SHUTDOWN.has(queue)) worker.cancelAllJobs('shutdown');
       let done = await Promise.race([closing, sleep(jobsDeadline - Date.now())]);
       if (!done) {
-        worker.cancelAllJobs('grace period over');
+        worker.cancelAllJobs('shutdown: grace period over');
         done = await Promise.race([closing, sleep(HAND_BACK_MS)]);
       }
       if (done) logger.log(`cola ${queue}: cerrada en ${Date.now() - started} ms`);

@@ -43,13 +43,5 @@ export const QUEUE_PROCESSORS = {
   [QueueName.Events]: EventsProcessor,
 } as const;
 
-/**
- * Queues whose jobs wait on other sites (review pages, articles, feeds, IGDB). On shutdown their running
- * jobs are given up at once (the fetch aborts through the job's signal) and handed back to the queue: a
- * fetch can be repeated, and waiting for a slow site would only hold the stop. The other queues' jobs
- * (database work, a mail) are let finish within the grace period.
- */
-export const GIVEN_UP_ON_SHUTDOWN: ReadonlySet<QueueName> = new Set([QueueName.Scraping, QueueName.News]);
-
 export const servedQueues = (config: WorkersConfig): QueueName[] =>
   config.WORKER_QUEUES.length ? (config.WORKER_QUEUES as QueueName[]) : [...ALL_QUEUES];

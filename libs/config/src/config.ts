@@ -112,8 +112,9 @@ const envSchema = z.object({
     { message: 'must be averages, scraping, news, translation and/or events, separated by commas' },
   ),
   /**
-   * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
-   * abandons them (they run again elsewhere) and closes its connections. Below Kubernetes' default 30 s.
+   * On SIGTERM a worker stops taking jobs and lets running ones finish until 4 s before this; then it gives
+   * them up (their fetch aborts, the job goes back to the queue) and closes its connections, all within
+   * this. Below Kubernetes' default 30 s.
    */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
