@@ -117,6 +117,12 @@ const envSchema = z.object({
    * this. Below Kubernetes' default 30 s.
    */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /**
+   * On SIGTERM the API's readiness turns false, every answer carries `Connection: close`, and after 2 s it
+   * stops accepting and waits for the answers in flight; the whole stop stays within this. Kubernetes gives
+   * 30 s including the pod's 5 s preStop pause.
+   */
+  API_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(4000).max(600_000).default(20_000),
   /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   USER_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -174,6 +180,7 @@ export const PROCESS_SETTINGS = {
     'CONTACT_EMAIL',
     'FRONTEND_DIST',
     'READ_CACHE_TTL_MS',
+    'API_SHUTDOWN_GRACE_MS',
     'USER_WRITES_PER_MINUTE',
     'TRUSTED_PROXIES',
     'API_DOCS',
