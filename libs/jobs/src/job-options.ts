@@ -137,6 +137,13 @@ export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions>
   [QueueName.Alerts]: { concurrency: 2, lockDuration: 5000, stalledInterval: 2000, maxStalledCount: 5 },
 };
 
+/**
+ * The end of a worker's grace period (WORKER_SHUTDOWN_GRACE_MS) kept for what follows its jobs on SIGTERM:
+ * handing back the ones still running and closing queues, relay and database, so that the whole stop stays
+ * within the grace. Running jobs get the grace minus this.
+ */
+export const WORKER_SHUTDOWN_RESERVE_MS = 4000;
+
 /** Repeated jobs: every worker process declares them (idempotent) at start, on reconnect and periodically. */
 export const SCHEDULES: readonly {
   name: JobName;

@@ -47,7 +47,8 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     this.worker.concurrency = this.config.WORKER_CONCURRENCY * 2;
   }
 
-  process(job: Job): Promise<unknown> {
-    return dispatch(this.handlers, job);
+  /** Three parameters: BullMQ gives the job a signal only to a processor that declares it. */
+  process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
+    return dispatch(this.handlers, job, token, signal);
   }
 }

@@ -41,8 +41,9 @@ export class EventsProcessor extends WorkerHost {
     registerHandlers(QueueName.Events, this.handlers);
   }
 
-  process(job: Job): Promise<unknown> {
-    return dispatch(this.handlers, job);
+  /** Three parameters: BullMQ gives the job a signal only to a processor that declares it. */
+  process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
+    return dispatch(this.handlers, job, token, signal);
   }
 
   /** An import whose matching failed for good says so on its screen instead of waiting forever. */

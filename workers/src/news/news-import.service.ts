@@ -24,6 +24,7 @@ export class NewsImportService {
     url: string,
     feedId: number | null = null,
     progress: ProgressReporter = noProgress,
+    signal?: AbortSignal,
   ): Promise<JobResults[JobName.ImportNews]> {
     await progress({ percent: 10, message: 'descargando la página' });
     // 'hace 2 horas' counts from the fetch; the page read to decide on the browser is not read again.
@@ -37,8 +38,10 @@ export class NewsImportService {
       page = await this.pages.fetcher.fetch(url, {
         mode: 'auto',
         needsBrowser: (html) => reader.get(html, url).needsBrowser,
+        signal,
       });
     } catch (error) {
+      if (signal?.aborted) throw error;
       throw asJobError(error);
     }
     await progress({
