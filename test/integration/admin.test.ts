@@ -126,6 +126,7 @@ describe('admin access', () => {
         headers: { Cookie: pair },
       });
       expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual([
+        'alerts',
         'averages',
         'events',
         'news',

@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { normalizeSearchText } from '@veredicto/db';
+import { migrateDatabase, normalizeSearchText, openDatabase } from '@veredicto/db';
 import { strFromU8, unzipSync } from 'fflate';
 import { call, freshIp, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { testEnv, withDatabase } from '../support/test-env.js';
 
 const backend = testEnv().redisUrl ? 'redis' : 'postgres';
 
@@ -39,16 +39,37 @@ describe('diary import and export', () => {
   let workers: RunningProcess;
   let db: pg.Pool;
 
+  // A database of its own: what the import matches depends on which games exist, and the run's shared
+  // database holds the demo catalogue (with its own 'Dark Souls III' or 'Minecraft') once a file loaded it.
+  const database = `${testEnv().queuePrefix}_diary_import`.toLowerCase();
+  const admin = () => new pg.Client({ connectionString: withDatabase(testEnv().serverUrl, 'postgres') });
+
   beforeAll(async () => {
-    api = await startTestApi(backend);
+    const client = admin();
+    await client.connect();
+    await client.query(`drop database if exists "${database}"`);
+    await client.query(`create database "${database}"`);
+    await client.end();
+    const databaseUrl = withDatabase(testEnv().serverUrl, database);
+    const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+    await migrateDatabase(orm, databaseUrl);
+    await orm.close(true);
+    api = await startTestApi(backend, {
+      DATABASE_URL: databaseUrl,
+      QUEUE_PREFIX: `${testEnv().queuePrefix}_import_${backend}`,
+    });
     workers = await startProcess('workers', { ...api.env, WORKER_QUEUES: 'events' });
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 90_000);
+    db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  }, 120_000);
 
   afterAll(async () => {
     await workers?.stop();
     await api?.close();
     await db?.end();
+    const client = admin();
+    await client.connect();
+    await client.query(`drop database if exists "${database}" with (force)`);
+    await client.end();
   }, 30_000);
 
   /** A catalogue game findable by the search as the import finds titles (its normalised search name). */

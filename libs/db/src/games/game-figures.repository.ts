@@ -204,16 +204,18 @@ export class GameFiguresRepository extends EntityRepository<Game> {
           ])
           .groupBy('r.game'),
       )
-      .with('o', (db) => outletScores(db))
+      // Not named 'o': outletScores joins the registry as 'o', and the ORM's name mapping would then miss
+      // the registry's columns (o.medianScore), failing the whole reconciliation.
+      .with('scores', (db) => outletScores(db))
       .with('m', (db) =>
         db
-          .selectFrom('o')
+          .selectFrom('scores')
           .select((eb) => [
-            'o.gameId',
-            criticAverage(eb.ref('o.rating')).as('average'),
-            sql<number>`count(${eb.ref('o.rating')})::int`.as('total'),
+            'scores.gameId',
+            criticAverage(eb.ref('scores.rating')).as('average'),
+            sql<number>`count(${eb.ref('scores.rating')})::int`.as('total'),
           ])
-          .groupBy('o.gameId'),
+          .groupBy('scores.gameId'),
       )
       .with('stale', (db) =>
         db
