@@ -4,6 +4,7 @@ import { ALL_QUEUES, QueueName } from '@veredicto/jobs';
 import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { GameFiguresService } from './averages/game-figures.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
+import { UnusualActivityService } from './averages/unusual-activity.service.js';
 import { MailService } from '@veredicto/mail';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
 import { DomainEventDispatcher } from './events/domain-event-dispatcher.js';
@@ -21,7 +22,12 @@ import { TranslationProcessor } from './translation/translation.processor.js';
 
 /** What each queue family needs in a process that serves it (WORKER_QUEUES). */
 export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
-  [QueueName.Averages]: [GameFiguresService, FiguresReconciliationService, RecalculateAverageProcessor],
+  [QueueName.Averages]: [
+    GameFiguresService,
+    FiguresReconciliationService,
+    UnusualActivityService,
+    RecalculateAverageProcessor,
+  ],
   [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],
   [QueueName.Scraping]: [
     WorkerPageFetcher,

@@ -7,3 +7,4 @@ export * from './platforms.js';
 export * from './routes.js';
 export * from './scores.js';
 export * from './slug.js';
+export * from './unusual-activity.js';

@@ -18,6 +18,7 @@ import { OutboxMessage } from './outbox/outbox-message.entity.js';
 import { Outlet } from './outlets/outlet.entity.js';
 import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import { Rating } from './ratings/rating.entity.js';
+import { UnusualActivityWindow } from './ratings/unusual-activity-window.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { ReviewReport } from './reviews/review-report.entity.js';
 import { ReviewVote } from './reviews/review-vote.entity.js';
@@ -51,6 +52,7 @@ export const ENTITIES = [
   ReviewVote,
   RevokedToken,
   ScraperSource,
+  UnusualActivityWindow,
   SearchMiss,
   SearchWord,
   User,

@@ -25,6 +25,7 @@ export enum JobName {
   PurgeCdn = 'purge-cdn',
   SendMail = 'send-mail',
   DispatchDomainEvent = 'dispatch-domain-event',
+  DetectUnusualActivity = 'detect-unusual-activity',
 }
 
 /**
@@ -49,6 +50,7 @@ export interface JobPayloads {
   [JobName.SendMail]: SendMailPayload;
   /** `handled`: the consumers done in an earlier attempt (a retry runs only the others). */
   [JobName.DispatchDomainEvent]: DomainEventEnvelope & { handled?: string[] };
+  [JobName.DetectUnusualActivity]: Record<string, never>;
 }
 
 export interface JobResults {
@@ -71,6 +73,8 @@ export interface JobResults {
   [JobName.SendMail]: { template: MailTemplateName; messageId: string; file: string | null };
   /** Every consumer of the event that has handled it, this attempt or an earlier one. */
   [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
+  /** Games looked at, windows flagged on them, ratings whose exclusion changed. */
+  [JobName.DetectUnusualActivity]: { games: number; flagged: number; changed: number };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -85,6 +89,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.PurgeCdn]: QueueName.Averages,
   [JobName.SendMail]: QueueName.Events,
   [JobName.DispatchDomainEvent]: QueueName.Events,
+  [JobName.DetectUnusualActivity]: QueueName.Averages,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -7,9 +7,11 @@ import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 import { GameFiguresService } from './game-figures.service.js';
+import { UnusualActivityService } from './unusual-activity.service.js';
 
 /**
- * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), and
+ * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), after
+ * the detector of unusual rating activity has said which ratings the player average leaves out, and
  * reconciles all. What follows a change of figures (the CDN purge, alerts) is the consumers' business:
  * the recalculation writes a game.figures-changed event (workers/src/events/).
  */
@@ -19,6 +21,8 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
 
   readonly handlers: QueueHandlers<QueueName.Averages> = {
     [JobName.RecalculateAverage]: async ({ gameId }: { gameId: number }) => {
+      // The exclusions of unusual activity first: the figures read them.
+      await this.unusual.detect(gameId);
       const result = await this.figures.recompute(gameId);
       if (!result) {
         this.logger.warn(`game ${gameId} no longer exists`);
@@ -28,12 +32,14 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     },
     [JobName.PurgeCdn]: ({ key }: { key: string }) => this.cdn.purge(key),
     [JobName.ReconcileFigures]: () => this.reconciliation.reconcile(),
+    [JobName.DetectUnusualActivity]: () => this.unusual.sweep(),
   };
 
   constructor(
     private readonly figures: GameFiguresService,
     private readonly cdn: CdnPurgeService,
     private readonly reconciliation: FiguresReconciliationService,
+    private readonly unusual: UnusualActivityService,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {
     super();

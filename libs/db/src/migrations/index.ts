@@ -13,6 +13,7 @@ import { Migration20261127140000_OutletPages } from './Migration20261127140000_O
 import { Migration20261127150000_ReviewTrust } from './Migration20261127150000_ReviewTrust.js';
 import { Migration20261127160000_GameChanges } from './Migration20261127160000_GameChanges.js';
 import { Migration20261127170000_GameLanguages } from './Migration20261127170000_GameLanguages.js';
+import { Migration20261128130000_UnusualRatingActivity } from './Migration20261128130000_UnusualRatingActivity.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -37,4 +38,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261127150000_ReviewTrust', class: Migration20261127150000_ReviewTrust },
   { name: 'Migration20261127160000_GameChanges', class: Migration20261127160000_GameChanges },
   { name: 'Migration20261127170000_GameLanguages', class: Migration20261127170000_GameLanguages },
+  {
+    name: 'Migration20261128130000_UnusualRatingActivity',
+    class: Migration20261128130000_UnusualRatingActivity,
+  },
 ];
