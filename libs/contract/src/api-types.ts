@@ -110,6 +110,22 @@ export interface PlayerStats {
   averageWithUnusual?: number | null;
 }
 
+/** A window of unusual rating activity as the admin screen lists it (GET /api/admin/unusual-activity). */
+export interface AdminUnusualWindow {
+  id: number;
+  igdbID: number;
+  slug: string;
+  gameTitle: string;
+  from: string;
+  to: string;
+  count: number;
+  excluded: number;
+  status: 'flagged' | 'dismissed';
+  evidence: import('./unusual-activity.js').UnusualEvidence;
+  detectedAt: string;
+  dismissedAt: string | null;
+}
+
 /** One week of a game's player timeline (`week` is its Monday, yyyy-MM-dd). */
 export interface PlayerTimelineWeek {
   week: string;

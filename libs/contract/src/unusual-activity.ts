@@ -131,16 +131,19 @@ export function findRatingBursts(ratings: readonly RatingObservation[]): RatingB
   const days = [...byDay.keys()].sort((a, b) => a - b);
   const first = days[0];
   const countOn = (day: number) => byDay.get(day)?.length ?? 0;
+  /** Busy days far above their baseline: they stay out of later baselines. */
   const burstDays = new Set<number>();
+  /** Busy days of the first two weeks, with no baseline yet (a launch): judged, never left out. */
+  const launchDays = new Set<number>();
 
   // Days already part of a burst stay out of later baselines, so a bomb that lasts a week does not
-  // become its own normal.
+  // become its own normal (unless that leaves less than a week to compare with).
   const baselineOf = (day: number) => {
     if (day - first < rule.minBaselineDays) return null;
     const span: number[] = [];
-    for (let d = Math.max(first, day - rule.baselineDays); d < day; d += 1)
-      if (!burstDays.has(d)) span.push(d);
-    return span;
+    for (let d = Math.max(first, day - rule.baselineDays); d < day; d += 1) span.push(d);
+    const quiet = span.filter((d) => !burstDays.has(d));
+    return quiet.length >= 7 ? quiet : span;
   };
   const volumeOf = (count: number, baseline: number[]) => {
     const counts = baseline.map(countOn);
@@ -153,11 +156,12 @@ export function findRatingBursts(ratings: readonly RatingObservation[]): RatingB
     const count = countOn(day);
     if (count < rule.minDayCount) continue;
     const baseline = baselineOf(day);
-    if (baseline === null || volumeOf(count, baseline).z >= rule.minVolumeZ) burstDays.add(day);
+    if (baseline === null) launchDays.add(day);
+    else if (volumeOf(count, baseline).z >= rule.minVolumeZ) burstDays.add(day);
   }
 
   const spans: [number, number][] = [];
-  for (const day of [...burstDays].sort((a, b) => a - b)) {
+  for (const day of [...launchDays, ...burstDays].sort((a, b) => a - b)) {
     const open = spans[spans.length - 1];
     if (open && day - open[1] <= rule.maxGapDays + 1) open[1] = day;
     else spans.push([day, day]);

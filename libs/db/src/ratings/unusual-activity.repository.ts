@@ -27,6 +27,7 @@ export interface StoredWindow {
 export interface AdminWindowRow {
   id: number;
   igdbID: number;
+  slug: string;
   gameTitle: string;
   from: string;
   to: string;
@@ -286,6 +287,7 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
       .select([
         'w.id',
         'g.igdbId as igdbID',
+        'g.slug',
         'g.title as gameTitle',
         'w.fromDay',
         'w.toDay',
@@ -303,6 +305,7 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
     return rows.map((row) => ({
       id: Number(row.id),
       igdbID: Number(row.igdbID),
+      slug: String(row.slug),
       gameTitle: String(row.gameTitle),
       from: String(row.fromDay),
       to: String(row.toDay),

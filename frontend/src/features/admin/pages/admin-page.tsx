@@ -12,6 +12,7 @@ import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
 import { ReliabilityPanel } from '../components/reliability-panel';
 import { ReviewReportsPanel } from '../components/review-reports-panel';
+import { UnusualActivityPanel } from '../components/unusual-activity-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
 import { SearchMissesPanel } from '../components/search-misses-panel';
 import './admin.css';
@@ -75,6 +76,9 @@ export function AdminPage() {
           </Collapsible>
           <Collapsible title="Denuncias">
             <ReviewReportsPanel />
+          </Collapsible>
+          <Collapsible title="Actividad inusual">
+            <UnusualActivityPanel />
           </Collapsible>
           <Collapsible title="Búsquedas sin resultados">
             <SearchMissesPanel />
