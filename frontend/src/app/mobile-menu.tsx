@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { routes } from '../lib/paths';
-import { Modal } from '../components/modal';
 import { SearchForm } from '../features/search/components/search-form';
 import { MenuIcon, SearchIcon } from './icons';
+
+/** The overlay's dialog is fetched the first time it opens: the first paint does not need it. */
+const Modal = lazy(async () => ({ default: (await import('../components/modal')).Modal }));
 
 /** Under 900 px: the hamburger (Inicio, Juegos, Noticias, Medios). */
 export function MobileMenu() {
@@ -79,12 +81,14 @@ export function MobileSearch() {
         <SearchIcon />
       </button>
       {open ? (
-        <Modal title="Buscar juegos" onClose={() => setOpen(false)} className="modal--search" hideTitle>
-          <SearchForm onSearched={() => setOpen(false)} />
-          <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
-            Cerrar
-          </button>
-        </Modal>
+        <Suspense fallback={null}>
+          <Modal title="Buscar juegos" onClose={() => setOpen(false)} className="modal--search" hideTitle>
+            <SearchForm onSearched={() => setOpen(false)} />
+            <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
+              Cerrar
+            </button>
+          </Modal>
+        </Suspense>
       ) : null}
     </>
   );

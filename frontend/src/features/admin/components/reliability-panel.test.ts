@@ -3,8 +3,9 @@ import { reliabilityLines } from './reliability-panel';
 
 describe('reliabilityLines', () => {
   it('says when the figures were last checked, how many were fixed and what waits for the queue', () => {
+    // Midday UTC: the 24th in any time zone the tests run in.
     const lines = reliabilityLines({
-      reconciliation: { at: '2026-11-24T02:10:00.000Z', checked: 120, fixed: 2, gameIds: [4, 9] },
+      reconciliation: { at: '2026-11-24T12:10:00.000Z', checked: 120, fixed: 2, gameIds: [4, 9] },
       outbox: { pending: 3, oldestPendingSeconds: 12.4 },
     });
     expect(lines[0]).toMatch(
