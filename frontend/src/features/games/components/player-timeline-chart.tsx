@@ -87,27 +87,18 @@ export function PlayerTimelineChart({ timeline, unusual }: PlayerTimelineChartPr
             );
           })}
           {weeks.map((week) => {
-            const counted = week.count - week.excluded;
             const top = count(week.count);
-            const middle = count(counted);
+            const middle = count(week.count - week.excluded);
+            // The counted ratings at the bottom, those left out of the average stacked above them.
+            const parts = [
+              { y: middle, height: innerHeight - middle, className: 'player-timeline__bar' },
+              { y: top, height: middle - top, className: 'player-timeline__bar--excluded' },
+            ].filter((part) => part.height > 0);
             return (
               <g key={week.week}>
-                <Bar
-                  x={x(week.week)}
-                  y={middle}
-                  width={x.bandwidth()}
-                  height={innerHeight - middle}
-                  className="player-timeline__bar"
-                />
-                {week.excluded > 0 ? (
-                  <Bar
-                    x={x(week.week)}
-                    y={top}
-                    width={x.bandwidth()}
-                    height={middle - top}
-                    className="player-timeline__bar--excluded"
-                  />
-                ) : null}
+                {parts.map((part) => (
+                  <Bar key={part.className} x={x(week.week)} width={x.bandwidth()} {...part} />
+                ))}
                 <title>{`Semana del ${formatDate(week.week)}: ${week.count} puntuaciones${
                   week.average === null ? '' : `, media ${week.average}`
                 }${week.excluded ? `, ${week.excluded} apartadas` : ''}`}</title>
