@@ -9,7 +9,7 @@ import {
   ordinaryHistory,
   type PastRating,
 } from '../support/rating-history.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
 const backend = testEnv().redisUrl ? 'redis' : 'postgres';
@@ -304,13 +304,25 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
     let history: PastRating[];
     let rater: Awaited<ReturnType<typeof userWithToken>>;
 
-    const playerStats = async (igdbId: number) =>
+    const readPlayerStats = async (igdbId: number) =>
       (
         (await call(api, 'GET', `/api/games/${igdbId}`)).json() as {
           playerStats: PlayerStatsAnswer;
           avUserRatings: number;
         }
       ).playerStats;
+    /**
+     * The game page's figures once the worker's recalculation has stored them for `count` ratings (a
+     * rating's answer may come from the ratings themselves when the worker is late).
+     */
+    const playerStats = (igdbId: number, count: number, average: number) =>
+      waitFor(
+        async () => {
+          const stats = await readPlayerStats(igdbId);
+          return stats.count === count && stats.average === average ? stats : undefined;
+        },
+        { what: `the stored figures of ${count} ratings`, timeoutMs: 40_000 },
+      );
     /** A reader's rating through the API: its recalculation runs the detector on the game. */
     const rateNow = async (igdbId: number, score: number) => {
       const answer = await call(api, 'POST', '/api/user/rating', {
@@ -337,7 +349,7 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
         avUserRatings: mean(ordinaryScores),
         userRatingCount: ordinaryScores.length,
       });
-      expect(await playerStats(ordinary.igdbId)).toMatchObject({
+      expect(await playerStats(ordinary.igdbId, ordinaryScores.length, mean(ordinaryScores))).toMatchObject({
         count: ordinaryScores.length,
         average: mean(ordinaryScores),
         averageWithUnusual: mean(ordinaryScores),
@@ -351,7 +363,7 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
         avUserRatings: mean(counted),
         userRatingCount: everything.length,
       });
-      expect(await playerStats(bombed.igdbId)).toMatchObject({
+      expect(await playerStats(bombed.igdbId, everything.length, mean(counted))).toMatchObject({
         count: everything.length,
         average: mean(counted),
         averageWithUnusual: mean(everything),
@@ -403,7 +415,9 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
         200,
         { status: 'dismissed', avUserRatings: mean([...everything, 80]) },
       ]);
-      expect(await playerStats(bombed.igdbId)).toMatchObject({
+      expect(
+        await playerStats(bombed.igdbId, everything.length + 1, mean([...everything, 80])),
+      ).toMatchObject({
         average: mean([...everything, 80]),
         unusual: [],
       });
@@ -420,7 +434,11 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
 
       // A later rating runs the detector again: the dismissed days stay counted.
       expect(await rateNow(bombed.igdbId, 70)).toMatchObject({ avUserRatings: mean([...everything, 70]) });
-      expect(await playerStats(bombed.igdbId)).toMatchObject({ unusual: [] });
+      expect(
+        await playerStats(bombed.igdbId, everything.length + 1, mean([...everything, 70])),
+      ).toMatchObject({
+        unusual: [],
+      });
     }, 60_000);
   });
 });

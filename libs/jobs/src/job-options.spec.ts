@@ -65,6 +65,7 @@ describe('the job options table', () => {
         data: { username: 'ana', newEmail: 'ana@example.org' },
       },
       [JobName.DispatchDomainEvent]: { id: 'e1', event: { name: 'game.figures-changed', igdbId: 1 } },
+      [JobName.DetectUnusualActivity]: {},
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

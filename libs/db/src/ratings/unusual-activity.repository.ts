@@ -1,5 +1,5 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type {
   PlayerTimelineWeek,
   RatingObservation,
@@ -42,8 +42,7 @@ export interface AdminWindowRow {
 /** How many weeks the player timeline goes back. */
 export const TIMELINE_WEEKS = 104;
 
-const utcDay = (value: Parameters<typeof sql.ref>[0]) =>
-  sql<string>`to_char(${sql.ref(value)} at time zone 'UTC', 'YYYY-MM-DD')`;
+const utcDay = (value: Expression<Date>) => sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /**
  * The windows of unusual rating activity and the ratings they leave out of the player average
@@ -63,7 +62,7 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
       .select((eb) => [
         'r.id',
         'r.score',
-        utcDay('r.updatedAt').as('day'),
+        utcDay(eb.ref('r.updatedAt')).as('day'),
         sql<number>`floor(extract(epoch from (${eb.ref('r.updatedAt')} - ${eb.ref('u.createdAt')})) / 86400)::int`.as(
           'accountAgeDays',
         ),
@@ -257,19 +256,21 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
 
   /** Weekly counts and averages of the game's ratings (weeks start on Monday, UTC), oldest first. */
   async findTimeline(gameId: number): Promise<PlayerTimelineWeek[]> {
-    const week = sql<string>`to_char(date_trunc('week', ${sql.ref('r.updatedAt')} at time zone 'UTC'), 'YYYY-MM-DD')`;
     const rows = await typedReadSql(this.getEntityManager())
       .selectFrom('Rating as r')
       .select((eb) => [
-        week.as('week'),
+        sql<string>`to_char(date_trunc('week', ${eb.ref('r.updatedAt')} at time zone 'UTC'), 'YYYY-MM-DD')`.as(
+          'week',
+        ),
         sql<number>`count(*)::int`.as('count'),
         playerAverage(eb.ref('r.score')).as('average'),
         sql<number>`count(${eb.ref('r.excludedBy')})::int`.as('excluded'),
       ])
       .where('r.game', '=', gameId)
       .where('r.updatedAt', '>=', sql<Date>`now() - make_interval(weeks => ${sql.lit(TIMELINE_WEEKS)})`)
-      .groupBy(week)
-      .orderBy(week)
+      // The output column: PostgreSQL groups and orders by a select list alias.
+      .groupBy(sql.ref('week'))
+      .orderBy(sql.ref('week'))
       .execute();
     return rows.map((row) => ({
       week: String(row.week),
