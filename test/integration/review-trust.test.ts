@@ -363,11 +363,21 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
         avUserRatings: mean(counted),
         userRatingCount: everything.length,
       });
+      const inWindow =
+        bomb.length + history.filter((rating) => rating.daysAgo <= 3 && rating.daysAgo >= 2).length;
       expect(await playerStats(bombed.igdbId, everything.length, mean(counted))).toMatchObject({
         count: everything.length,
         average: mean(counted),
         averageWithUnusual: mean(everything),
-        unusual: [{ from: dayBefore(now, 3), to: dayBefore(now, 2), count: 40, excluded: 40 }],
+        // The window counts every rating of its days (the ordinary ones too); it leaves out the bomb's.
+        unusual: [
+          {
+            from: dayBefore(now, 3),
+            to: dayBefore(now, 2),
+            count: inWindow,
+            excluded: bomb.length,
+          },
+        ],
       });
       const { rows } = await db.query(
         'select count(*)::int as n from ratings where game_id = $1 and excluded_by_id is not null',
@@ -395,7 +405,11 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
       expect(listed.filter((window) => window.igdbID === ordinary.igdbId)).toEqual([]);
       expect(listed.find((window) => window.igdbID === bombed.igdbId)).toMatchObject({
         status: 'flagged',
-        evidence: { reasons: ['new-accounts', 'score-skew'], newShare: 1 },
+        // The bomb's accounts are new, the ordinary raters of the same days are not.
+        evidence: {
+          reasons: ['new-accounts', 'score-skew'],
+          newShare: Math.round((bomb.length / inWindow) * 100) / 100,
+        },
       });
     }, 60_000);
 

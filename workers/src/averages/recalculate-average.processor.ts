@@ -21,8 +21,16 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
 
   readonly handlers: QueueHandlers<QueueName.Averages> = {
     [JobName.RecalculateAverage]: async ({ gameId }: { gameId: number }) => {
-      // The exclusions of unusual activity first: the figures read them.
-      await this.unusual.detect(gameId);
+      // The exclusions of unusual activity first: the figures read them. A failure of the detector never
+      // stops the figures: it is logged and the game is recalculated with the exclusions as they were.
+      await this.unusual
+        .detect(gameId)
+        .catch((error: unknown) =>
+          this.logger.error(
+            `el detector de actividad inusual falló en el juego ${gameId}; se recalcula igualmente`,
+            error instanceof Error ? error.stack : String(error),
+          ),
+        );
       const result = await this.figures.recompute(gameId);
       if (!result) {
         this.logger.warn(`game ${gameId} no longer exists`);

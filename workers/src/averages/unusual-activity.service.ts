@@ -79,7 +79,14 @@ export class UnusualActivityService {
     let flagged = 0;
     let changed = 0;
     for (const gameId of games) {
-      const result = await this.detect(gameId, now);
+      // One game's failure is logged and the sweep goes on with the others.
+      const result = await this.detect(gameId, now).catch((error: unknown) => {
+        this.logger.error(
+          `el detector de actividad inusual falló en el juego ${gameId}`,
+          error instanceof Error ? error.stack : String(error),
+        );
+        return { flagged: 0, changed: 0 };
+      });
       flagged += result.flagged;
       changed += result.changed;
       if (result.changed > 0) await this.figures.recompute(gameId);

@@ -185,15 +185,17 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
         .executeTakeFirst();
       changed += Number(set.numUpdatedRows);
     }
+    // No alias on the updated table: MikroORM's Kysely plugin maps the columns of an aliased one in the
+    // subquery but not in the outer where ('w.game' stayed a property name).
     await db
-      .updateTable('UnusualActivityWindow as w')
+      .updateTable('UnusualActivityWindow')
       .set((eb) => ({
         excludedCount: eb
           .selectFrom('Rating as r')
           .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('r.excludedBy', '=', 'w.id'),
+          .whereRef('r.excludedBy', '=', 'UnusualActivityWindow.id'),
       }))
-      .where('w.game', '=', gameId)
+      .where('game', '=', gameId)
       .execute();
     return changed;
   }
