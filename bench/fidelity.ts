@@ -20,9 +20,11 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { collapseWhitespace } from '@veredicto/scraping/html/html-text.js';
 import { dateCandidates, readPage } from '@veredicto/scraping/html/page-metadata.js';
 import { extractArticle } from '@veredicto/scraping/news/extract-article.js';
+import { readReviewPage } from '@veredicto/scraping/reviews/extract-reviews.js';
 import {
   REAL_FIELDS,
   loadRealCorpus,
+  loadReviewPages,
   overall,
   realPercent,
   scoreReal,
@@ -163,7 +165,22 @@ for (const [groupName, inGroup] of groups) {
   );
 }
 const spanish = corpus.filter(({ page }) => page.language === 'es').length;
-const report = `Corpus: ${corpus.length} real saved pages (${spanish} Spanish-language), test/fixtures/real; a field is scored only on the pages whose reader settled it (right/scored in brackets).\n\n${sections.join('\n\n')}\n\nFields Veredicto got wrong, by page:\n\n${misses.join('\n')}\n`;
+
+// Review pages (Metacritic as saved by other projects): each expected critic review's outlet, score, quote
+// and date, and the reviews read that the page does not hold (a player's score, the page's own Metascore).
+const reviewRows: string[] = [];
+for (const { page, html } of loadReviewPages()) {
+  const { reviews } = readReviewPage(html, page.url);
+  const expected = page.expected;
+  const count = (right: (index: number) => boolean) =>
+    `${Array.from({ length: expected.reviews }, (_, index) => index).filter(right).length}/${expected.reviews}`;
+  const at = (index: number) => reviews[index];
+  reviewRows.push(
+    `| ${page.file.replace(/^pages\/|\.html\.gz$/g, '')} | ${count((i) => at(i)?.outlet === expected.outlets?.[i])} | ${count((i) => at(i)?.rating === expected.ratings?.[i])} | ${count((i) => Boolean(at(i)?.snippet?.startsWith(expected.quoteStarts?.[i] ?? '∅')))} | ${count((i) => at(i)?.publishedAt?.slice(0, 10) === expected.date)} | ${Math.max(0, reviews.length - expected.reviews)} |`,
+  );
+}
+const reviewSection = `**Review pages** (${reviewRows.length} saved Metacritic pages)\n\n| page | outlet | score | quote | date | false reviews |\n| --- | --- | --- | --- | --- | --- |\n${reviewRows.join('\n')}`;
+const report = `Corpus: ${corpus.length} real saved pages (${spanish} Spanish-language), test/fixtures/real; a field is scored only on the pages whose reader settled it (right/scored in brackets).\n\n${sections.join('\n\n')}\n\n${reviewSection}\n\nFields Veredicto got wrong, by page:\n\n${misses.join('\n')}\n`;
 console.log(report);
 
 if (process.env.WRITE_DOC !== '0') {

@@ -15,8 +15,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { CatalogueImporter, Game, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
+import { Game, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
+import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
 import { random, searchQueries } from './search-queries.js';
@@ -31,30 +32,6 @@ const DATABASE = 'veredicto_bench_search';
 const DEEPEST_PAGE = 2000;
 const PATHS_PER_SCENARIO = 50_000;
 const TARGET_P99_MS = 50;
-
-async function prepareDatabase(serverUrl: string): Promise<string> {
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = $1`, [DATABASE]);
-  if (!exists.rowCount) await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  const databaseUrl = url.toString();
-  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
-  await migrateDatabase(orm, databaseUrl);
-  if ((await orm.em.fork().count(Game, {})) < 190_000) {
-    const importer = new CatalogueImporter(orm.em.fork());
-    await importer.importDemoCatalogue();
-    await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
-    await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
-  }
-  // Fresh statistics and visibility map (index-only scans), as autovacuum leaves a settled table.
-  await orm.em.getConnection().execute('vacuum analyze games');
-  await orm.em.getConnection().execute('vacuum analyze game_aliases');
-  await orm.close(true);
-  return databaseUrl;
-}
 
 function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = fork(fromRoot(script), [], {
@@ -181,7 +158,7 @@ async function sqlTimes(databaseUrl: string, queries: string[]): Promise<string[
       ['releaseDate', 'PC'],
     ] as const;
     for (const [sortBy, platform] of sorts) {
-      const index = await games().findPageIndex(sortBy, platform, 100);
+      const index = await games().findPageIndex(sortBy, { platform }, 100);
       const next = random(21);
       const anchored: number[] = [];
       const offset: number[] = [];
@@ -231,7 +208,7 @@ function deepPages(seed: number, query: string): string[] {
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
-  const databaseUrl = await prepareDatabase(serverUrl);
+  const databaseUrl = await prepareLargeCatalogue(serverUrl, DATABASE);
   benchDatabase = databaseUrl;
   const queries = await searchQueries(databaseUrl);
   if (queries.length < 1000) throw new Error(`only ${queries.length} distinct queries`);

@@ -10,6 +10,8 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BestOfModule } from './best-of/best-of.module.js';
 import { DiaryModule } from './diary/diary.module.js';
+import { FeedsModule } from './feeds/feeds.module.js';
+import { SimilarGamesModule } from './similar/similar-games.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -19,6 +21,7 @@ import { ListsModule } from './lists/lists.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { LanguagesModule } from './languages/languages.module.js';
 import { SearchModule } from './search/search.module.js';
 import { ScrapersModule } from './scrapers/scrapers.module.js';
 import { accessLogOptions, accessLogSerializers } from './common/access-log.js';
@@ -59,6 +62,7 @@ export class AppModule {
         // Before GamesModule: its GET /api/games/:id would otherwise take /api/games/scraper and /best-of.
         ScrapersModule,
         BestOfModule,
+        SimilarGamesModule,
         GamesModule,
         AdminModule,
         NewsModule,
@@ -66,11 +70,13 @@ export class AppModule {
         UsersModule,
         RatingsModule,
         ReviewsModule,
+        LanguagesModule,
         ListsModule,
         DiaryModule,
         SearchModule,
         AlertsModule,
         OutletsModule,
+        FeedsModule,
         // Last: its catch-all route serves the front end's pages.
         SeoModule,
       ],

@@ -106,7 +106,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalInterceptors(new RetryReadInterceptor());
   app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
-  app.enableShutdownHooks();
   installApiDocs(app, config);
 }
 

@@ -8,6 +8,8 @@ import { loadConfigOrExit } from '@veredicto/config';
 import { configureQueueConnection } from '@veredicto/jobs';
 import { AppModule } from './app.module.js';
 import { configureApp } from './bootstrap.js';
+import { CLOSE_RESERVE_MS, HttpDrain } from './common/http-drain.js';
+import { ServingState } from './health/serving-state.js';
 import { prepareDatabase } from './prepare-database.js';
 
 async function main(): Promise<void> {
@@ -19,12 +21,33 @@ async function main(): Promise<void> {
   });
   app.useLogger(app.get(Logger));
   configureApp(app, config);
+  const drain = new HttpDrain(app.getHttpServer());
   await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
   app.get(Logger).log(`API listening on ${config.PUBLIC_URL} (queues on ${queue.backend})`, 'Bootstrap');
   // The supervisor of `npm start` waits for this line.
   process.send?.({ type: 'ready', process: 'api' });
+  // SIGTERM (Kubernetes, the supervisor) and Ctrl-C: readiness false, drain the connections, then close
+  // the application, all within API_SHUTDOWN_GRACE_MS.
+  let stopping: Promise<void> | undefined;
+  const stop = (reason: string) =>
+    (stopping ??= (async () => {
+      const started = Date.now();
+      const logger = app.get(Logger);
+      app.get(ServingState).markStopping();
+      logger.log(
+        `${reason}: se dejan de aceptar peticiones (máx. ${config.API_SHUTDOWN_GRACE_MS} ms)`,
+        'Shutdown',
+      );
+      const { forced } = await drain.drain(started + config.API_SHUTDOWN_GRACE_MS - CLOSE_RESERVE_MS);
+      if (forced) logger.warn('plazo agotado: se cierran las conexiones que quedaban', 'Shutdown');
+      await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_RESERVE_MS))]);
+      logger.log(`detenido en ${Date.now() - started} ms`, 'Shutdown');
+      process.exit(forced ? 1 : 0);
+    })().catch(() => process.exit(1)));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   // Stop with the supervisor if it dies without telling us (e.g. SIGKILL).
-  process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
+  process.on('disconnect', () => void stop('supervisor gone'));
 }
 
 main().catch((error: unknown) => {

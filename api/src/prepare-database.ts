@@ -9,6 +9,7 @@ import {
   openDatabase,
   SEARCH_TEXT_VERSION,
 } from '@veredicto/db';
+import { languagesChanged, recordDomainEvents } from '@veredicto/jobs';
 
 const SEARCH_TEXT_KEY = 'search_text_version';
 
@@ -26,8 +27,13 @@ export async function prepareDatabase(config: AppConfig): Promise<void> {
     if (!config.SEED_DEMO) return;
     const importer = new CatalogueImporter(orm.em.fork());
     if (await importer.isDemoCatalogueCurrent()) return;
-    logger.log('loading the demo catalogue (first start)…');
-    const report = await importer.importDemoCatalogue();
+    // A refresh tells the workers which games' Spanish changed (search index, CDN); a first load, nobody.
+    const refresh = await importer.isDemoCatalogueLoaded();
+    logger.log(refresh ? 'refreshing the demo catalogue…' : 'loading the demo catalogue (first start)…');
+    const report = await importer.importDemoCatalogue(
+      undefined,
+      refresh ? (tx, igdbIds) => recordDomainEvents(tx, igdbIds.map(languagesChanged)) : undefined,
+    );
     logger.log(
       `demo catalogue loaded: ${report.games} games, ${report.reviews} media reviews in ${report.milliseconds} ms`,
     );

@@ -75,6 +75,15 @@ function sameTitle(expected: string, actual: string): boolean {
   return plain(expected) === plain(actual);
 }
 
+function sameUrl(expected: string | null, actual: string | null): boolean {
+  if (expected === null || actual === null) return expected === actual;
+  try {
+    return new URL(expected).href === new URL(actual).href;
+  } catch {
+    return expected === actual;
+  }
+}
+
 /** Whether an extracted field is right; undefined when the page does not score that field. */
 export function realFieldIsRight(field: RealField, page: RealPage, actual: RealFields): boolean | undefined {
   const expected = page.expected[field];
@@ -90,7 +99,8 @@ export function realFieldIsRight(field: RealField, page: RealPage, actual: RealF
       return name !== '' && (page.expected.outlet ?? []).some((alias) => comparableText(alias) === name);
     }
     case 'image':
-      return page.expected.image === actual.image;
+      // The same address written raw or percent-encoded ('graduación' / 'graduaci%C3%B3n') is the same image.
+      return sameUrl(page.expected.image ?? null, actual.image);
     case 'firstParagraph': {
       const text = collapseWhitespace(actual.firstParagraph ?? '');
       return (
@@ -140,4 +150,28 @@ export function overall(scores: RealScores): RealScore {
 
 export function realPercent(score: RealScore): number {
   return score.total === 0 ? 0 : Math.round((score.right * 1000) / score.total) / 10;
+}
+
+/** A saved review page (an aggregator's critic-reviews page) and the critic reviews a reader counts on it. */
+export interface ReviewPage {
+  file: string;
+  url: string;
+  source: { repository: string; path: string; commit: string };
+  expected: {
+    reviews: number;
+    outlets?: string[];
+    ratings?: number[];
+    date?: string;
+    quoteStarts?: string[];
+  };
+}
+
+export function loadReviewPages(root: URL = corpusRoot()): { page: ReviewPage; html: string }[] {
+  const manifest = JSON.parse(readFileSync(new URL('manifest.json', root), 'utf8')) as {
+    reviewPages?: ReviewPage[];
+  };
+  return (manifest.reviewPages ?? []).map((page) => ({
+    page,
+    html: gunzipSync(readFileSync(new URL(page.file, root))).toString('utf8'),
+  }));
 }

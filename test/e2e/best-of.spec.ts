@@ -82,3 +82,26 @@ test('el catálogo enlaza a los mejores del año pasado', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/mejores/${year}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Los mejores juegos de ${year}`);
 });
+
+test('la página de un juego muestra sus juegos similares, cada uno con su motivo', async ({
+  page,
+  request,
+}) => {
+  // The first request asks the worker for the list (never computed on the request); it arrives by the job.
+  await expect
+    .poll(async () => (await getJson<unknown[]>(request, `/api/games/${SKYRIM}/similar`)).length, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0);
+  const similar = await getJson<{ title: string; reason: string }[]>(request, `/api/games/${SKYRIM}/similar`);
+  const game = await getJson<{ slug: string; igdbID: number }>(request, `/api/games/${SKYRIM}`);
+  await page.goto(`/game/${game.slug}/${game.igdbID}`);
+  const section = page.getByRole('list', { name: 'Juegos similares' });
+  await section.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('heading', { name: 'JUEGOS SIMILARES' })).toBeVisible();
+  await expect(section.locator('.similar-games__item')).toHaveCount(similar.length);
+  const oblivion = section.locator('.similar-games__item', { hasText: 'The Elder Scrolls IV: Oblivion' });
+  await expect(oblivion.locator('.similar-games__reason')).toHaveText('Misma saga');
+  await oblivion.getByRole('link', { name: 'The Elder Scrolls IV: Oblivion' }).click();
+  await expect(page).toHaveURL(/\/game\/.+\/59$/);
+});

@@ -33,6 +33,7 @@ test('pone un estado desde la página del juego, registra una sesión y lo ve en
   await dialog.getByRole('button', { name: 'Guardar sesión' }).click();
   await expect(dialog).toBeHidden();
   await expect(bar.getByTestId('diary-hours')).toHaveText('1,5 h');
+  await expect(page.getByTestId('play-session')).toContainText('Primera tarde en Carrera Blanca');
 
   await page.goto('/user/games');
   await expect(page.getByRole('heading', { name: 'Jugando (1)' })).toBeVisible();

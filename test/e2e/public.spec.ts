@@ -10,7 +10,16 @@ import {
   type GameSummary,
   type MediaReview,
 } from './support/api.js';
-import { activeSlide, cardTitles, carousel, gameCards, scoreBar, slides, swipe } from './support/ui.js';
+import {
+  activeSlide,
+  bestGamesTitle,
+  cardTitles,
+  carousel,
+  gameCards,
+  scoreBar,
+  slides,
+  swipe,
+} from './support/ui.js';
 
 const WITCHER = { id: 1942, path: '/game/the-witcher-3-wild-hunt/1942', title: 'The Witcher 3: Wild Hunt' };
 /** A released seeded game that no test gives media reviews to. */
@@ -64,8 +73,8 @@ test.describe('estructura de la aplicación', () => {
     }
   });
 
-  test('en el móvil, el menú hamburguesa y la búsqueda superpuesta', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'El menú hamburguesa solo existe por debajo de 900 px');
+  // The burger menu only exists below 900 px.
+  test('en el móvil, el menú hamburguesa y la búsqueda superpuesta', { tag: '@movil' }, async ({ page }) => {
     await page.goto('/games/all');
     const burger = page.getByRole('button', { name: 'Abrir menú' });
     await expect(burger).toBeVisible();
@@ -127,7 +136,7 @@ test.describe('portada', () => {
     }
 
     for (const [name, games] of [
-      ['MEJORES JUEGOS', best],
+      [bestGamesTitle(best, new Date().toISOString().slice(0, 10)), best],
       ['ÚLTIMOS LANZAMIENTOS', latest],
     ] as const) {
       const region = carousel(page, name);
@@ -165,68 +174,77 @@ test.describe('portada', () => {
     await expect(page.getByRole('link', { name: 'Ver todas las noticias' })).toHaveCount(0);
   });
 
-  test('en el móvil, los botones y el gesto de deslizar mueven la tarjeta activa', async ({
-    page,
-    request,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, 'Por encima de 900 px el carrusel es una fila desplazable');
-    const best = await getJson<GameSummary[]>(request, '/api/games/best');
-    const count = best.length;
-    // No automatic advance, so every move below comes from the test.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
-    const region = carousel(page, 'MEJORES JUEGOS');
-    const active = activeSlide(region);
-    const expectActive = async (index: number) => {
-      await expect(active).toHaveAttribute('aria-label', `${index + 1} de ${count}`);
-      await expect(active).toContainText(best[index].title);
-    };
-    await expectActive(0);
-    // The neighbours are shown beside the active card, the others are hidden.
-    await expect(slides(region).nth(1)).toHaveAttribute('data-position', 'next');
-    await expect(slides(region).nth(count - 1)).toHaveAttribute('data-position', 'prev');
-    await expect(slides(region).nth(2)).toHaveAttribute('aria-hidden', 'true');
-    await expect(slides(region).nth(2)).toBeHidden();
+  // Above 900 px the carousel is a scrolling row.
+  test(
+    'en el móvil, los botones y el gesto de deslizar mueven la tarjeta activa',
+    { tag: '@movil' },
+    async ({ page, request }) => {
+      const best = await getJson<GameSummary[]>(request, '/api/games/best');
+      const count = best.length;
+      // No automatic advance, so every move below comes from the test.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      const region = carousel(page, bestGamesTitle(best, new Date().toISOString().slice(0, 10)));
+      const active = activeSlide(region);
+      const expectActive = async (index: number) => {
+        await expect(active).toHaveAttribute('aria-label', `${index + 1} de ${count}`);
+        await expect(active).toContainText(best[index].title);
+      };
+      await expectActive(0);
+      // The neighbours are shown beside the active card, the others are hidden.
+      await expect(slides(region).nth(1)).toHaveAttribute('data-position', 'next');
+      await expect(slides(region).nth(count - 1)).toHaveAttribute('data-position', 'prev');
+      await expect(slides(region).nth(2)).toHaveAttribute('aria-hidden', 'true');
+      await expect(slides(region).nth(2)).toBeHidden();
 
-    await region.getByRole('button', { name: 'Avanzar' }).click();
-    await expectActive(1);
-    await region.getByRole('button', { name: 'Retroceder' }).click();
-    await expectActive(0);
-    // Wraps around: back from the first card is the last one, forward from the last is the first.
-    await region.getByRole('button', { name: 'Retroceder' }).click();
-    await expectActive(count - 1);
-    await region.getByRole('button', { name: 'Avanzar' }).click();
-    await expectActive(0);
+      await region.getByRole('button', { name: 'Avanzar' }).click();
+      await expectActive(1);
+      await region.getByRole('button', { name: 'Retroceder' }).click();
+      await expectActive(0);
+      // Wraps around: back from the first card is the last one, forward from the last is the first.
+      await region.getByRole('button', { name: 'Retroceder' }).click();
+      await expectActive(count - 1);
+      await region.getByRole('button', { name: 'Avanzar' }).click();
+      await expectActive(0);
 
-    // A swipe to the left of more than 50 px goes forward, to the right goes back; a short one does nothing.
-    await swipe(page, active, -120);
-    await expectActive(1);
-    await swipe(page, active, 30);
-    await expectActive(1);
-    await swipe(page, active, 120);
-    await expectActive(0);
-    await swipe(page, active, 120);
-    await expectActive(count - 1);
-  });
+      // A swipe to the left of more than 50 px goes forward, to the right goes back; a short one does nothing.
+      await swipe(page, active, -120);
+      await expectActive(1);
+      await swipe(page, active, 30);
+      await expectActive(1);
+      await swipe(page, active, 120);
+      await expectActive(0);
+      await swipe(page, active, 120);
+      await expectActive(count - 1);
+    },
+  );
 
-  test('en el móvil, el carrusel avanza solo cada 3 segundos', async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'El avance automático es del carrusel de pantallas pequeñas');
-    await page.goto('/');
-    const region = carousel(page, 'MEJORES JUEGOS');
-    await expect(activeSlide(region)).toHaveAttribute('aria-label', /^1 de /);
-    await expect(activeSlide(region)).toHaveAttribute('aria-label', /^2 de /, { timeout: 5000 });
-  });
+  // The automatic advance belongs to the small screens' carousel.
+  test(
+    'en el móvil, el carrusel avanza solo cada 3 segundos',
+    { tag: '@movil' },
+    async ({ page, request }) => {
+      const best = await getJson<GameSummary[]>(request, '/api/games/best');
+      await page.goto('/');
+      const region = carousel(page, bestGamesTitle(best, new Date().toISOString().slice(0, 10)));
+      await expect(activeSlide(region)).toHaveAttribute('aria-label', /^1 de /);
+      await expect(activeSlide(region)).toHaveAttribute('aria-label', /^2 de /, { timeout: 5000 });
+    },
+  );
 
-  test('en el escritorio, los botones desplazan la fila del carrusel', async ({ page, isMobile }) => {
-    test.skip(isMobile, 'En el móvil los botones cambian la tarjeta activa');
-    await page.goto('/');
-    const region = carousel(page, 'ÚLTIMOS LANZAMIENTOS');
-    const track = region.getByRole('list').first();
-    await expect(slides(region).first()).toBeVisible();
-    await region.getByRole('button', { name: 'Avanzar' }).click();
-    await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
-  });
+  // On the phone the buttons change the active card instead.
+  test(
+    'en el escritorio, los botones desplazan la fila del carrusel',
+    { tag: '@escritorio' },
+    async ({ page }) => {
+      await page.goto('/');
+      const region = carousel(page, 'ÚLTIMOS LANZAMIENTOS');
+      const track = region.getByRole('list').first();
+      await expect(slides(region).first()).toBeVisible();
+      await region.getByRole('button', { name: 'Avanzar' }).click();
+      await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
+    },
+  );
 });
 
 test.describe('catálogo', () => {
@@ -375,7 +393,7 @@ test.describe('ficha de un juego', () => {
     const media = scoreBar(page, 'Medios');
     await expect(media).toHaveClass(new RegExp(`score--${scoreClass(game.avRatings)}`));
     await expect(media.locator('.score-badge')).toHaveText(formatScore(game.avRatings));
-    await expect(media).toContainText(`${game.criticReviewCount} críticas`);
+    await expect(media).toContainText(`${game.criticReviewCount} medios`);
     const players = scoreBar(page, 'Jugadores');
     await expect(players).toHaveClass(new RegExp(`score--${scoreClass(game.avUserRatings)}`));
     await expect(players.locator('.score-badge')).toHaveText(formatScore(game.avUserRatings));

@@ -234,9 +234,8 @@ test('Política de privacidad: enlazada desde el registro y el pie', async ({ pa
   ).toHaveAttribute('href', '/politica-de-privacidad');
 });
 
-test.describe('en el móvil', () => {
-  test.skip(({ isMobile }) => !isMobile, 'solo en la pantalla de 375 px');
-
+// Only on the 375 px screen (the project 'movil-375' runs the @movil tests, the other leaves them out).
+test.describe('en el móvil', { tag: '@movil' }, () => {
   test('el buscador superpuesto muestra sus sugerencias', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Abrir búsqueda' }).click();

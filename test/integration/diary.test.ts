@@ -146,7 +146,7 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     expect((await call(api, 'GET', '/api/user/games')).status).toBe(401);
   });
 
-  it('answers the public profile with counts, hours, histogram and recent; 404 when not visible', async () => {
+  it('answers the public profile with counts, hours, histogram, recent and lists; 404 when not visible', async () => {
     const [first, second] = [await createGame(db), await createGame(db)];
     const owner = await userWithToken(api, db);
     const reader = await userWithToken(api, db);
@@ -164,6 +164,15 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     });
     await rate(db, owner.id, first.id, 85);
     await rate(db, owner.id, second.id, 42);
+    const { rows: lists } = await db.query(
+      `insert into game_lists (user_id, name, name_key) values ($1, 'Favoritos de siempre', 'favoritos de siempre'),
+         ($1, 'Vacía', 'vacía') returning id`,
+      [owner.id],
+    );
+    await db.query(
+      `insert into game_list_entries (list_id, game_id, added_at) values ($1, $2, now() - interval '1 day'), ($1, $3, now())`,
+      [lists[0].id, second.id, first.id],
+    );
 
     const profile = await call(api, 'GET', `/api/users/${owner.username.toUpperCase()}`);
     expect(profile.status).toBe(200);
@@ -173,6 +182,17 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
       counts: { want: 0, playing: 1, completed: 1, abandoned: 0, shelved: 0, ratings: 2, reviews: 0 },
       hours: 10.5,
       scoreHistogram: [0, 0, 0, 0, 1, 0, 0, 0, 1, 0],
+      // Only lists that hold games, their games oldest entry first.
+      lists: [
+        {
+          name: 'Favoritos de siempre',
+          count: 2,
+          games: [
+            { igdbID: second.igdbId, title: second.title },
+            { igdbID: first.igdbId, title: first.title },
+          ],
+        },
+      ],
     });
     expect((body.recent as { igdbID: number }[]).map((item) => item.igdbID).sort()).toEqual(
       [first.igdbId, second.igdbId].sort(),

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   CatalogueImporter,
@@ -9,6 +10,9 @@ import {
   openDatabase,
   typedSql,
 } from '@veredicto/db';
+import { languagesChanged, recordDomainEvents, type DomainEventEnvelope } from '@veredicto/jobs';
+import { SearchFreshnessConsumer } from '../../workers/src/events/consumers/search-freshness.consumer.js';
+import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -149,5 +153,206 @@ describe('languages: ¿está en castellano?', () => {
     // The file again: back to its statement, the change kept in the history.
     expect(await importer.importLanguages(`${DEMO_DATA_DIR}languages.jsonl.gz`)).toEqual([20]);
     expect(await historyOf(20)).toHaveLength(4);
+  });
+
+  it("filters the catalogue by Spanish voices or texts ('spanish=audio|text'), and refuses another value", async () => {
+    const counts = await typedSql(orm.em.fork())
+      .selectFrom('Game')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('spanishAudio', '=', 'yes').as('audio'),
+        eb.fn.countAll<string>().filterWhere('spanishText', '=', 'yes').as('text'),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb('releaseDate', '<=', new Date().toISOString().slice(0, 10)),
+          eb('releaseDate', 'is', null),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    for (const field of ['audio', 'text'] as const) {
+      const { status, body } = await get(`/api/games/all?spanish=${field}&size=50`);
+      expect(status).toBe(200);
+      expect(body.totalElements).toBe(Number(counts[field]));
+      expect(body.content.length).toBe(50);
+      for (const card of body.content) expect(card.spanish[field]).toBe('yes');
+      // Deep pages come from the filtered ordering's anchors too.
+      const last = await get(`/api/games/all?spanish=${field}&size=50&page=${body.totalPages - 1}`);
+      for (const card of last.body.content) expect(card.spanish[field]).toBe('yes');
+    }
+    const withPlatform = await get('/api/games/all?spanish=audio&platform=ps4&sortBy=avRatings');
+    for (const card of withPlatform.body.content) {
+      expect(card.spanish.audio).toBe('yes');
+      expect(card.platform).toContain('PlayStation 4');
+    }
+    const wrong = await get('/api/games/all?spanish=castellano');
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('spanish debe ser uno de: audio, text');
+  });
+
+  it("a change of a game's Spanish writes its event; the search-freshness consumer brings every search index up to date", async () => {
+    // A game the search knows, whose voices nobody says are in castellano.
+    const game = await typedSql(orm.em.fork())
+      .selectFrom('Game')
+      .select(['igdbId', 'title'])
+      .where('spanishAudio', '<>', 'yes')
+      .where('igdbId', 'not in', [1, 18, 20, 119133])
+      .where('title', '~', '^[A-Za-z]+ [A-Za-z]+ [A-Za-z]+$')
+      .orderBy('criticReviewCount', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const igdbId = Number(game.igdbId);
+    const search = async (spanish: string) =>
+      (await get(`/api/games/search?name=${encodeURIComponent(game.title)}&spanish=${spanish}`)).body as {
+        igdbID: number;
+        spanish: { audio: string };
+      }[];
+    expect((await search('audio')).map((found) => found.igdbID)).not.toContain(igdbId);
+
+    // A press review says its PS4 version has castellano voices: the entry and its event, one transaction.
+    const recorded = await orm.em.fork().transactional(async (tx) => {
+      const changed = await tx.getRepository(GameLanguage).state([
+        {
+          igdbId,
+          platform: 'ps4',
+          locale: 'es-ES',
+          text: true,
+          audio: true,
+          interface: null,
+          subtitles: null,
+          source: 'review',
+          sourceRef: null,
+          asOf: new Date().toISOString().slice(0, 10),
+        },
+      ]);
+      return recordDomainEvents(tx, changed.map(languagesChanged));
+    });
+    const outbox = await typedSql(orm.em.fork())
+      .selectFrom('OutboxMessage')
+      .select('payload')
+      .where('id', 'in', recorded.messageIds)
+      .execute();
+    const events = outbox.map((row) => (row.payload as unknown as DomainEventEnvelope).event);
+    expect(events).toEqual([{ name: 'game.languages-changed', igdbId }]);
+    // The game's page reads the database: it says so at once. The search index in memory does not know
+    // yet (the verdict is on no column its triggers watch)…
+    expect((await get(`/api/games/${igdbId}`)).body.spanish.audio).toBe('yes');
+    expect((await search('audio')).map((found) => found.igdbID)).not.toContain(igdbId);
+
+    // …until the consumer of the event moves the game's search version.
+    await new SearchFreshnessConsumer(orm).handle(events[0] as ReturnType<typeof languagesChanged>);
+    const found = (await search('audio')).find((one) => one.igdbID === igdbId);
+    expect(found?.spanish.audio).toBe('yes');
+    for (const one of await search('audio')) expect(one.spanish.audio).toBe('yes');
+  });
+
+  it("a player's report, accepted by the operator with a reason, becomes a 'user' entry with its history; the reporter is told", async () => {
+    const db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 1 });
+    const reporter = await userWithToken(api, db).finally(() => db.end());
+    // Max Payne's PlayStation 2 version: nothing known of it.
+    const report = (body: object, token: string | null = reporter.token) =>
+      call(api, 'POST', '/api/games/18/languages/reports', { token: token ?? undefined, body });
+    expect((await report({ platform: 'ps2', locale: 'es-ES', text: true }, null)).status).toBe(401);
+    const empty = await report({ platform: 'ps2', locale: 'es-ES' });
+    expect([empty.status, (empty.json() as { message: string }).message]).toEqual([
+      400,
+      'Indica al menos si hay textos, voces, interfaz o subtítulos',
+    ]);
+    const wrong = await report({ platform: 'ps2', locale: 'es-MX', text: 'sí' });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('locale debe ser uno de: es-ES, es-419');
+    const filed = await report({
+      platform: 'ps2',
+      locale: 'es-ES',
+      text: true,
+      audio: true,
+      note: 'Caja PAL',
+    });
+    expect(filed.status).toBe(201);
+    const { id } = filed.json() as { id: number };
+
+    const admin = (
+      (
+        await call(api, 'POST', '/api/auth/check-password', { body: { password: api.config.ADMIN_PASSWORD } })
+      ).json() as {
+        token: string;
+      }
+    ).token;
+    const open = (await call(api, 'GET', '/api/admin/language-reports', { token: admin })).json() as {
+      id: number;
+    }[];
+    expect(open.find((one) => one.id === id)).toMatchObject({
+      igdbID: 18,
+      reporter: reporter.username,
+      platform: 'ps2',
+      locale: 'es-ES',
+      text: true,
+      audio: true,
+      interface: null,
+      note: 'Caja PAL',
+    });
+    const decide = (body: object) =>
+      call(api, 'POST', `/api/admin/language-reports/${id}`, { token: admin, body });
+    expect(
+      (await call(api, 'POST', `/api/admin/language-reports/${id}`, { body: { accept: true } })).status,
+    ).toBe(401);
+    expect((await decide({ accept: true, reason: 'corto' })).status).toBe(400);
+    const reason = 'Comprobado en la caja PAL y en el menú del juego.';
+    expect((await decide({ accept: true, reason })).json()).toEqual({ accepted: true });
+    expect((await decide({ accept: true, reason })).status).toBe(404);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const game = (await get('/api/games/18')).body;
+    expect(game.languages).toContainEqual({
+      platform: 'ps2',
+      locale: 'es-ES',
+      text: true,
+      audio: true,
+      interface: null,
+      subtitles: null,
+      source: 'user',
+      asOf: today,
+    });
+    expect(game.spanish).toEqual({ audio: 'yes', text: 'yes' });
+    // The history: which report (and so who), when, and what it says.
+    const history = await typedSql(orm.em.fork())
+      .selectFrom('GameLanguageChange as c')
+      .innerJoin('Game as g', 'g.id', 'c.game')
+      .select(['c.platform', 'c.text', 'c.audio', 'c.source', 'c.sourceRef', 'c.asOf', 'c.changedAt'])
+      .where('g.igdbId', '=', 18)
+      .where('c.source', '=', 'user')
+      .execute();
+    expect(history).toEqual([
+      expect.objectContaining({
+        platform: 'ps2',
+        text: true,
+        audio: true,
+        sourceRef: `report:${id}`,
+        asOf: today,
+      }),
+    ]);
+    const decided = await typedSql(orm.em.fork())
+      .selectFrom('LanguageReport as r')
+      .innerJoin('User as u', 'u.id', 'r.reporter')
+      .select(['u.username', 'r.accepted', 'r.decisionReason', 'r.decidedAt'])
+      .where('r.id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(decided).toMatchObject({ username: reporter.username, accepted: true, decisionReason: reason });
+    expect(decided.decidedAt).not.toBeNull();
+    // Its event and the reporter's mail, written with the decision.
+    const outbox = await typedSql(orm.em.fork())
+      .selectFrom('OutboxMessage')
+      .select(['jobName', 'payload'])
+      .where('createdAt', '>=', decided.decidedAt!)
+      .execute();
+    expect(outbox.map((row) => row.payload)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: { name: 'game.languages-changed', igdbId: 18 } }),
+        expect.objectContaining({
+          template: 'language-report-decided',
+          to: `${reporter.username}@example.com`,
+          data: { username: reporter.username, gameTitle: game.title, accepted: true, reason },
+        }),
+      ]),
+    );
   });
 });

@@ -51,9 +51,16 @@ describe('migrations', () => {
       await expect(
         db.query('insert into ratings (user_id, game_id, score) values ($1, $2, 70)', [userId, gameId]),
       ).rejects.toThrow(/ratings_user_game_unique/);
+      // Another game, so only the range check can refuse it (not the unique key of the row above).
+      const other = await db.query(
+        `insert into games (igdb_id, slug, title, search_name) values (987654322, 'y', 'Y', 'y') returning id`,
+      );
       await expect(
-        db.query('insert into ratings (user_id, game_id, score) values ($1, $2, 101)', [userId, gameId]),
-      ).rejects.toThrow();
+        db.query('insert into ratings (user_id, game_id, score) values ($1, $2, 101)', [
+          userId,
+          other.rows[0].id,
+        ]),
+      ).rejects.toThrow(/ratings_score_range/);
       await expect(
         db.query(
           `insert into users (username, username_key, email, password_hash) values ('DUP', 'dup', 'other@example.com', 'h')`,

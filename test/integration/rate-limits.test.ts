@@ -11,7 +11,7 @@ import { freePort } from '@veredicto/runtime/embedded-postgres.js';
 import { call, freshIp, userWithToken } from '../support/accounts.js';
 import { startTestApi, testProcessEnv, type TestApi } from '../support/api-app.js';
 import { startProcess, type RunningProcess } from '../support/processes.js';
-import { redisServerInstalled, startTestRedis, type TestRedis } from '../support/redis-server.js';
+import { startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { testEnv } from '../support/test-env.js';
 
 /** The limit the test runs with (USER_WRITES_PER_MINUTE, 30 by default): small, so the test is quick. */
@@ -124,10 +124,8 @@ async function rotatingGuesses(urls: string[], db: pg.Client) {
   }
 }
 
-// The shared Redis of REDIS_URL, or else a Redis server of the test's own when one is installed.
-const describeWithRedis = testEnv().redisUrl || redisServerInstalled() ? describe : describe.skip;
-
-describeWithRedis('rate limits across two API processes sharing Redis', () => {
+// The shared Redis of REDIS_URL, or else a Redis server of the test's own (the test fails without one).
+describe('rate limits across two API processes sharing Redis', () => {
   const processes: RunningProcess[] = [];
   const urls: string[] = [];
   let db: pg.Client;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
+import { CatalogueImporter, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
@@ -27,6 +27,20 @@ interface MediaReview {
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * One outlet, one voice (decisions.md section 16): the listed reviews' scores, an outlet's several
+ * reviews (platforms) as their mean, outlets told apart as the game page's cards are.
+ */
+const outletScores = (reviews: MediaReview[]) => {
+  const byOutlet = new Map<string, number[]>();
+  for (const review of reviews) {
+    if (review.rating === null) continue;
+    const key = review.medium.trim().toLowerCase();
+    byOutlet.set(key, [...(byOutlet.get(key) ?? []), review.rating]);
+  }
+  return [...byOutlet.values()].map((scores) => sum(scores) / scores.length);
+};
 
 describe(`scores people can trust, on the demo catalogue (${backend} queues, real worker process)`, () => {
   let api: TestApi;
@@ -133,9 +147,7 @@ describe(`scores people can trust, on the demo catalogue (${backend} queues, rea
       const game = await get(`/api/games/${igdbId}`);
       const stats = game.criticStats as CriticStats;
       const reviews = (await call(api, 'GET', `/api/games/reviews/pro/${igdbId}`)).json() as MediaReview[];
-      const scored = reviews
-        .map((review) => review.rating)
-        .filter((rating): rating is number => rating !== null);
+      const scored = outletScores(reviews);
 
       expect(stats.histogram).toHaveLength(10);
       expect(sum(stats.histogram)).toBe(stats.count);
@@ -154,11 +166,11 @@ describe(`scores people can trust, on the demo catalogue (${backend} queues, rea
       expect(stats.percentRecommended).toBeLessThanOrEqual(100);
       expect(['Excepcional', 'Notable', 'Correcto', 'Flojo']).toContain(stats.tier);
 
-      const spanish = reviews.filter((review) => review.outletLanguage === 'es' && review.rating !== null);
+      const spanish = outletScores(reviews.filter((review) => review.outletLanguage === 'es'));
       expect(spanish.length).toBeGreaterThanOrEqual(3);
       expect(game.spanishPress).toEqual({
         count: spanish.length,
-        average: Math.round(sum(spanish.map((review) => review.rating as number)) / spanish.length),
+        average: Math.round(sum(spanish) / spanish.length),
       });
       expect(reviews.find((review) => review.medium === 'Vandal')).toMatchObject({
         outletCountry: 'ES',
@@ -166,6 +178,52 @@ describe(`scores people can trust, on the demo catalogue (${backend} queues, rea
       });
       for (const review of reviews) expect(review).toHaveProperty('rawScore');
     }
+  });
+
+  it('one outlet, one voice: an outlet reviewing a game on three platforms counts once, as its mean', async () => {
+    const game = await createGame(db, {
+      title: `Una voz por medio ${Date.now()}`,
+      releaseDate: '2020-01-01',
+    });
+    const reviews: [outlet: string, platform: string, rating: number][] = [
+      ['Medio Triple', 'PC', 90],
+      ['Medio Triple', 'PlayStation 5', 80],
+      [' medio triple ', 'Nintendo Switch', 40],
+      ['Medio Dos', 'PC', 70],
+      ['Medio Tres', 'PC', 60],
+      ['Medio Cuatro', 'PC', 50],
+    ];
+    for (const [index, [outlet, platform, rating]] of reviews.entries())
+      await db.query(
+        `insert into media_reviews (game_id, outlet, platform, rating, dedupe_key) values ($1, $2, $3, $4, $5)`,
+        [game.id, outlet, platform, rating, `voz-${index}`],
+      );
+    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 1 });
+    try {
+      await new GameFiguresRepository(orm.em.fork()).recalculateAverages(game.id);
+    } finally {
+      await orm.close(true);
+    }
+    const detail = await get(`/api/games/${game.igdbId}`);
+    // Four outlets: (90 + 80 + 40) / 3 = 70, 70, 60, 50 → mean 62.5 → 63; median (60 + 70) / 2 = 65.
+    expect(detail.criticReviewCount).toBe(4);
+    expect(detail.avRatings).toBe(63);
+    expect(detail.criticStats).toMatchObject({
+      count: 4,
+      average: 63,
+      median: 65,
+      histogram: [0, 0, 0, 0, 0, 1, 1, 2, 0, 0],
+    });
+    const listed = (await call(api, 'GET', `/api/games/reviews/pro/${game.igdbId}`)).json() as MediaReview[];
+    expect(outletScores(listed)).toHaveLength(4);
+    // The catalogue's card says the same.
+    const found = (
+      await call(api, 'GET', `/api/games/search?name=${encodeURIComponent(game.title)}`)
+    ).json() as {
+      igdbID: number;
+      avRatings: number | null;
+    }[];
+    expect(found.find((card) => card.igdbID === game.igdbId)?.avRatings).toBe(63);
   });
 
   it('the tiers split the catalogue by percentile: the best-rated game is Excepcional, the worst Flojo', async () => {

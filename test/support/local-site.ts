@@ -34,6 +34,12 @@ export class LocalSite {
     return this;
   }
 
+  /** A route answered by the test's own handler (a slow page, a page that changes). */
+  handle(path: string, handler: Handler): this {
+    this.routes.set(path, handler);
+    return this;
+  }
+
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return this;

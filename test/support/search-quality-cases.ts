@@ -115,4 +115,32 @@ export const SEARCH_QUALITY_CASES: readonly (readonly [query: string, expectedTi
   // Word order
   ['wild hunt witcher', 'The Witcher 3: Wild Hunt'],
   ['zelda tears kingdom', 'The Legend of Zelda: Tears of the Kingdom'],
+  // A franchise word, its Spanish name and its spelling without hyphens (issue 31): the main games first
+  ['zelda', 'The Legend of Zelda: Breath of the Wild'],
+  ['zelda', 'The Legend of Zelda: Tears of the Kingdom'],
+  ['la leyenda de zelda', 'The Legend of Zelda: Breath of the Wild'],
+  ['el hombre araña', "Marvel's Spider-Man"],
+  ['spider man', "Marvel's Spider-Man"],
+  ['megaman', 'Mega Man 11'],
+  ['xmen', 'X-Men Legends II: Rise of Apocalypse'],
+];
+
+/**
+ * Held apart: cases of the same kinds (franchise words, Spanish franchise names, spellings without
+ * hyphens or marks) written before the franchise table (search-text.ts) and never tuned on. They show
+ * whether a change generalises; a change that fails them is fixed in general, not by adding their words.
+ */
+export const SEARCH_HELD_OUT_CASES: readonly (readonly [query: string, expectedTitle: string])[] = [
+  ['zelda links awakening', "The Legend of Zelda: Link's Awakening"],
+  ['la leyenda de zelda tears of the kingdom', 'The Legend of Zelda: Tears of the Kingdom'],
+  ['spiderman miles morales', "Marvel's Spider-Man: Miles Morales"],
+  ['xmen origins wolverine', 'X-Men Origins: Wolverine'],
+  ['megaman 11', 'Mega Man 11'],
+  ['halflife 2', 'Half-Life 2'],
+  ['pacman 256', 'Pac-Man 256'],
+  ['dragonball z kakarot', 'Dragon Ball Z: Kakarot'],
+  ['lego el señor de los anillos', 'LEGO The Lord of the Rings'],
+  ['tortugas ninja shredders revenge', "Teenage Mutant Ninja Turtles: Shredder's Revenge"],
+  ['streetfighter 5', 'Street Fighter V'],
+  ['farcry 6', 'Far Cry 6'],
 ];

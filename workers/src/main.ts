@@ -7,12 +7,18 @@ import { NestFactory } from '@nestjs/core';
 import type { Queue, Worker } from 'bullmq';
 import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit } from '@veredicto/config';
-import { ALL_QUEUES, configureQueueConnection, logConnectionErrors } from '@veredicto/jobs';
+import {
+  ALL_QUEUES,
+  configureQueueConnection,
+  logConnectionErrors,
+  type QueueName,
+  WORKER_SHUTDOWN_RESERVE_MS,
+} from '@veredicto/jobs';
 import { QUEUE_PROCESSORS, servedQueues } from './queue-families.js';
 import { WorkersModule } from './workers.module.js';
 
-/** After the grace period, how long a forced close and the closing of connections may take. */
-const CLOSE_TIMEOUT_MS = 5000;
+/** Of the reserve, how long jobs given up at the end of the grace may take to hand themselves back. */
+const HAND_BACK_MS = 1500;
 const sleep = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms));
 
 /** The worker process: a Nest application context (no HTTP server) running the job processors. */
@@ -31,8 +37,11 @@ async function main(): Promise<void> {
     logConnectionErrors(app.get<Queue>(getQueueToken(name), { strict: false }), warn, `cola ${name}`);
   }
   // Only the families of WORKER_QUEUES have a worker in this process.
-  const workers = servedQueues(config).map((name) => app.get<WorkerHost>(QUEUE_PROCESSORS[name]).worker);
-  for (const worker of workers) logConnectionErrors(worker, warn, `worker ${worker.name}`);
+  const workers = servedQueues(config).map((name) => ({
+    queue: name,
+    worker: app.get<WorkerHost>(QUEUE_PROCESSORS[name]).worker,
+  }));
+  for (const { worker } of workers) logConnectionErrors(worker, warn, `worker ${worker.name}`);
 
   let stopping: Promise<void> | undefined;
   const stop = (reason: string) =>
@@ -50,33 +59,43 @@ async function main(): Promise<void> {
 }
 
 /**
- * The shutdown order: stop taking jobs and let the running ones finish (at most `graceMs`), and only then
- * close the queues, the relay and the database, so a finishing job can still store its result and mark
- * itself completed. A job still running after the grace period is abandoned: its lock expires and another
- * worker runs it again (jobs are idempotent). Answers the exit code.
+ * The shutdown order. Each queue's worker stops taking jobs and closes on its own: one with nothing running
+ * (the averages, usually) is closed at once, whatever the others are doing. Running jobs may finish until
+ * the grace period minus a reserve; then they are given up: their signal aborts the fetch they wait for
+ * (scrapes, news, IGDB) and the job goes back to the queue (moved to wait, no attempt spent), so a worker
+ * started later runs it from the beginning. A job that ignores its signal is abandoned (its lock expires
+ * and another worker runs it again: jobs are idempotent). Queues, relay and database close last, so a
+ * finishing job can still store its result. The whole stop stays within `graceMs`. Answers the exit
+ * code: 0, or 1 when a job had to be abandoned.
  */
 async function shutdown(
   app: INestApplicationContext,
-  workers: Worker[],
+  workers: { queue: QueueName; worker: Worker }[],
   graceMs: number,
   reason: string,
 ): Promise<number> {
   const logger = new NestLogger('Shutdown');
   const started = Date.now();
+  const jobsDeadline = started + Math.max(0, graceMs - WORKER_SHUTDOWN_RESERVE_MS);
   logger.log(
     `${reason}: no se aceptan trabajos nuevos; se esperan los que están en marcha (máx. ${graceMs} ms)`,
   );
-  const drained = await Promise.race([
-    Promise.all(workers.map((worker) => worker.close())).then(() => true),
-    sleep(graceMs),
-  ]);
-  if (!drained) {
-    logger.warn(`plazo de ${graceMs} ms agotado: se abandonan los trabajos en marcha`);
-    await Promise.race([Promise.all(workers.map((worker) => worker.close(true))), sleep(CLOSE_TIMEOUT_MS)]);
-  }
-  await Promise.race([app.close(), sleep(CLOSE_TIMEOUT_MS)]);
+  const closed = await Promise.all(
+    workers.map(async ({ queue, worker }) => {
+      const closing = worker.close().then(() => true);
+      let done = await Promise.race([closing, sleep(jobsDeadline - Date.now())]);
+      if (!done) {
+        worker.cancelAllJobs('shutdown: grace period over');
+        done = await Promise.race([closing, sleep(HAND_BACK_MS)]);
+      }
+      if (done) logger.log(`cola ${queue}: cerrada en ${Date.now() - started} ms`);
+      else logger.warn(`cola ${queue}: plazo agotado; se abandonan los trabajos en marcha`);
+      return done;
+    }),
+  );
+  await Promise.race([app.close(), sleep(Math.max(500, started + graceMs - Date.now()))]);
   logger.log(`detenido en ${Date.now() - started} ms`);
-  return drained ? 0 : 1;
+  return closed.every(Boolean) ? 0 : 1;
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,14 @@
 import type { Provider } from '@nestjs/common';
 import type { WorkersConfig } from '@veredicto/config';
 import { ALL_QUEUES, QueueName } from '@veredicto/jobs';
+import { AlertFanOutService } from './alerts/alert-fan-out.service.js';
+import { AlertsProcessor } from './alerts/alerts.processor.js';
 import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { GameFiguresService } from './averages/game-figures.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { UnusualActivityService } from './averages/unusual-activity.service.js';
 import { MailService } from '@veredicto/mail';
+import { DiaryImportMatchingService } from './diary/diary-import-matching.service.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
 import { DomainEventDispatcher } from './events/domain-event-dispatcher.js';
 import { DOMAIN_EVENT_CONSUMERS } from './events/domain-event-consumers.js';
@@ -17,6 +20,7 @@ import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.
 import { IgdbImportService } from './scraping/igdb-import.service.js';
 import { ReviewScrapingService } from './scraping/review-scraping.service.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { SimilarGamesService } from './similar/similar-games.service.js';
 import { GameTranslationService } from './translation/game-translation.service.js';
 import { TranslationProcessor } from './translation/translation.processor.js';
 
@@ -26,6 +30,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     GameFiguresService,
     FiguresReconciliationService,
     UnusualActivityService,
+    SimilarGamesService,
     RecalculateAverageProcessor,
   ],
   [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],
@@ -37,7 +42,14 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     ScrapingProcessor,
   ],
   [QueueName.Translation]: [GameTranslationService, TranslationProcessor],
-  [QueueName.Events]: [MailService, ...DOMAIN_EVENT_CONSUMERS, DomainEventDispatcher, EventsProcessor],
+  [QueueName.Events]: [
+    MailService,
+    ...DOMAIN_EVENT_CONSUMERS,
+    DomainEventDispatcher,
+    DiaryImportMatchingService,
+    EventsProcessor,
+  ],
+  [QueueName.Alerts]: [AlertFanOutService, AlertsProcessor],
 };
 
 /** The processors of the families, for the code that walks the running workers. */
@@ -47,6 +59,7 @@ export const QUEUE_PROCESSORS = {
   [QueueName.Scraping]: ScrapingProcessor,
   [QueueName.Translation]: TranslationProcessor,
   [QueueName.Events]: EventsProcessor,
+  [QueueName.Alerts]: AlertsProcessor,
 } as const;
 
 export const servedQueues = (config: WorkersConfig): QueueName[] =>

@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
-import { catchError, type Observable, throwError } from 'rxjs';
+import { catchError, type Observable, throwError, timer, switchMap } from 'rxjs';
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
@@ -37,22 +37,32 @@ export function isServiceUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Retries of a read after a lost connection, and the pause before each (doubling). */
+export const READ_RETRIES = 4;
+const READ_RETRY_PAUSE_MS = 25;
+
 /**
- * A read whose database connection was killed mid-query is tried once more (the pool hands out a fresh
- * connection): a PostgreSQL restart or a terminated backend costs the reader nothing. Writes are never
- * retried here; they are idempotent so the client may retry them after a 503.
+ * A read whose database connection was killed mid-query is tried again, after a pause that lets the pool
+ * see which of its idle connections the same sweep killed (each one's end is then handled and it leaves
+ * the pool), so the retry runs on a connection that is alive; up to READ_RETRIES times, for a sweep that
+ * comes again. A PostgreSQL restart or terminated backends cost the reader time, not an error. Writes are
+ * never retried here; they are idempotent so the client may retry them after a 503.
  */
 @Injectable()
 export class RetryReadInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const method = context.switchToHttp().getRequest<Request>()?.method;
     if (method !== 'GET' && method !== 'HEAD') return next.handle();
-    return next
-      .handle()
-      .pipe(
-        catchError((error: unknown) =>
-          isServiceUnavailable(error) ? next.handle() : throwError(() => error),
-        ),
-      );
+    const attempt = (retry: number): Observable<unknown> =>
+      next
+        .handle()
+        .pipe(
+          catchError((error: unknown) =>
+            retry < READ_RETRIES && isServiceUnavailable(error)
+              ? timer(READ_RETRY_PAUSE_MS * 2 ** retry).pipe(switchMap(() => attempt(retry + 1)))
+              : throwError(() => error),
+          ),
+        );
+    return attempt(0);
   }
 }

@@ -16,6 +16,8 @@ import { roundHours } from './hours.js';
 export const PROFILE_NOT_FOUND = 'Perfil no encontrado';
 const FEED_PAGE_SIZE = 20;
 const RECENT_SIZE = 10;
+/** How many games of each list the profile shows. */
+const LIST_PREVIEW_SIZE = 6;
 /** 'Tu círculo' shows an average only when this many followed users rated the game. */
 export const CIRCLE_MINIMUM = 3;
 
@@ -58,6 +60,7 @@ export class ProfilesService {
     const hours = await statuses.totalHours(owner.id);
     const scoreHistogram = await this.profiles.scoreHistogram(owner.id);
     const recent = await this.profiles.recent(owner.id, RECENT_SIZE);
+    const lists = await this.profiles.lists(owner.id, LIST_PREVIEW_SIZE);
     return {
       username: owner.username,
       joinedAt: owner.createdAt.toISOString(),
@@ -72,6 +75,11 @@ export class ProfilesService {
         score: item.score,
         review: item.review,
         createdAt: item.createdAt.toISOString(),
+      })),
+      lists: lists.map((list) => ({
+        name: list.name,
+        count: list.count,
+        games: list.games.map(({ igdbId, title, slug }) => ({ igdbID: igdbId, title, slug })),
       })),
       visibility: owner.profileVisibility,
       following: owner.following,

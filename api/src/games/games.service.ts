@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   FeaturedGame,
+  GENRES_BY_SLUG,
   Game,
   GameLanguage,
   MediaReview,
@@ -11,6 +12,7 @@ import {
   SearchMiss,
   UnusualActivityWindow,
   UserReview,
+  type CatalogueFilters,
   type GameSort,
   type PageIndex,
   type UserReviewSort,
@@ -60,26 +62,33 @@ export class GamesService {
   ) {}
 
   private readonly logger = new Logger(GamesService.name);
-  /** Each ordering's size and anchors (sorts × platforms + 1 entries at most). */
-  private readonly pageIndexes = new MicroCache(TOTALS_TTL_MS, 100);
+  /** Each ordering's size and anchors (sorts × (platforms + 1) × (Spanish filters + 1) entries at most). */
+  private readonly pageIndexes = new MicroCache(TOTALS_TTL_MS, 200);
 
   private get games() {
     return this.em.getRepository(Game);
   }
 
   findPage(query: GamePageQueryDto): Promise<JsonBody> {
-    return this.cache.get(`all:${query.page}:${query.size}:${query.platform ?? ''}:${query.sortBy}`, () =>
+    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}`;
+    return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
     );
   }
 
   /** A catalogue page's body: its cards as the database wrote them (GameRepository.findPage) in the page. */
   private async loadPage(query: GamePageQueryDto): Promise<JsonBody> {
-    const platform = query.platform ? platformName(query.platform) : undefined;
-    const index = await this.pageIndex(query.sortBy, platform);
+    const filters: CatalogueFilters = {
+      platform: query.platform ? platformName(query.platform) : undefined,
+      spanish: query.spanish,
+      genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
+      year: query.year,
+      scored: query.scored === true,
+    };
+    const index = await this.pageIndex(query.sortBy, filters);
     const total = index.total;
     const cards = await this.games.findPage(
-      { page: query.page, size: query.size, platform, sortBy: query.sortBy },
+      { page: query.page, size: query.size, sortBy: query.sortBy, ...filters },
       index,
     );
     const page: Omit<Page<unknown>, 'content'> = {
@@ -92,17 +101,20 @@ export class GamesService {
     return Buffer.from(`{"content":[${cards.join(',')}],${JSON.stringify(page).slice(1)}`) as JsonBody;
   }
 
-  private pageIndex(sort: GameSort, platform: string | undefined): Promise<PageIndex> {
-    return this.pageIndexes.get(`${sort}:${platform ?? ''}`, () =>
-      this.em.fork().getRepository(Game).findPageIndex(sort, platform, PAGE_ANCHOR_EVERY),
+  private pageIndex(sort: GameSort, filters: CatalogueFilters): Promise<PageIndex> {
+    const key = `${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}`;
+    return this.pageIndexes.get(key, () =>
+      this.em.fork().getRepository(Game).findPageIndex(sort, filters, PAGE_ANCHOR_EVERY),
     );
   }
 
   async search(query: SearchQueryDto): Promise<SearchAnswer> {
     const term = normalizeSearchText(query.name);
-    const answer = await this.cache.get(`search:${term}:${query.page}:${query.size}`, async () => {
+    const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}`;
+    const answer = await this.cache.get(key, async () => {
+      const { page, size, spanish } = query;
       const found = await this.searchIndex.search((index) =>
-        searchGames(this.em, query.name, { page: query.page, size: query.size }, index),
+        searchGames(this.em, query.name, { page, size, spanish }, index),
       );
       const didYouMean = found.total === 0 ? await didYouMeanTitle(this.em, query.name) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { JobGateway, QueueName } from '@veredicto/jobs';
+import { ServingState } from './serving-state.js';
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([
@@ -15,6 +16,7 @@ export class HealthController {
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobGateway,
+    private readonly serving: ServingState,
   ) {}
 
   @Get('live')
@@ -22,9 +24,15 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Ready when the database answers and the queue backend accepts a read. */
+  /** Ready when the database answers and the queue backend accepts a read, and the process is not stopping. */
   @Get('ready')
   async ready() {
+    if (this.serving.stopping) {
+      throw new ServiceUnavailableException({
+        message: 'Servicio deteniéndose',
+        checks: { stopping: 'yes' },
+      });
+    }
     const checks: Record<string, 'ok' | 'down'> = { database: 'down', queue: 'down' };
     await withTimeout(this.em.getConnection().execute('select 1'), 2000)
       .then(() => (checks.database = 'ok'))

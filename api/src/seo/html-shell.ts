@@ -48,6 +48,20 @@ function preloadTags(preloads: RoutePreloads | undefined): string[] {
   ];
 }
 
+const FEED_TYPES = [
+  ['xml', 'application/atom+xml'],
+  ['json', 'application/feed+json'],
+] as const;
+
+function feedTags(meta: PageMeta, publicUrl: string): string[] {
+  return (meta.feeds ?? []).flatMap((feed) =>
+    FEED_TYPES.map(
+      ([format, type]) =>
+        `<link rel="alternate" type="${type}" title="${escapeHtml(feed.title)}" href="${escapeHtml(`${publicUrl}${feed.path(format)}`)}">`,
+    ),
+  );
+}
+
 /** Replaces the default head block of the built index.html with the page's own tags. */
 export function renderShell(template: string, meta: PageMeta, options: ShellOptions): string {
   const canonical = `${options.publicUrl}${meta.canonicalPath}`;
@@ -64,6 +78,7 @@ export function renderShell(template: string, meta: PageMeta, options: ShellOpti
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    ...feedTags(meta, options.publicUrl),
     meta.jsonLd ? `<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>` : '',
     ...preloadTags(options.preloads),
     `<script>${siteConfigScript(options)}</script>`,

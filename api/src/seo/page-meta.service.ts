@@ -4,9 +4,11 @@ import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import {
   DEFAULT_DESCRIPTION,
   documentTitle,
+  feedRoutes,
   pageTexts,
   platformName,
   routes,
+  type FeedFormat,
   type PageText,
 } from '@veredicto/contract';
 import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore, ProfileRepository } from '@veredicto/db';
@@ -23,7 +25,17 @@ export interface PageMeta {
   noindex?: boolean;
   /** Structured data (schema.org) written into the head as application/ld+json. */
   jsonLd?: Record<string, unknown>;
+  /** The page's feeds, linked with rel="alternate" (Atom, then JSON Feed). */
+  feeds?: PageFeed[];
 }
+
+export interface PageFeed {
+  title: string;
+  /** The feed's path without its extension's format: `path('xml')`, `path('json')`. */
+  path: (format: FeedFormat) => string;
+}
+
+const newsFeed: PageFeed = { title: 'Noticias', path: (format) => feedRoutes.news(format) };
 
 const PRIVATE_PAGES = new Map<string, PageText>([
   ['login', pageTexts.login()],
@@ -60,12 +72,22 @@ export class PageMetaService {
     const [first, second, third] = segments;
 
     if (segments.length === 0) {
-      return this.page(pageTexts.home(), { canonicalPath: routes.home() });
+      return this.page(pageTexts.home(), { canonicalPath: routes.home(), feeds: [newsFeed] });
     }
     if (first === 'games' && segments.length <= 2) {
       const platform = second && second !== 'all' ? platformName(second) : undefined;
       if (second && second !== 'all' && !platform) return this.notFound();
-      return this.page(pageTexts.catalogue(platform), { canonicalPath: routes.catalogue(second) });
+      return this.page(pageTexts.catalogue(platform), {
+        canonicalPath: routes.catalogue(second),
+        feeds: platform
+          ? [
+              {
+                title: `Próximos lanzamientos en ${platform}`,
+                path: (format) => feedRoutes.releases(second, format),
+              },
+            ]
+          : undefined,
+      });
     }
     if (first === 'game' && segments.length === 3 && /^\d{1,10}$/.test(third)) {
       const game = await this.em.fork().findOne(Game, { igdbId: Number(third) });
@@ -76,10 +98,16 @@ export class PageMetaService {
         canonicalPath,
         image: game.imageArt ?? game.imageCover,
         jsonLd: videoGameJsonLd(game, `${this.config.PUBLIC_URL}${canonicalPath}`),
+        feeds: [
+          {
+            title: `Críticas de ${game.title}`,
+            path: (format) => feedRoutes.gameReviews(game.igdbId, format),
+          },
+        ],
       });
     }
     if (first === 'news' && (second === 'allNews' || second === 'page' || !second)) {
-      return this.page(pageTexts.newsList(), { canonicalPath: routes.newsList() });
+      return this.page(pageTexts.newsList(), { canonicalPath: routes.newsList(), feeds: [newsFeed] });
     }
     if (first === 'news' && segments.length === 2) {
       const article = await this.em.fork().findOne(NewsArticle, { slug: second });
@@ -88,6 +116,7 @@ export class PageMetaService {
         canonicalPath: routes.newsArticle(article),
         image: article.image,
         type: 'article',
+        feeds: [newsFeed],
       });
     }
     if (first === 'u' && segments.length === 2) {
@@ -111,6 +140,12 @@ export class PageMetaService {
       if (!outlet || outlet.reviewCount === 0) return this.notFound();
       return this.page(pageTexts.outlet({ name: outlet.name, reviews: outlet.reviewCount }), {
         canonicalPath: routes.outlet(outlet.slug),
+        feeds: [
+          {
+            title: `Críticas de ${outlet.name}`,
+            path: (format) => feedRoutes.outletReviews(outlet.slug, format),
+          },
+        ],
       });
     }
     if (first === 'mejores' && second === 'genero' && segments.length === 3) {

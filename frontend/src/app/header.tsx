@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { getSiteConfig } from '../lib/site-config';
 import { routes } from '../lib/paths';
+import { NotificationBell } from '../features/alerts';
 import { SearchForm } from '../features/search/components/search-form';
 import { LogoMark } from './icons';
 import { MobileMenu, MobileSearch } from './mobile-menu';
@@ -35,6 +36,7 @@ export function Header() {
         <SearchForm className="header-search" />
         <div className="site-header__actions">
           <MobileSearch />
+          <NotificationBell />
           <UserMenu />
         </div>
       </div>

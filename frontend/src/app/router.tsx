@@ -38,6 +38,18 @@ const MyReviewsPage = lazyPage(() => import('../features/user/pages/my-reviews-p
 const ListsPage = lazyPage(() => import('../features/user/pages/lists-page'), 'ListsPage');
 const MyGamesPage = lazyPage(() => import('../features/diary/pages/my-games-page'), 'MyGamesPage');
 const ActivityPage = lazyPage(() => import('../features/diary/pages/activity-page'), 'ActivityPage');
+const NotificationsPage = lazyPage(
+  () => import('../features/alerts/pages/notifications-page'),
+  'NotificationsPage',
+);
+const AlertSettingsPage = lazyPage(
+  () => import('../features/alerts/pages/alert-settings-page'),
+  'AlertSettingsPage',
+);
+const DataPortabilityPage = lazyPage(
+  () => import('../features/diary/pages/data-portability-page'),
+  'DataPortabilityPage',
+);
 const PublicProfilePage = lazyPage(
   () => import('../features/diary/pages/public-profile-page'),
   'PublicProfilePage',
@@ -81,6 +93,9 @@ export function AppRoutes() {
         <Route path="user/lists" element={<ListsPage />} />
         <Route path="user/games" element={<MyGamesPage />} />
         <Route path="user/activity" element={<ActivityPage />} />
+        <Route path="user/notificaciones" element={<NotificationsPage />} />
+        <Route path="user/avisos" element={<AlertSettingsPage />} />
+        <Route path="user/datos" element={<DataPortabilityPage />} />
         <Route path="u/:username" element={<PublicProfilePage />} />
         <Route path="posts" element={<Navigate to="/news/allNews" replace />} />
         <Route path="admin" element={<AdminPage />} />

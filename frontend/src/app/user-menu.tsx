@@ -78,6 +78,11 @@ export function UserMenu() {
                 </Link>
               </li>
               <li>
+                <Link to={routes.alertSettings()} onClick={close}>
+                  Ajustes de avisos
+                </Link>
+              </li>
+              <li>
                 <button
                   type="button"
                   className="user-menu__logout"

@@ -19,6 +19,8 @@ export interface ApiFetchOptions {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
+  /** Sent as multipart/form-data (a file upload); the browser sets the boundary. */
+  multipart?: FormData;
   /**
    * Bearer token to send. `undefined` (default) uses the user's token from localStorage;
    * `null` sends no Authorization header; a string sends that token (the admin token).
@@ -82,6 +84,8 @@ export async function apiFetchWithHeaders<T = unknown>(
   } else if (options.form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
     body = new URLSearchParams(options.form).toString();
+  } else if (options.multipart) {
+    body = options.multipart;
   }
 
   let response: Response;
@@ -101,6 +105,25 @@ export async function apiFetchWithHeaders<T = unknown>(
   const parsed = parseBody(text, response.headers.get('Content-Type'));
   if (!response.ok) throw new ApiError(response.status, errorMessageOf(parsed, response.status), parsed);
   return { data: parsed as T, headers: response.headers };
+}
+
+/** A file the API answers (an export): its bytes and the name the server gives it. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers = new Headers();
+  const token = readStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(0, 'Error de red');
+  }
+  if (!response.ok) {
+    const parsed = parseBody(await response.text(), response.headers.get('Content-Type'));
+    throw new ApiError(response.status, errorMessageOf(parsed, response.status), parsed);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
 /** SWR fetcher: the key is the API path. */

@@ -5,9 +5,16 @@ export const apiPaths = {
   games: {
     search: (name: string, page = 0) => `/api/games/search?name=${q(name)}${page > 0 ? `&page=${page}` : ''}`,
     suggest: (text: string) => `/api/games/suggest?q=${q(text)}`,
-    catalogue: (params: { page: number; size: number; platform?: string; sortBy?: string }) => {
+    catalogue: (params: {
+      page: number;
+      size: number;
+      platform?: string;
+      sortBy?: string;
+      spanish?: string;
+    }) => {
       const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
       if (params.platform) search.set('platform', params.platform);
+      if (params.spanish) search.set('spanish', params.spanish);
       if (params.sortBy) search.set('sortBy', params.sortBy);
       return `/api/games/all?${search.toString()}`;
     },
@@ -25,12 +32,14 @@ export const apiPaths = {
       return `/api/games/best-of?${search.toString()}`;
     },
     bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
+    similar: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/similar`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
     userReviews: (igdbID: number | string, sort: 'helpful' | 'recent' = 'helpful') =>
       `/api/games/reviews/users/${q(String(igdbID))}?sort=${sort}`,
     gameScraper: () => '/api/games/scraper/game',
     catalogueScraper: () => '/api/games/scraper',
+    languageReports: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/languages/reports`,
     setFeatured: (igdbID: number | string) => `/api/games/best/${q(String(igdbID))}`,
   },
   auth: {
@@ -69,8 +78,16 @@ export const apiPaths = {
       `/api/user/games/${q(String(igdbID))}/sessions/${sessionId}`,
     myGames: (platform?: string) => `/api/user/games${platform ? `?platform=${q(platform)}` : ''}`,
     privacy: () => '/api/user/privacy',
+    export: () => '/api/user/export',
+    import: () => '/api/user/import',
+    importRun: (importId: number) => `/api/user/import/${importId}`,
+    confirmImport: (importId: number) => `/api/user/import/${importId}/confirm`,
     feed: (cursor?: string | null) => `/api/user/feed${cursor ? `?cursor=${q(cursor)}` : ''}`,
     circle: (igdbID: number | string) => `/api/user/circle/${q(String(igdbID))}`,
+    notifications: (page = 0) => `/api/user/notifications${page ? `?page=${page}` : ''}`,
+    notificationsRead: () => '/api/user/notifications/read',
+    alerts: () => '/api/user/alerts',
+    calendarToken: () => '/api/user/alerts/calendar-token',
   },
   users: {
     profile: (username: string) => `/api/users/${q(username)}`,
@@ -114,6 +131,8 @@ export const apiPaths = {
     report: (id: number) => `/api/admin/reports/${id}`,
     unusualActivity: () => '/api/admin/unusual-activity',
     dismissUnusual: (id: number) => `/api/admin/unusual-activity/${id}/dismiss`,
+    languageReports: () => '/api/admin/language-reports',
+    languageReport: (id: number) => `/api/admin/language-reports/${id}`,
   },
 } as const;
 

@@ -112,10 +112,17 @@ const envSchema = z.object({
     { message: 'must be averages, scraping, news, translation and/or events, separated by commas' },
   ),
   /**
-   * On SIGTERM a worker stops taking jobs and lets running ones finish for at most this long before it
-   * abandons them (they run again elsewhere) and closes its connections. Below Kubernetes' default 30 s.
+   * On SIGTERM a worker stops taking jobs and lets running ones finish until 4 s before this; then it gives
+   * them up (their fetch aborts, the job goes back to the queue) and closes its connections, all within
+   * this. Below Kubernetes' default 30 s.
    */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /**
+   * On SIGTERM the API's readiness turns false, every answer carries `Connection: close`, and after 2 s it
+   * stops accepting and waits for the answers in flight; the whole stop stays within this. Kubernetes gives
+   * 30 s including the pod's 5 s preStop pause.
+   */
+  API_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(4000).max(600_000).default(20_000),
   /** How long anonymous catalogue reads are cached in the API process; 0 turns the cache off. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   USER_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -173,6 +180,7 @@ export const PROCESS_SETTINGS = {
     'CONTACT_EMAIL',
     'FRONTEND_DIST',
     'READ_CACHE_TTL_MS',
+    'API_SHUTDOWN_GRACE_MS',
     'USER_WRITES_PER_MINUTE',
     'TRUSTED_PROXIES',
     'API_DOCS',

@@ -261,6 +261,22 @@ export interface NewsFeed {
   lastError?: string | null;
 }
 
+/** An open report of a game's Spanish in the operator's queue (decisions.md section 13). */
+export interface LanguageReport {
+  id: number;
+  igdbID: number;
+  gameTitle: string;
+  reporter: string;
+  platform: string;
+  locale: 'es-ES' | 'es-419';
+  text: boolean | null;
+  audio: boolean | null;
+  interface: boolean | null;
+  subtitles: boolean | null;
+  note: string | null;
+  createdAt: string;
+}
+
 /** An open report of a user review in the moderators' queue (decisions.md section 14). */
 export interface ReviewReport {
   id: number;

@@ -8,3 +8,4 @@ export * from './routes.js';
 export * from './scores.js';
 export * from './slug.js';
 export * from './unusual-activity.js';
+export * from './alerts.js';

@@ -27,6 +27,9 @@ export const routes = {
   myLists: () => '/user/lists',
   myGames: () => '/user/games',
   activity: () => '/user/activity',
+  notifications: () => '/user/notificaciones',
+  alertSettings: () => '/user/avisos',
+  dataPortability: () => '/user/datos',
   publicProfile: (username: string) => `/u/${q(username)}`,
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
@@ -37,6 +40,18 @@ export const routes = {
   bestOfGenre: (genre: string) => `/mejores/genero/${q(genre)}`,
   privacy: () => '/politica-de-privacidad',
   queueDashboard: () => '/admin/queues',
+} as const;
+
+/** Atom (`xml`) or JSON Feed 1.1 (`json`). */
+export type FeedFormat = 'xml' | 'json';
+
+/** The open feeds (section 15): each in Atom and JSON Feed, linked from its page with rel="alternate". */
+export const feedRoutes = {
+  news: (format: FeedFormat = 'xml') => `/feeds/noticias.${format}`,
+  gameReviews: (igdbID: number, format: FeedFormat = 'xml') => `/feeds/juegos/${igdbID}.${format}`,
+  outletReviews: (slug: string, format: FeedFormat = 'xml') => `/feeds/medios/${q(slug)}.${format}`,
+  releases: (platformId: string, format: FeedFormat = 'xml') =>
+    `/feeds/lanzamientos/${q(platformId)}.${format}`,
 } as const;
 
 /** A page's title (without the site name; null for the bare site name) and meta description. */
@@ -109,6 +124,9 @@ export const pageTexts = {
   myLists: (): PageText => ({ title: 'Mis listas', description: null }),
   myGames: (): PageText => ({ title: 'Mis juegos', description: null }),
   activity: (): PageText => ({ title: 'Actividad', description: null }),
+  notifications: (): PageText => ({ title: 'Avisos', description: null }),
+  alertSettings: (): PageText => ({ title: 'Ajustes de avisos', description: null }),
+  dataPortability: (): PageText => ({ title: 'Importar y exportar tus juegos', description: null }),
   publicProfile: (username: string): PageText => ({
     title: `Perfil de ${username}`,
     description: `Los juegos de ${username} en Veredicto: a qué juega, qué ha completado, sus horas y sus puntuaciones.`,

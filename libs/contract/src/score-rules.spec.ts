@@ -1,4 +1,4 @@
-import { criticTierFor, playerRankScore as rank } from './scores.js';
+import { bestGamesTitle, criticTierFor, playerRankScore as rank } from './scores.js';
 
 describe('critic tiers by catalogue percentile', () => {
   it('splits the catalogue 10 / 30 / 30 / 30 %', () => {
@@ -23,5 +23,19 @@ describe('the Bayesian player rank', () => {
     expect(rank(30, 90)).toBeCloseTo(85, 5);
     expect(rank(1, 100)).toBeCloseTo(72.73, 2);
     expect(rank(30, 90)).toBeGreaterThan(rank(1, 100));
+  });
+});
+
+describe("the home's best games title", () => {
+  it("says 'del último año' only while every game is from the last year", () => {
+    const today = '2026-11-28';
+    expect(bestGamesTitle([{ releaseDate: '2026-01-10' }, { releaseDate: '2025-11-28' }], today)).toBe(
+      'Mejor valorados del último año',
+    );
+    expect(bestGamesTitle([{ releaseDate: '2026-01-10' }, { releaseDate: '2025-11-27' }], today)).toBe(
+      'Mejor valorados',
+    );
+    expect(bestGamesTitle([{ releaseDate: null }], today)).toBe('Mejor valorados');
+    expect(bestGamesTitle([], today)).toBe('Mejor valorados');
   });
 });

@@ -58,6 +58,19 @@ export function badgeTier(reviewCount: number | null | undefined): BadgeTier | n
 /** decisions.md section 8: below these counts of scored reviews (or ratings) a figure is null. */
 export const SCORE_MINIMUMS = { critic: 4, best: 7, spanishPress: 3, player: 1 } as const;
 
+/** decisions.md section 16: the home's best games have a critic average of at least this. */
+export const BEST_AVERAGE_FLOOR = 75;
+
+/**
+ * The title of the home's best games: 'Mejor valorados del último año' while every game is from the last
+ * year (the list's first choice), 'Mejor valorados' when it fell back to older ones. `today` as yyyy-MM-dd.
+ */
+export function bestGamesTitle(games: readonly { releaseDate: string | null }[], today: string): string {
+  const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+  const lastYear = games.length > 0 && games.every((game) => (game.releaseDate ?? '') >= yearAgo);
+  return lastYear ? 'Mejor valorados del último año' : 'Mejor valorados';
+}
+
 /**
  * sortBy=avUserRatings ranks by a Bayesian weighted rating, (v·R + m·C) / (v + m), where R is the plain
  * mean of the game's v ratings: a game with few ratings is pulled towards the prior C, so one 100

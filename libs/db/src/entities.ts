@@ -1,4 +1,8 @@
+import { Alert } from './alerts/alert.entity.js';
+import { AlertSettings } from './alerts/alert-settings.entity.js';
 import { GameChange } from './alerts/game-change.entity.js';
+import { Notification } from './alerts/notification.entity.js';
+import { DiaryImport } from './diary/diary-import.entity.js';
 import { GameStatus } from './diary/game-status.entity.js';
 import { PlaySession } from './diary/play-session.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
@@ -9,6 +13,7 @@ import { SearchMiss } from './search/search-miss.entity.js';
 import { SearchWord } from './search/search-word.entity.js';
 import { GameLanguage } from './languages/game-language.entity.js';
 import { GameLanguageChange } from './languages/game-language-change.entity.js';
+import { LanguageReport } from './languages/language-report.entity.js';
 import { GameListEntry } from './lists/game-list-entry.entity.js';
 import { GameList } from './lists/game-list.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
@@ -17,6 +22,7 @@ import { NewsFeed } from './news/news-feed.entity.js';
 import { OutboxMessage } from './outbox/outbox-message.entity.js';
 import { Outlet } from './outlets/outlet.entity.js';
 import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
+import { SimilarGame } from './similar/similar-game.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 import { UnusualActivityWindow } from './ratings/unusual-activity-window.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
@@ -29,6 +35,8 @@ import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
 
 export const ENTITIES = [
+  Alert,
+  AlertSettings,
   AppMeta,
   EmailToken,
   FeaturedGame,
@@ -36,15 +44,19 @@ export const ENTITIES = [
   GameAlias,
   GameLanguage,
   GameLanguageChange,
+  LanguageReport,
   GameChange,
   GameList,
+  DiaryImport,
   GameStatus,
   GameListEntry,
   MediaReview,
+  Notification,
   NewsArticle,
   NewsFeed,
   Outlet,
   OutletGameScore,
+  SimilarGame,
   OutboxMessage,
   PlaySession,
   Rating,

@@ -18,7 +18,7 @@ export interface OrmOptions {
 
 interface PooledClient {
   release?: (error?: Error) => void;
-  on(event: 'end', listener: () => void): unknown;
+  on(event: 'end' | 'error', listener: () => void): unknown;
 }
 
 /**
@@ -32,6 +32,9 @@ export function releaseDeadConnections(pool: {
   on(event: 'connect', listener: (client: PooledClient) => void): unknown;
 }): void {
   pool.on('connect', (client) => {
+    // A connection terminated while checked out between two queries emits 'error' with nobody listening,
+    // which would end the process; its holder learns of it from its next query, and 'end' releases it.
+    client.on('error', () => undefined);
     client.on('end', () => {
       const release = client.release;
       if (!release) return;

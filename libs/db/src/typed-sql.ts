@@ -8,7 +8,11 @@ import type {
 } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
+import type { Alert } from './alerts/alert.entity.js';
+import type { AlertSettings } from './alerts/alert-settings.entity.js';
 import type { GameChange } from './alerts/game-change.entity.js';
+import type { Notification } from './alerts/notification.entity.js';
+import type { DiaryImport } from './diary/diary-import.entity.js';
 import type { GameStatus } from './diary/game-status.entity.js';
 import type { PlaySession } from './diary/play-session.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
@@ -16,6 +20,7 @@ import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameLanguage } from './languages/game-language.entity.js';
 import type { GameLanguageChange } from './languages/game-language-change.entity.js';
+import type { LanguageReport } from './languages/language-report.entity.js';
 import type { GameListEntry } from './lists/game-list-entry.entity.js';
 import type { GameList } from './lists/game-list.entity.js';
 import type { NewsArticle } from './news/news-article.entity.js';
@@ -31,6 +36,7 @@ import type { MediaReview } from './reviews/media-review.entity.js';
 import type { ReviewReport } from './reviews/review-report.entity.js';
 import type { ReviewVote } from './reviews/review-vote.entity.js';
 import type { UserReview } from './reviews/user-review.entity.js';
+import type { SimilarGame } from './similar/similar-game.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
 import type { User } from './users/user.entity.js';
@@ -57,12 +63,18 @@ type Named<Class, Name extends string> = Class & { '~entityName'?: Name };
 type EntityTables = InferClassEntityDB<
   | Named<typeof FeaturedGame, 'FeaturedGame'>
   | Named<typeof Game, 'Game'>
+  | Named<typeof SimilarGame, 'SimilarGame'>
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameLanguage, 'GameLanguage'>
   | Named<typeof GameLanguageChange, 'GameLanguageChange'>
+  | Named<typeof LanguageReport, 'LanguageReport'>
   | Named<typeof GameChange, 'GameChange'>
+  | Named<typeof Alert, 'Alert'>
+  | Named<typeof AlertSettings, 'AlertSettings'>
+  | Named<typeof Notification, 'Notification'>
   | Named<typeof GameList, 'GameList'>
   | Named<typeof GameListEntry, 'GameListEntry'>
+  | Named<typeof DiaryImport, 'DiaryImport'>
   | Named<typeof GameStatus, 'GameStatus'>
   | Named<typeof PlaySession, 'PlaySession'>
   | Named<typeof UserFollow, 'UserFollow'>

@@ -14,6 +14,11 @@ export interface DomainEvents {
   'game.languages-changed': { igdbId: number };
 }
 
+export const languagesChanged = (igdbId: number): DomainEventOf<'game.languages-changed'> => ({
+  name: 'game.languages-changed',
+  igdbId,
+});
+
 export type DomainEventName = keyof DomainEvents;
 
 export type DomainEvent = { [N in DomainEventName]: { name: N } & DomainEvents[N] }[DomainEventName];

@@ -22,3 +22,7 @@ export const sendMailDeduplicationId = (template: string, key: string): string =
 
 /** One dispatch per domain event, however many times the outbox relays it. */
 export const domainEventDeduplicationId = (eventId: string): string => `domain-event:${eventId}`;
+
+/** One pending similar-games computation per game. */
+export const computeSimilarGamesDeduplicationId = (igdbId: number): string =>
+  `compute-similar-games:${igdbId}`;

@@ -10,8 +10,13 @@ export enum QueueName {
   Scraping = 'scraping',
   News = 'news',
   Translation = 'translation',
-  /** Side effects of changes: the domain-event dispatcher and the mails it and the API ask for. */
+  /**
+   * Side effects of changes: the domain-event dispatcher and the mails it and the API ask for; the matching
+   * of a user's diary import.
+   */
   Events = 'events',
+  /** Followed games' alerts fanned out into notifications and mails, apart from ratings and averages. */
+  Alerts = 'alerts',
 }
 
 export enum JobName {
@@ -26,6 +31,12 @@ export enum JobName {
   SendMail = 'send-mail',
   DispatchDomainEvent = 'dispatch-domain-event',
   DetectUnusualActivity = 'detect-unusual-activity',
+  FanOutAlert = 'fan-out-alert',
+  NotifyFollowers = 'notify-followers',
+  ReleaseDayAlerts = 'release-day-alerts',
+  SendAlertDigests = 'send-alert-digests',
+  ComputeSimilarGames = 'compute-similar-games',
+  MatchDiaryImport = 'match-diary-import',
 }
 
 /**
@@ -34,7 +45,14 @@ export enum JobName {
  * rebuilt from ids alone (a reset link's token exists only here), so this payload carries its data.
  */
 export type SendMailPayload = {
-  [T in MailTemplateName]: { template: T; key: string; to: string; data: MailTemplateData[T] };
+  [T in MailTemplateName]: {
+    template: T;
+    key: string;
+    to: string;
+    data: MailTemplateData[T];
+    /** RFC 8058 one-click unsubscribe address (List-Unsubscribe and List-Unsubscribe-Post headers). */
+    unsubscribeUrl?: string;
+  };
 }[MailTemplateName];
 
 export interface JobPayloads {
@@ -51,6 +69,16 @@ export interface JobPayloads {
   /** `handled`: the consumers done in an earlier attempt (a retry runs only the others). */
   [JobName.DispatchDomainEvent]: DomainEventEnvelope & { handled?: string[] };
   [JobName.DetectUnusualActivity]: Record<string, never>;
+  /** Cuts the followers of the alert's game into ranges of user ids, one notify-followers job each. */
+  [JobName.FanOutAlert]: { alertId: string };
+  /** One batch of a fan-out: the followers whose ids are in [fromUserId, toUserId]. */
+  [JobName.NotifyFollowers]: { alertId: string; fromUserId: number; toUserId: number };
+  /** `day` (yyyy-MM-dd) for a run asked by hand; the schedule's run takes today in Madrid. */
+  [JobName.ReleaseDayAlerts]: { day?: string };
+  [JobName.SendAlertDigests]: { period: 'daily' | 'weekly' };
+  [JobName.ComputeSimilarGames]: { igdbId: number };
+  /** An uploaded diary file whose rows wait to be matched to the catalogue (diary_imports). */
+  [JobName.MatchDiaryImport]: { importId: number };
 }
 
 export interface JobResults {
@@ -75,6 +103,13 @@ export interface JobResults {
   [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
   /** Games looked at, windows flagged on them, ratings whose exclusion changed. */
   [JobName.DetectUnusualActivity]: { games: number; flagged: number; changed: number };
+  [JobName.FanOutAlert]: { alertId: string; followers: number; batches: number };
+  [JobName.NotifyFollowers]: { alertId: string; notified: number; mailed: number };
+  [JobName.ReleaseDayAlerts]: { day: string; games: number };
+  [JobName.SendAlertDigests]: { period: 'daily' | 'weekly'; users: number; notifications: number };
+  /** `found`: false when the game no longer exists. */
+  [JobName.ComputeSimilarGames]: { igdbId: number; found: boolean };
+  [JobName.MatchDiaryImport]: { importId: number; matched: number; ambiguous: number; unmatched: number };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -90,6 +125,14 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.SendMail]: QueueName.Events,
   [JobName.DispatchDomainEvent]: QueueName.Events,
   [JobName.DetectUnusualActivity]: QueueName.Averages,
+  [JobName.FanOutAlert]: QueueName.Alerts,
+  [JobName.NotifyFollowers]: QueueName.Alerts,
+  [JobName.ReleaseDayAlerts]: QueueName.Alerts,
+  [JobName.SendAlertDigests]: QueueName.Alerts,
+  // One query per game, like a recalculation.
+  [JobName.ComputeSimilarGames]: QueueName.Averages,
+  // Short and awaited by a person on the import screen, like the mails of this queue.
+  [JobName.MatchDiaryImport]: QueueName.Events,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -1,4 +1,4 @@
-import { jobOptions, SCHEDULES, WORKER_OPTIONS } from './job-options.js';
+import { jobOptions, scheduleId, SCHEDULES, WORKER_OPTIONS } from './job-options.js';
 import { JobName, QUEUE_OF, QueueName } from './job-names.js';
 
 describe('the job options table', () => {
@@ -66,6 +66,12 @@ describe('the job options table', () => {
       },
       [JobName.DispatchDomainEvent]: { id: 'e1', event: { name: 'game.figures-changed', igdbId: 1 } },
       [JobName.DetectUnusualActivity]: {},
+      [JobName.FanOutAlert]: { alertId: '1' },
+      [JobName.NotifyFollowers]: { alertId: '1', fromUserId: 1, toUserId: 1000 },
+      [JobName.ReleaseDayAlerts]: {},
+      [JobName.SendAlertDigests]: { period: 'daily' },
+      [JobName.ComputeSimilarGames]: { igdbId: 1 },
+      [JobName.MatchDiaryImport]: { importId: 1 },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);
@@ -83,9 +89,9 @@ describe('the job options table', () => {
     expect(averages.lockDuration! + averages.stalledInterval!).toBeLessThanOrEqual(5000);
   });
 
-  it('schedules only jobs of the contract, each once', () => {
-    const names = SCHEDULES.map((schedule) => schedule.name);
-    expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(Object.values(QueueName)).toContain(QUEUE_OF[name]);
+  it('schedules only jobs of the contract, each scheduler once', () => {
+    const ids = SCHEDULES.map(scheduleId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { name } of SCHEDULES) expect(Object.values(QueueName)).toContain(QUEUE_OF[name]);
   });
 });

@@ -7,6 +7,7 @@ import {
   scrapeGameDeduplicationId,
   sendMailDeduplicationId,
   translateGameDeduplicationId,
+  computeSimilarGamesDeduplicationId,
 } from './job-ids.js';
 import { JobName, type JobPayloads, QueueName } from './job-names.js';
 
@@ -51,6 +52,12 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     deduplication: { id: `poll-feeds:${feedId ?? 'all'}` },
   }),
   // One pending translation per game.
+  // One pending computation per game; a change during a run queues one more behind it.
+  [JobName.ComputeSimilarGames]: ({ igdbId }) => ({
+    ...RETRIED,
+    removeOnComplete: { age: 3600, count: 1000 },
+    deduplication: { id: computeSimilarGamesDeduplicationId(igdbId), keepLastIfActive: true },
+  }),
   [JobName.TranslateGame]: ({ gameId }) => ({
     ...RETRIED,
     deduplication: { id: translateGameDeduplicationId(gameId) },
@@ -85,6 +92,28 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     removeOnComplete: { age: 24 * 3600, count: 5000 },
     deduplication: { id: domainEventDeduplicationId(id), ttl: 24 * 3600 * 1000 },
   }),
+  // One pending fan-out per alert and one pending batch per range: asking again while one waits adds
+  // nothing, and a batch run twice inserts nothing twice (notifications are unique per user and alert).
+  [JobName.FanOutAlert]: ({ alertId }) => ({
+    ...RETRIED,
+    deduplication: { id: `fan-out-alert:${alertId}` },
+  }),
+  [JobName.NotifyFollowers]: ({ alertId, fromUserId }) => ({
+    ...RETRIED,
+    removeOnComplete: { age: 3600, count: 5000 },
+    deduplication: { id: `notify-followers:${alertId}:${fromUserId}` },
+  }),
+  [JobName.ReleaseDayAlerts]: () => ({ ...RETRIED, deduplication: { id: 'release-day-alerts' } }),
+  [JobName.SendAlertDigests]: ({ period }) => ({
+    ...RETRIED,
+    deduplication: { id: `send-alert-digests:${period}` },
+  }),
+  // One run per import: a retried upload or relay lands on the same job while it waits or runs.
+  [JobName.MatchDiaryImport]: ({ importId }) => ({
+    ...RETRIED,
+    attempts: 3,
+    deduplication: { id: `match-diary-import:${importId}` },
+  }),
   [JobName.SendMail]: ({ template, key }) => ({
     ...RETRIED,
     removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
@@ -110,12 +139,26 @@ export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions>
   [QueueName.Translation]: { concurrency: 2 },
   // Short jobs (a dispatch enqueues, a mail is one SMTP exchange); SMTP servers throttle bursts.
   [QueueName.Events]: { concurrency: 4 },
+  // Batches are one INSERT … SELECT each (about a second at most): a short lock brings the batch of a
+  // killed worker back within seconds, and its retry inserts only what is missing.
+  [QueueName.Alerts]: { concurrency: 2, lockDuration: 5000, stalledInterval: 2000, maxStalledCount: 5 },
 };
+
+/**
+ * The end of a worker's grace period (WORKER_SHUTDOWN_GRACE_MS) kept for what follows its jobs on SIGTERM:
+ * handing back the ones still running and closing queues, relay and database, so that the whole stop stays
+ * within the grace. Running jobs get the grace minus this.
+ */
+export const WORKER_SHUTDOWN_RESERVE_MS = 4000;
 
 /** Repeated jobs: every worker process declares them (idempotent) at start, on reconnect and periodically. */
 export const SCHEDULES: readonly {
   name: JobName;
   pattern: string;
+  /** The time zone of the pattern (server time when absent). */
+  tz?: string;
+  /** The scheduler's id when one job has several schedules (the job's name otherwise). */
+  id?: string;
   data: JobPayloads[JobName];
 }[] = [
   // Every 30 minutes on the clock (a cron pattern, so a worker start does not trigger a poll at once).
@@ -127,4 +170,17 @@ export const SCHEDULES: readonly {
   // Every hour: unusual rating activity on the games rated in the last two days (a rating's own
   // recalculation already looks at its game; this catches windows that only stand out afterwards).
   { name: JobName.DetectUnusualActivity, pattern: '17 * * * *', data: {} },
+  // 'Sale hoy' at 09:00 Spain's time on the day, summer or winter.
+  { name: JobName.ReleaseDayAlerts, pattern: '0 9 * * *', tz: 'Europe/Madrid', data: {} },
+  // Digests: every evening, and on Monday evenings for the weekly one.
+  { name: JobName.SendAlertDigests, pattern: '0 19 * * *', tz: 'Europe/Madrid', data: { period: 'daily' } },
+  {
+    name: JobName.SendAlertDigests,
+    id: 'send-alert-digests-weekly',
+    pattern: '0 19 * * 1',
+    tz: 'Europe/Madrid',
+    data: { period: 'weekly' },
+  },
 ];
+
+export const scheduleId = (schedule: (typeof SCHEDULES)[number]): string => schedule.id ?? schedule.name;

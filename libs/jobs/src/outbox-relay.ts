@@ -13,6 +13,19 @@ export interface RecordedEvents {
   messageIds: string[];
 }
 
+/**
+ * Records domain events on `tx` (the transaction of the change they report), each with its own id: what a
+ * writer with no OutboxRelay at hand (the seed at the API's start) calls; the relay dispatches them.
+ */
+export async function recordDomainEvents(tx: EntityManager, events: DomainEvent[]): Promise<RecordedEvents> {
+  const envelopes: DomainEventEnvelope[] = events.map((event) => ({ id: randomUUID(), event }));
+  const payloads: JobPayloads[JobName.DispatchDomainEvent][] = envelopes;
+  const messageIds = await tx
+    .getRepository(OutboxMessage)
+    .add(JobName.DispatchDomainEvent, payloads as unknown as Record<string, unknown>[]);
+  return { envelopes, messageIds };
+}
+
 /** How often the relay looks for messages nobody sent (the writer sends its own at once). */
 export const OUTBOX_RELAY_INTERVAL_MS = 1000;
 /** A message younger than this is left to the request that wrote it. */
@@ -61,10 +74,8 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
    * Records domain events on `tx` (the transaction of the change they report), each with its own id; the
    * relay dispatches them if the writer does not (publishRecorded after the commit).
    */
-  async recordEvents(tx: EntityManager, events: DomainEvent[]): Promise<RecordedEvents> {
-    const envelopes: DomainEventEnvelope[] = events.map((event) => ({ id: randomUUID(), event }));
-    const messageIds = await this.record(tx, JobName.DispatchDomainEvent, envelopes);
-    return { envelopes, messageIds };
+  recordEvents(tx: EntityManager, events: DomainEvent[]): Promise<RecordedEvents> {
+    return recordDomainEvents(tx, events);
   }
 
   /**

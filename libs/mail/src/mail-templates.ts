@@ -19,6 +19,27 @@ export interface MailTemplateData {
   'login-link': { username: string; link: string };
   /** A review hidden after a report: the statement of reasons of the EU Digital Services Act (art. 17). */
   'review-hidden': { username: string; gameTitle: string; reason: string };
+  /** One alert of a followed game ('Retrasado: 14-03-2027 → 02-06-2027'), sent at once. */
+  alert: {
+    username: string;
+    gameTitle: string;
+    text: string;
+    gameUrl: string;
+    coverUrl: string | null;
+    settingsUrl: string;
+    unsubscribeUrl: string;
+  };
+  /** The day's or the week's alerts of a user, grouped by game. */
+  'alert-digest': {
+    username: string;
+    period: 'diario' | 'semanal';
+    count: number;
+    games: { gameTitle: string; gameUrl: string; lines: string[] }[];
+    settingsUrl: string;
+    unsubscribeUrl: string;
+  };
+  /** The operator's decision on a report of a game's languages, with its written reason. */
+  'language-report-decided': { username: string; gameTitle: string; accepted: boolean; reason: string };
 }
 
 export type MailTemplateName = keyof MailTemplateData;
@@ -121,6 +142,48 @@ export const MAIL_TEMPLATES: { readonly [T in MailTemplateName]: MailTemplate } 
       '<p>La decisión la ha tomado una persona del equipo de moderación, no un sistema automático. ' +
       'Si no estás de acuerdo, escríbenos a <a href="mailto:{{contactEmail}}">{{contactEmail}}</a> ' +
       'explicando por qué y la revisaremos.</p>',
+  },
+  alert: {
+    subject: '{{gameTitle}}: {{text}}',
+    text:
+      'Hola, {{username}}:\n\nNovedades de un juego que sigues:\n\n{{gameTitle}}\n{{text}}\n\n{{gameUrl}}\n' +
+      '\n--\nCambia qué avisos recibes y cómo: {{settingsUrl}}\nDejar de recibir estos correos (un clic, sin entrar): {{unsubscribeUrl}}\n',
+    html:
+      '<p>Hola, {{username}}:</p><p>Novedades de un juego que sigues:</p>' +
+      '{{#if coverUrl}}<p><img src="{{coverUrl}}" alt="{{gameTitle}}" width="120" style="border-radius:6px"></p>{{/if}}' +
+      '<p style="font-size:18px;margin:0"><a href="{{gameUrl}}"><strong>{{gameTitle}}</strong></a></p>' +
+      '<p style="font-size:16px;margin:4px 0 16px">{{text}}</p>' +
+      '<p style="font-size:13px;color:#52525b;margin-top:24px"><a href="{{settingsUrl}}">Cambia qué avisos recibes' +
+      '</a> · <a href="{{unsubscribeUrl}}">Dejar de recibir estos correos</a></p>',
+  },
+  'alert-digest': {
+    subject: 'Tu resumen {{period}} de {{siteName}}: {{count}} novedades',
+    text:
+      'Hola, {{username}}:\n\nNovedades de los juegos que sigues:\n\n' +
+      '{{#each games}}{{gameTitle}}\n{{#each lines}}- {{this}}\n{{/each}}{{gameUrl}}\n\n{{/each}}' +
+      '\n--\nCambia qué avisos recibes y cómo: {{settingsUrl}}\nDejar de recibir estos correos (un clic, sin entrar): {{unsubscribeUrl}}\n',
+    html:
+      '<p>Hola, {{username}}:</p><p>Novedades de los juegos que sigues:</p>' +
+      '{{#each games}}<p style="margin:16px 0 4px"><a href="{{gameUrl}}"><strong>{{gameTitle}}</strong></a></p>' +
+      '<ul style="margin:0;padding-left:20px">{{#each lines}}<li>{{this}}</li>{{/each}}</ul>{{/each}}' +
+      '<p style="font-size:13px;color:#52525b;margin-top:24px"><a href="{{settingsUrl}}">Cambia qué avisos recibes' +
+      '</a> · <a href="{{unsubscribeUrl}}">Dejar de recibir estos correos</a></p>',
+  },
+  'language-report-decided': {
+    subject: 'Tu aviso sobre los idiomas de {{gameTitle}}',
+    text:
+      'Hola, {{username}}:\n\nGracias por informarnos sobre los idiomas de «{{gameTitle}}». ' +
+      '{{#if accepted}}Lo hemos comprobado y ya aparece en la ficha del juego, con la fuente «usuario».' +
+      '{{else}}Lo hemos revisado y esta vez no lo hemos añadido a la ficha del juego.{{/if}}\n\n' +
+      'Motivo:\n{{reason}}\n',
+    html:
+      '<p>Hola, {{username}}:</p>' +
+      '<p>Gracias por informarnos sobre los idiomas de «{{gameTitle}}». ' +
+      '{{#if accepted}}Lo hemos comprobado y ya aparece en la ficha del juego, con la fuente «usuario».' +
+      '{{else}}Lo hemos revisado y esta vez no lo hemos añadido a la ficha del juego.{{/if}}</p>' +
+      '<p><strong>Motivo:</strong></p>' +
+      '<blockquote style="white-space:pre-wrap;margin:0 0 16px;padding-left:12px;border-left:3px solid #d4d4d8">' +
+      '{{reason}}</blockquote>',
   },
 };
 

@@ -19,6 +19,11 @@ export interface SendOptions {
    * Message-ID, and in the .eml outbox a mail already written is not written again.
    */
   key?: string;
+  /**
+   * The one-click unsubscribe address (RFC 8058): sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client's button stops the mails.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface SentMail {
@@ -60,7 +65,7 @@ export class MailService {
     to: string,
     template: T,
     data: MailTemplateData[T],
-    { key }: SendOptions = {},
+    { key, unsubscribeUrl }: SendOptions = {},
   ): Promise<SentMail> {
     const mail = this.render(template, data);
     const fingerprint =
@@ -78,6 +83,12 @@ export class MailService {
       text: mail.text,
       html: mail.html,
       messageId,
+      ...(unsubscribeUrl && {
+        headers: {
+          'List-Unsubscribe': `<${unsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }),
     });
     if (!this.outboxDir) return { messageId, file: null };
     await mkdir(this.outboxDir, { recursive: true });

@@ -50,6 +50,14 @@ describe('mail templates', () => {
         newEmail: 'ana@example.org',
         gameTitle: 'Hades',
         reason: 'Spam.',
+        text: 'Retrasado: 14-03-2027 → 02-06-2027',
+        gameUrl: 'https://veredicto.es/game/hades/1',
+        coverUrl: null,
+        settingsUrl: 'https://veredicto.es/user/avisos',
+        unsubscribeUrl: 'https://veredicto.es/api/alerts/unsubscribe?token=abc',
+        period: 'diario',
+        count: 2,
+        games: [{ gameTitle: 'Hades', gameUrl: 'https://veredicto.es/game/hades/1', lines: ['Sale hoy'] }],
       };
       const mail = renderMail(name, data as never, site);
       expect([name, mail.subject.length > 0, mail.text.startsWith('Hola, ana:'), mail.html]).toEqual([
@@ -59,5 +67,35 @@ describe('mail templates', () => {
         expect.stringContaining('<p>Hola, ana:</p>'),
       ]);
     }
+  });
+
+  it('an alert digest groups its lines under each game, with the unsubscribe and settings links', () => {
+    const mail = renderMail(
+      'alert-digest',
+      {
+        username: 'ana',
+        period: 'diario',
+        count: 3,
+        games: [
+          {
+            gameTitle: 'Hades II',
+            gameUrl: 'https://v.es/g/1',
+            lines: ['Sale hoy: 02-06-2027', 'Llega a PC'],
+          },
+          {
+            gameTitle: 'Hollow Knight: Silksong',
+            gameUrl: 'https://v.es/g/2',
+            lines: ['Ya tiene nota de la crítica: 90'],
+          },
+        ],
+        settingsUrl: 'https://v.es/user/avisos',
+        unsubscribeUrl: 'https://v.es/api/alerts/unsubscribe?token=abc',
+      },
+      site,
+    );
+    expect(mail.subject).toBe('Tu resumen diario de Veredicto: 3 novedades');
+    expect(mail.text).toContain('Hades II\n- Sale hoy: 02-06-2027\n- Llega a PC\nhttps://v.es/g/1');
+    expect(mail.text).toContain('https://v.es/api/alerts/unsubscribe?token=abc');
+    expect(mail.html).toContain('<li>Ya tiene nota de la crítica: 90</li>');
   });
 });

@@ -3,6 +3,7 @@ import {
   compactSearchText,
   CORRECTION_RULES,
   expandFranchises,
+  franchiseOf,
   GameSearchRepository,
   normalizeSearchText,
   WORD_SIMILARITY_THRESHOLD,
@@ -41,6 +42,7 @@ function termsOf(
   exacts: string[],
   prefixes: string[],
   variants: { words: string[]; groups: WordGroup[] }[],
+  franchisePrefixes: string[],
 ): SearchTerms {
   const allWords = variants.flatMap<SearchTerms['allWords'][number]>(({ words, groups }) => {
     if (groups.length) return [{ wordStarts: [], groups }];
@@ -49,7 +51,7 @@ function termsOf(
     if (short.length < words.length || !short.length) return [];
     return [{ wordStarts: short, groups: [] }];
   });
-  return { exacts, prefixes, allWords };
+  return { exacts, prefixes, franchisePrefixes, allWords };
 }
 
 /** The typed text's variants (as normalised, with franchise abbreviations written out) and their words. */
@@ -112,8 +114,11 @@ export async function searchGames(
   const repository = new GameSearchRepository(em);
   const steps = index ? memorySteps(repository, index) : databaseSteps(repository);
   const { fuzzy, texts, variants } = typedVariants(normalized);
-  const exacts = [...new Set([...texts, compactSearchText(normalized)])];
-  const typed = termsOf(exacts, texts, variants);
+  const franchise = franchiseOf(normalized);
+  const franchisePrefixes = franchise ? [franchise] : [];
+  // A franchise's word alone is no title: a homonym called just 'Zelda' is not what it asks for.
+  const exacts = franchise ? [franchise] : [...new Set([...texts, compactSearchText(normalized)])];
+  const typed = termsOf(exacts, texts, variants, franchisePrefixes);
 
   const cheap = await steps.page(typed, fuzzy, query);
   // Typos are looked for only when what was typed is (nearly) nowhere as it is, and is not a title or
@@ -145,6 +150,7 @@ export async function searchGames(
       [...new Set([...exacts, ...correctedTexts])],
       [...new Set([...texts, ...correctedTexts])],
       [...variants, ...corrected],
+      franchisePrefixes,
     );
     const found = nothingNew ? null : await steps.page(terms, fuzzy, query);
     if (found && found.total > 0 && (sure || found.closeness >= CORRECTION_MIN_CLOSENESS))
@@ -180,6 +186,7 @@ function memorySteps(repository: GameSearchRepository, index: SearchIndex): Sear
         query.page * query.size,
         query.size,
         probe === undefined ? undefined : { text: probe, threshold: WORD_SIMILARITY_THRESHOLD },
+        query.spanish,
       );
       return Promise.resolve({
         ...found,

@@ -164,10 +164,11 @@ async function readGames(
 ): Promise<{ games: IndexedGame[]; version: number }> {
   const { games, version } = await new SearchSourceRepository(em, route).gamesSince(since, limit);
   return {
-    games: games.map(({ id, searchName, aliases, ...figures }) => ({
+    games: games.map(({ id, searchName, aliases, spanish, ...figures }) => ({
       id,
       searchName,
       popularity: popularityOf(figures),
+      spanish,
       aliases,
     })),
     version,

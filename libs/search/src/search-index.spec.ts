@@ -14,6 +14,7 @@ const words = (text: string) => {
   return {
     exacts: [text],
     prefixes: [text],
+    franchisePrefixes: [],
     allWords: [
       long.length
         ? { wordStarts: [], groups: long.map((word) => [word]) }
@@ -31,6 +32,26 @@ const RULES = {
 };
 
 describe('SearchIndex', () => {
+  it("keeps only the games whose Spanish says yes with the 'spanish' filter, counted alike, and follows an update", () => {
+    const index = new SearchIndex(
+      [
+        { ...game(1, 'max payne', 2), spanish: { audio: false, text: true } },
+        { ...game(2, 'max payne 2', 1), spanish: { audio: true, text: true } },
+        game(3, 'max payne 3', 0),
+      ],
+      [],
+    );
+    const page = (spanish?: 'audio' | 'text') =>
+      index.page(words('max payne'), 'max payne', 0, 10, undefined, spanish);
+    expect(page()).toMatchObject({ gameIds: [1, 2, 3], total: 3 });
+    expect(page('text')).toMatchObject({ gameIds: [1, 2], total: 2 });
+    expect(page('audio')).toMatchObject({ gameIds: [2], total: 1, anyAsTyped: true });
+    // The verdict changed (a report accepted): the same texts, the new Spanish.
+    index.update({ ...game(3, 'max payne 3', 0), spanish: { audio: true, text: false } });
+    expect(page('audio')).toMatchObject({ gameIds: [2, 3], total: 2 });
+    expect(index.page(words('zelda'), 'zelda', 0, 10, undefined, 'audio')).toMatchObject({ total: 0 });
+  });
+
   it('ranks an exact title over a prefix over every word present, popularity breaking ties', () => {
     const index = new SearchIndex(
       [
@@ -112,12 +133,15 @@ describe('SearchIndex', () => {
   });
 
   it('computes popularity as the database does', () => {
+    expect(popularityOf({ criticReviewCount: 0, userRatingCount: 0, score: null, releaseYear: null })).toBe(
+      0,
+    );
     expect(
-      popularityOf({ criticReviewCount: 0, userRatingCount: 0, hasScore: false, releaseYear: null }),
-    ).toBe(0);
-    expect(
-      popularityOf({ criticReviewCount: 9, userRatingCount: 10, hasScore: true, releaseYear: 2040 }),
+      popularityOf({ criticReviewCount: 9, userRatingCount: 10, score: 60, releaseYear: 2040 }),
     ).toBeCloseTo(Math.log(20) / 1.5 + 0.3 + 0.2);
+    expect(
+      popularityOf({ criticReviewCount: 0, userRatingCount: 0, score: 97.5, releaseYear: null }),
+    ).toBeCloseTo(0.3 + 27.5 / 30);
   });
 });
 

@@ -1,9 +1,13 @@
 import {
+  FRANCHISE_TIER,
+  SCORE_BONUS_FROM,
+  SCORE_BONUS_SCALE,
   SEARCH_SHORTLIST,
   type AliasKind,
   type CorrectionRow,
   type CorrectionRules,
   type SearchTerms,
+  type SpanishFilter,
 } from '@veredicto/db';
 import {
   levenshteinLessEqual,
@@ -27,6 +31,8 @@ export interface IndexedGame {
   id: number;
   searchName: string;
   popularity: number;
+  /** Whether the game's `spanish` verdict says yes for voices and for texts (none: no for both). */
+  spanish?: { audio: boolean; text: boolean };
   aliases: readonly { term: string; kind: AliasKind }[];
 }
 
@@ -34,7 +40,8 @@ export interface IndexedGame {
 export interface PopularityInputs {
   criticReviewCount: number;
   userRatingCount: number;
-  hasScore: boolean;
+  /** The outside critic score (metascore, else IGDB's rating), or null. */
+  score: number | null;
   releaseYear: number | null;
 }
 
@@ -42,15 +49,10 @@ export interface PopularityInputs {
  * Popularity and recency break ties between equally good matches; they never beat a better match. The
  * same formula as the database search's (GameSearchRepository's `popularity`).
  */
-export function popularityOf({
-  criticReviewCount,
-  userRatingCount,
-  hasScore,
-  releaseYear,
-}: PopularityInputs) {
+export function popularityOf({ criticReviewCount, userRatingCount, score, releaseYear }: PopularityInputs) {
   return (
     Math.min(Math.log(1 + criticReviewCount + userRatingCount) / 1.5, 3.5) +
-    (hasScore ? 0.3 : 0) +
+    (score === null ? 0 : 0.3 + Math.max(score - SCORE_BONUS_FROM, 0) / SCORE_BONUS_SCALE) +
     (releaseYear === null ? 0 : Math.min(Math.max(releaseYear - 1990, 0), 40) / 200)
   );
 }
@@ -330,6 +332,9 @@ class WordList {
 export class SearchIndex {
   private readonly gameIds: number[] = [];
   private readonly popularity: number[] = [];
+  /** Each game's Spanish, by slot: voices and texts the verdict says yes for (the `spanish` filter). */
+  private readonly spanishAudio: boolean[] = [];
+  private readonly spanishText: boolean[] = [];
   private readonly slots = new Map<number, number>();
   /** The base entries: a text, its game's slot, and its alias kind (null: the title). */
   private readonly texts: string[] = [];
@@ -356,7 +361,7 @@ export class SearchIndex {
     const entryGame: number[] = [];
     for (const game of games) {
       const slot = this.slotOf(game.id);
-      this.popularity[slot] = game.popularity;
+      this.setFigures(slot, game);
       this.baseStart[slot] = this.texts.length;
       this.baseCount[slot] = game.aliases.length + 1;
       for (const { text, kind } of entriesOf(game)) {
@@ -389,11 +394,17 @@ export class SearchIndex {
     return this.changedGames.size;
   }
 
-  /** A game added or changed after the build: its entries replace the old ones; its popularity too. */
+  private setFigures(slot: number, game: IndexedGame): void {
+    this.popularity[slot] = game.popularity;
+    this.spanishAudio[slot] = game.spanish?.audio === true;
+    this.spanishText[slot] = game.spanish?.text === true;
+  }
+
+  /** A game added or changed after the build: its entries replace the old ones; its popularity and Spanish too. */
   update(game: IndexedGame): void {
     const known = this.slots.get(game.id);
     const slot = this.slotOf(game.id);
-    this.popularity[slot] = game.popularity;
+    this.setFigures(slot, game);
     const entries = entriesOf(game);
     if (known !== undefined && sameEntries(this.entriesOfSlot(known), entries)) return;
     this.changedGames.add(slot);
@@ -431,6 +442,7 @@ export class SearchIndex {
    * game counted; the best SEARCH_SHORTLIST by tier and popularity ranked by their closest text's word
    * similarity and similarity to `fuzzy` as well, the others after them in that rough order. With
    * `probe` (the last resort), the texts whose word similarity to it reaches `probe.threshold` match too.
+   * With `spanish`, only the games whose verdict says yes for it match (and are counted).
    */
   page(
     terms: SearchTerms,
@@ -438,15 +450,18 @@ export class SearchIndex {
     offset: number,
     limit: number,
     probe?: { text: string; threshold: number },
+    spanish?: SpanishFilter,
   ): MatchedPage {
     const matches = this.match(terms, probe);
-    if (!matches.size) return { gameIds: [], total: 0, anyAsTyped: false, closeness: 0 };
+    const kept = spanish === 'audio' ? this.spanishAudio : spanish === 'text' ? this.spanishText : null;
     let anyAsTyped = false;
     const games: { slot: number; id: number; rough: number }[] = [];
     for (const [slot, found] of matches) {
+      if (kept && !kept[slot]) continue;
       anyAsTyped ||= found.asTyped;
       games.push({ slot, id: this.gameIds[slot], rough: found.tier + this.popularity[slot] });
     }
+    if (!games.length) return { gameIds: [], total: 0, anyAsTyped: false, closeness: 0 };
     const byRough = (a: (typeof games)[number], b: (typeof games)[number]) =>
       b.rough - a.rough || a.id - b.id;
     const shortlist = topOf(games, SEARCH_SHORTLIST, byRough);
@@ -469,7 +484,7 @@ export class SearchIndex {
       const from = Math.max(0, offset - listed.length);
       gameIds = gameIds.concat(rest.slice(from, from + limit - gameIds.length).map((game) => game.id));
     }
-    return { gameIds, total: matches.size, anyAsTyped, closeness };
+    return { gameIds, total: games.length, anyAsTyped, closeness };
   }
 
   private slotOf(id: number): number {
@@ -479,6 +494,8 @@ export class SearchIndex {
       this.slots.set(id, slot);
       this.gameIds.push(id);
       this.popularity.push(0);
+      this.spanishAudio.push(false);
+      this.spanishText.push(false);
     }
     return slot;
   }
@@ -506,10 +523,13 @@ export class SearchIndex {
     const consider = (text: string, slot: number, kind: AliasKind | null, isSimilar = false) => {
       const exact = terms.exacts.includes(text);
       const prefix = terms.prefixes.some((start) => text.startsWith(start));
+      const franchise = terms.franchisePrefixes.some((start) => text.startsWith(start));
       const allWords = terms.allWords.some((variant) => holdsEvery(text, variant));
       if (!exact && !prefix && !allWords && !isSimilar) return;
       const tier =
-        (exact ? EXACT_TIER : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0)) -
+        (exact
+          ? EXACT_TIER
+          : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0) + (franchise ? FRANCHISE_TIER : 0)) -
         aliasPenalty(kind);
       const found = matches.get(slot);
       if (!found) matches.set(slot, { tier, asTyped: exact || prefix, texts: [{ text, tier }] });

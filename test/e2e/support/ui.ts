@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The carousel region named after its section heading (e.g. 'MEJORES JUEGOS'). */
+/** The carousel region named after its section heading (e.g. 'ÚLTIMOS LANZAMIENTOS'). */
 export function carousel(page: Page, name: string): Locator {
   return page
     .locator('[aria-roledescription="carrusel"]')
@@ -88,4 +88,4 @@ export async function openAdminPanel(page: Page, ...titles: string[]): Promise<v
 }
 
 /** Slug of a title, as the product builds them (spec: Slug rules). */
-export { slugify } from '@veredicto/contract';
+export { bestGamesTitle, slugify } from '@veredicto/contract';

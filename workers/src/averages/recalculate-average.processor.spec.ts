@@ -7,6 +7,7 @@ import type { FiguresReconciliationService } from './figures-reconciliation.serv
 import type { GameFiguresService } from './game-figures.service.js';
 import { RecalculateAverageProcessor } from './recalculate-average.processor.js';
 import type { UnusualActivityService } from './unusual-activity.service.js';
+import type { SimilarGamesService } from '../similar/similar-games.service.js';
 
 describe('the recalculation of a game’s figures', () => {
   it('still recalculates, and logs the error, when the detector of unusual activity fails', async () => {
@@ -30,11 +31,14 @@ describe('the recalculation of a game’s figures', () => {
         {} as CdnPurgeService,
         {} as FiguresReconciliationService,
         unusual,
+        {} as SimilarGamesService,
         { WORKER_CONCURRENCY: 1 } as WorkersConfig,
       );
-      const handle = processor.handlers[JobName.RecalculateAverage] as (payload: {
-        gameId: number;
-      }) => Promise<unknown>;
+      const handlers = processor.handlers as unknown as Record<
+        string,
+        (payload: { gameId: number }) => Promise<unknown>
+      >;
+      const handle = handlers[JobName.RecalculateAverage];
       await expect(handle({ gameId: 7 })).resolves.toEqual({ gameId: 7, avUserRatings: 70 });
       expect(recomputed).toEqual([7]);
       expect(String(logged[0]?.[0])).toContain('juego 7');

@@ -8,6 +8,7 @@ import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-ha
 import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 import { GameFiguresService } from './game-figures.service.js';
 import { UnusualActivityService } from './unusual-activity.service.js';
+import { SimilarGamesService } from '../similar/similar-games.service.js';
 
 /**
  * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), after
@@ -41,6 +42,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     [JobName.PurgeCdn]: ({ key }: { key: string }) => this.cdn.purge(key),
     [JobName.ReconcileFigures]: () => this.reconciliation.reconcile(),
     [JobName.DetectUnusualActivity]: () => this.unusual.sweep(),
+    [JobName.ComputeSimilarGames]: ({ igdbId }: { igdbId: number }) => this.similar.compute(igdbId),
   };
 
   constructor(
@@ -48,6 +50,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     private readonly cdn: CdnPurgeService,
     private readonly reconciliation: FiguresReconciliationService,
     private readonly unusual: UnusualActivityService,
+    private readonly similar: SimilarGamesService,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {
     super();
@@ -58,7 +61,8 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     this.worker.concurrency = this.config.WORKER_CONCURRENCY * 2;
   }
 
-  process(job: Job): Promise<unknown> {
-    return dispatch(this.handlers, job);
+  /** Three parameters: BullMQ gives the job a signal only to a processor that declares it. */
+  process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
+    return dispatch(this.handlers, job, token, signal);
   }
 }

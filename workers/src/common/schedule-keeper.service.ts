@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JobGateway, JobName, QUEUE_OF, SCHEDULES } from '@veredicto/jobs';
+import { JobGateway, JobName, QUEUE_OF, SCHEDULES, scheduleId } from '@veredicto/jobs';
 
 /** How often the schedules are checked (and re-declared when Redis lost them). */
 export const SCHEDULE_CHECK_MS = 10_000;
@@ -37,7 +37,7 @@ export class ScheduleKeeper implements OnApplicationBootstrap, OnApplicationShut
       let missing = 0;
       for (const schedule of SCHEDULES) {
         const queue = this.gateway.queue(QUEUE_OF[schedule.name]);
-        if (!(await queue.getJobScheduler(schedule.name))) missing += 1;
+        if (!(await queue.getJobScheduler(scheduleId(schedule)))) missing += 1;
       }
       if (missing > 0) {
         this.logger.warn(`${missing} tareas programadas desaparecidas de la cola: se declaran de nuevo`);
@@ -54,9 +54,12 @@ export class ScheduleKeeper implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async declare(): Promise<void> {
-    for (const { name, pattern, data } of SCHEDULES) {
+    for (const schedule of SCHEDULES) {
+      const { name, pattern, tz, data } = schedule;
       // Idempotent: every worker process upserts the same schedulers.
-      await this.gateway.queue(QUEUE_OF[name]).upsertJobScheduler(name, { pattern }, { name, data });
+      await this.gateway
+        .queue(QUEUE_OF[name])
+        .upsertJobScheduler(scheduleId(schedule), tz ? { pattern, tz } : { pattern }, { name, data });
     }
     this.logger.log(
       `tareas programadas: ${SCHEDULES.map(({ name, pattern }) => `${name} (${pattern})`).join(', ')}`,

@@ -18,15 +18,21 @@ export class FeedPollingService {
     private readonly jobs: JobGateway,
   ) {}
 
-  async poll(feedId: number | undefined, progress: ProgressReporter): Promise<JobResults[JobName.PollFeeds]> {
+  /** `signal` (a stopping worker) ends the round before the next feed; the whole poll runs again later. */
+  async poll(
+    feedId: number | undefined,
+    progress: ProgressReporter,
+    signal?: AbortSignal,
+  ): Promise<JobResults[JobName.PollFeeds]> {
     const em = this.orm.em.fork();
     const feeds = await em.find(NewsFeed, feedId === undefined ? {} : { id: feedId }, {
       orderBy: { id: 'asc' },
     });
     let enqueued = 0;
     for (const [index, feed] of feeds.entries()) {
+      signal?.throwIfAborted();
       try {
-        const parsed = await fetchFeed(this.pages.fetcher, feed.url);
+        const parsed = await fetchFeed(this.pages.fetcher, feed.url, signal);
         const missing = await em
           .getRepository(NewsArticle)
           .missingLinks(parsed.items.map((item) => item.link));
@@ -39,6 +45,7 @@ export class FeedPollingService {
         feed.lastError = null;
         enqueued += jobs.length;
       } catch (error) {
+        if (signal?.aborted) throw error;
         this.logger.warn(`feed ${feed.id} (${feed.url}): ${errorMessage(error)}`);
         feed.lastError = errorMessage(error);
         feed.lastImportedCount = 0;

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { NewsArticle } from '@veredicto/db';
+import { NewsArticle, outletOriginFromLink } from '@veredicto/db';
 import type { JobProgress, JobResults, JobName } from '@veredicto/jobs';
 import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
 import { readArticlePage } from '@veredicto/scraping/news/extract-article.js';
@@ -24,18 +24,24 @@ export class NewsImportService {
     url: string,
     feedId: number | null = null,
     progress: ProgressReporter = noProgress,
+    signal?: AbortSignal,
   ): Promise<JobResults[JobName.ImportNews]> {
     await progress({ percent: 10, message: 'descargando la página' });
     // 'hace 2 horas' counts from the fetch; the page read to decide on the browser is not read again.
     const now = new Date();
-    const reader = new ReadOnce((html: string, pageUrl: string) => readArticlePage(html, pageUrl, { now }));
+    // A time without a zone is the outlet's local time: its country as the registry reads it from the domain.
+    const reader = new ReadOnce((html: string, pageUrl: string) =>
+      readArticlePage(html, pageUrl, { now, country: outletOriginFromLink(pageUrl).country }),
+    );
     let page;
     try {
       page = await this.pages.fetcher.fetch(url, {
         mode: 'auto',
         needsBrowser: (html) => reader.get(html, url).needsBrowser,
+        signal,
       });
     } catch (error) {
+      if (signal?.aborted) throw error;
       throw asJobError(error);
     }
     await progress({

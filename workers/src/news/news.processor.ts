@@ -10,14 +10,18 @@ import { NewsImportService } from './news-import.service.js';
 @Processor(QueueName.News, WORKER_OPTIONS[QueueName.News])
 export class NewsProcessor extends WorkerHost {
   readonly handlers: QueueHandlers<QueueName.News> = {
-    [JobName.ImportNews]: async ({ url, feedId }: JobPayloads[JobName.ImportNews], job: Job) => {
-      const result = await this.newsImport.importArticle(url, feedId ?? null, progressOf(job));
+    [JobName.ImportNews]: async (
+      { url, feedId }: JobPayloads[JobName.ImportNews],
+      job: Job,
+      signal: AbortSignal,
+    ) => {
+      const result = await this.newsImport.importArticle(url, feedId ?? null, progressOf(job), signal);
       // A new or refreshed article changes its own answer and the listing.
       await this.cdn.scheduleQuietly([`news-${result.newsId}`, 'home']);
       return result;
     },
-    [JobName.PollFeeds]: ({ feedId }: JobPayloads[JobName.PollFeeds], job: Job) =>
-      this.feedPolling.poll(feedId, progressOf(job)),
+    [JobName.PollFeeds]: ({ feedId }: JobPayloads[JobName.PollFeeds], job: Job, signal: AbortSignal) =>
+      this.feedPolling.poll(feedId, progressOf(job), signal),
   };
 
   constructor(
@@ -29,7 +33,8 @@ export class NewsProcessor extends WorkerHost {
     registerHandlers(QueueName.News, this.handlers);
   }
 
-  process(job: Job): Promise<unknown> {
-    return dispatch(this.handlers, job);
+  /** Three parameters: BullMQ gives the job a signal only to a processor that declares it. */
+  process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
+    return dispatch(this.handlers, job, token, signal);
   }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ScraperSource } from '@veredicto/db';
@@ -24,7 +25,8 @@ export class CatalogueScrapingService {
     private readonly translations: GameTranslationService,
   ) {}
 
-  async run(progress: ProgressReporter): Promise<JobResults[JobName.ScrapeCatalogue]> {
+  /** `signal`: a stopping worker; the run ends at once and the job goes back to the queue. */
+  async run(progress: ProgressReporter, signal?: AbortSignal): Promise<JobResults[JobName.ScrapeCatalogue]> {
     const sources = await this.orm.em
       .fork()
       .find(ScraperSource, {}, { fields: ['id'], orderBy: { id: 'asc' } });
@@ -34,19 +36,24 @@ export class CatalogueScrapingService {
     );
     await progress({ percent: 5, message: `fuentes en cola: ${children.length}` });
 
-    const imported = await this.igdb.importReleases(progress);
+    const imported = await this.igdb.importReleases(progress, signal);
     const gamesImported = imported.length;
     // Spanish synopses for what IGDB just brought, then the next batch of the rest; never waited for.
     await this.translations.enqueueUntranslated(imported);
-    await this.followChildren(children, progress);
+    await this.followChildren(children, progress, signal);
     return { sources: sources.length, gamesImported };
   }
 
-  private async followChildren(children: EnqueuedJob[], progress: ProgressReporter): Promise<void> {
+  private async followChildren(
+    children: EnqueuedJob[],
+    progress: ProgressReporter,
+    signal?: AbortSignal,
+  ): Promise<void> {
     if (children.length === 0) return;
     const deadline = Date.now() + CHILDREN_WAIT_MS;
     let finished = 0;
     while (Date.now() < deadline) {
+      signal?.throwIfAborted();
       const states = await Promise.all(
         children.map((child) => this.jobs.queue(QueueName.Scraping).getJobState(child.jobId)),
       );
@@ -61,7 +68,7 @@ export class CatalogueScrapingService {
         });
       }
       if (done === children.length) return;
-      await new Promise((resolve) => setTimeout(resolve, CHILDREN_POLL_MS));
+      await sleep(CHILDREN_POLL_MS, undefined, { signal });
     }
   }
 }

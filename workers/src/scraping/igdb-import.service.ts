@@ -182,9 +182,9 @@ export class IgdbImportService {
   }
 
   /** The IGDB ids of the games imported (inserted or refreshed). */
-  async importReleases(progress: ProgressReporter): Promise<number[]> {
+  async importReleases(progress: ProgressReporter, signal?: AbortSignal): Promise<number[]> {
     if (!this.enabled) return [];
-    const token = await this.accessToken();
+    const token = await this.accessToken(signal);
     const now = Math.floor(Date.now() / 1000);
     const platforms = Object.keys(IGDB_PLATFORMS).join(',');
     const queries = [
@@ -197,6 +197,7 @@ export class IgdbImportService {
         const batch = await this.query(
           token,
           `fields ${FIELDS}; ${where} limit ${PAGE_SIZE}; offset ${page * PAGE_SIZE};`,
+          signal,
         );
         for (const game of batch) {
           const row = mapIgdbGame(game);
@@ -236,7 +237,7 @@ export class IgdbImportService {
     return imported;
   }
 
-  private async accessToken(): Promise<string> {
+  private async accessToken(signal?: AbortSignal): Promise<string> {
     const response = await fetch(this.config.TWITCH_TOKEN_URL, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -245,7 +246,7 @@ export class IgdbImportService {
         client_secret: this.config.IGDB_CLIENT_SECRET!,
         grant_type: 'client_credentials',
       }),
-      signal: AbortSignal.timeout(15_000),
+      signal: withTimeout(15_000, signal),
     });
     if (!response.ok) throw new Error(`IGDB: el servidor de tokens respondió ${response.status}`);
     const body = (await response.json()) as { access_token?: string };
@@ -253,9 +254,10 @@ export class IgdbImportService {
     return body.access_token;
   }
 
-  private async query(token: string, body: string): Promise<IgdbGame[]> {
+  private async query(token: string, body: string, signal?: AbortSignal): Promise<IgdbGame[]> {
     const wait = this.lastRequestAt + MIN_REQUEST_INTERVAL_MS - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    signal?.throwIfAborted();
     this.lastRequestAt = Date.now();
     const response = await fetch(`${this.config.IGDB_API_URL.replace(/\/+$/, '')}/games`, {
       method: 'POST',
@@ -266,7 +268,7 @@ export class IgdbImportService {
         'Content-Type': 'text/plain',
       },
       body,
-      signal: AbortSignal.timeout(30_000),
+      signal: withTimeout(30_000, signal),
     });
     if (!response.ok) throw new Error(`IGDB respondió ${response.status} a /games`);
     const games = (await response.json()) as unknown;
@@ -274,3 +276,7 @@ export class IgdbImportService {
     return games as IgdbGame[];
   }
 }
+
+/** A request's own deadline, joined with the job's signal (a stopping worker) when there is one. */
+const withTimeout = (ms: number, signal?: AbortSignal): AbortSignal =>
+  signal ? AbortSignal.any([AbortSignal.timeout(ms), signal]) : AbortSignal.timeout(ms);

@@ -20,7 +20,12 @@ export class ReviewScrapingService {
     private readonly outbox: OutboxRelay,
   ) {}
 
-  async scrapeSource(sourceId: number, progress: ProgressReporter): Promise<JobResults[JobName.ScrapeGame]> {
+  /** `signal` aborts the fetch when the worker gives the job up (shutdown): nothing is stored then. */
+  async scrapeSource(
+    sourceId: number,
+    progress: ProgressReporter,
+    signal?: AbortSignal,
+  ): Promise<JobResults[JobName.ScrapeGame]> {
     const em = this.orm.em.fork();
     const source = await em.findOne(ScraperSource, sourceId, { populate: ['game'] });
     if (!source) throw new UnrecoverableError(`La fuente ${sourceId} ya no existe`);
@@ -37,6 +42,7 @@ export class ReviewScrapingService {
       const page = await this.pages.fetcher.fetch(source.url, {
         mode: 'auto',
         needsBrowser: (html) => reader.get(html, source.url).needsBrowser,
+        signal,
       });
       via = page.via;
       const reading = reader.get(page.body, page.url);
@@ -58,6 +64,8 @@ export class ReviewScrapingService {
         };
       }));
     } catch (error) {
+      // Given up by a stopping worker: not the source's failure; the job goes back to the queue.
+      if (signal?.aborted) throw error;
       source.lastScrapedAt = new Date();
       source.lastStatus = 'failed';
       source.lastError = errorMessage(error);

@@ -12,10 +12,13 @@ import { ReviewScrapingService } from './review-scraping.service.js';
 @Processor(QueueName.Scraping, WORKER_OPTIONS[QueueName.Scraping])
 export class ScrapingProcessor extends WorkerHost {
   readonly handlers: QueueHandlers<QueueName.Scraping> = {
-    [JobName.ScrapeGame]: ({ sourceId }: JobPayloads[JobName.ScrapeGame], job: Job) =>
-      this.reviews.scrapeSource(sourceId, progressOf(job)),
-    [JobName.ScrapeCatalogue]: (_payload: JobPayloads[JobName.ScrapeCatalogue], job: Job) =>
-      this.catalogue.run(progressOf(job)),
+    [JobName.ScrapeGame]: ({ sourceId }: JobPayloads[JobName.ScrapeGame], job: Job, signal: AbortSignal) =>
+      this.reviews.scrapeSource(sourceId, progressOf(job), signal),
+    [JobName.ScrapeCatalogue]: (
+      _payload: JobPayloads[JobName.ScrapeCatalogue],
+      job: Job,
+      signal: AbortSignal,
+    ) => this.catalogue.run(progressOf(job), signal),
   };
 
   constructor(
@@ -26,7 +29,8 @@ export class ScrapingProcessor extends WorkerHost {
     registerHandlers(QueueName.Scraping, this.handlers);
   }
 
-  process(job: Job): Promise<unknown> {
-    return dispatch(this.handlers, job);
+  /** Three parameters: BullMQ gives the job a signal only to a processor that declares it. */
+  process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
+    return dispatch(this.handlers, job, token, signal);
   }
 }

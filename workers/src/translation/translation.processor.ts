@@ -34,8 +34,9 @@ export class TranslationProcessor extends WorkerHost implements OnApplicationBoo
     });
   }
 
-  process(job: Job): Promise<unknown> {
-    return dispatch(this.handlers, job);
+  /** Three parameters: BullMQ gives the job a signal only to a processor that declares it. */
+  process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
+    return dispatch(this.handlers, job, token, signal);
   }
 
   @OnWorkerEvent('failed')

@@ -26,6 +26,18 @@ export class ProfileCounts {
   @ApiProperty() reviews!: number;
 }
 
+export class ProfileListGame {
+  @ApiProperty() igdbID!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() slug!: string;
+}
+
+export class ProfileList {
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: 'Cuántos juegos tiene la lista' }) count!: number;
+  @ApiProperty({ type: [ProfileListGame], description: 'Sus primeros juegos' }) games!: ProfileListGame[];
+}
+
 export class ProfileRecentItem {
   @ApiProperty({ enum: ['rating', 'review'] }) kind!: 'rating' | 'review';
   @ApiProperty() igdbID!: number;
@@ -44,6 +56,7 @@ export class ProfileResponse {
   @ApiProperty({ type: [Number], description: 'Puntuaciones por decena: 0-9, 10-19… 90-100' })
   scoreHistogram!: number[];
   @ApiProperty({ type: [ProfileRecentItem] }) recent!: ProfileRecentItem[];
+  @ApiProperty({ type: [ProfileList], description: 'Sus listas con juegos' }) lists!: ProfileList[];
   @ApiProperty({ enum: PROFILE_VISIBILITIES }) visibility!: ProfileVisibility;
   @ApiProperty({ description: 'Si quien pregunta sigue a este usuario' }) following!: boolean;
   @ApiProperty({ description: 'Si el perfil es el de quien pregunta' }) own!: boolean;

@@ -1,11 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
-import { PLATFORM_IDS } from '@veredicto/db';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS } from '@veredicto/contract';
+import { PLATFORM_IDS, type SpanishFilter } from '@veredicto/db';
+
+export const SPANISH_FILTERS = ['audio', 'text'] as const satisfies readonly SpanishFilter[];
+const SPANISH_MESSAGE = `spanish debe ser uno de: ${SPANISH_FILTERS.join(', ')}`;
+const SPANISH_DESCRIPTION =
+  "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)";
 
 export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
 export const MAX_PAGE_SIZE = 100;
+const GENRE_SLUG_LIST = Object.keys(GENRE_SLUGS);
 
 export class GamePageQueryDto {
   @ApiPropertyOptional({ description: 'Página, empezando en 0', default: 0 })
@@ -32,10 +38,34 @@ export class GamePageQueryDto {
   @IsIn(PLATFORM_IDS, { message: `platform debe ser uno de: ${PLATFORM_IDS.join(', ')}` })
   platform?: string;
 
+  @ApiPropertyOptional({ enum: SPANISH_FILTERS, description: SPANISH_DESCRIPTION })
+  @IsOptional()
+  @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
+  spanish?: SpanishFilter;
+
   @ApiPropertyOptional({ enum: SORT_FIELDS, default: 'releaseDate' })
   @IsOptional()
   @IsIn(SORT_FIELDS, { message: `sortBy debe ser uno de: ${SORT_FIELDS.join(', ')}` })
   sortBy: (typeof SORT_FIELDS)[number] = 'releaseDate';
+
+  @ApiPropertyOptional({ description: 'Género, por su slug en español (rol, plataformas...)' })
+  @IsOptional()
+  @IsIn(GENRE_SLUG_LIST, { message: `genre debe ser uno de: ${GENRE_SLUG_LIST.join(', ')}` })
+  genre?: string;
+
+  @ApiPropertyOptional({ description: 'Año de lanzamiento' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'year debe ser un número entero' })
+  @Min(1950, { message: 'year no puede ser anterior a 1950' })
+  @Max(2100, { message: 'year no puede ser posterior a 2100' })
+  year?: number;
+
+  @ApiPropertyOptional({ description: 'Solo juegos con nota de la crítica', default: false })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'scored debe ser true o false' })
+  scored?: boolean;
 }
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -64,6 +94,11 @@ export class SearchQueryDto {
   @Min(1, { message: 'size debe ser al menos 1' })
   @Max(MAX_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_PAGE_SIZE}` })
   size: number = SEARCH_PAGE_SIZE;
+
+  @ApiPropertyOptional({ enum: SPANISH_FILTERS, description: SPANISH_DESCRIPTION })
+  @IsOptional()
+  @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
+  spanish?: SpanishFilter;
 }
 
 export class SuggestQueryDto {

@@ -50,6 +50,7 @@ export interface Profile {
     review: string | null;
     createdAt: string;
   }[];
+  lists: { name: string; count: number; games: { igdbID: number; title: string; slug: string }[] }[];
   visibility: ProfileVisibility;
   following: boolean;
   own: boolean;
@@ -74,3 +75,29 @@ export interface FeedPage {
 /** Decimal hours as a Spanish reader writes them: 1,5 h. */
 export const formatHours = (hours: number) =>
   `${hours.toLocaleString('es-ES', { maximumFractionDigits: 2 })} h`;
+
+export type ImportSource = 'csv' | 'backloggd' | 'grouvee' | 'steam';
+
+export interface ImportRow {
+  line: number;
+  title: string;
+  platform: string | null;
+  status: PlayStatus | null;
+  rating: number | null;
+  hours: number | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  problem: string | null;
+  candidates: { igdbID: number; title: string; year: number | null }[];
+}
+
+export interface DiaryImport {
+  id: number;
+  source: ImportSource;
+  state: 'matching' | 'ready' | 'done' | 'failed';
+  rows: number;
+  matched: ImportRow[];
+  ambiguous: ImportRow[];
+  unmatched: ImportRow[];
+  result: { statuses: number; ratings: number } | null;
+}

@@ -55,78 +55,114 @@ export class ActivityRepository {
       if (!cursor) return sql<SqlBool>`true`;
       return sql<SqlBool>`(${micros(column)}, ${KIND_RANK[kind]}, ${id}) < (${cursor.micros}::bigint, ${KIND_RANK[cursor.kind]}, ${cursor.sourceId})`;
     };
-    const followed = db
-      .selectFrom('UserFollow as f')
-      .innerJoin('User as u', 'u.id', 'f.followed')
-      .select(['u.id', 'u.username'])
-      .where('f.follower', '=', followerId)
-      .where('u.profileVisibility', '<>', 'private');
+    // Each source is read per followed user by its (user, moment) index, newest first and at most `limit`
+    // rows each (a lateral join), then the branch keeps its newest `limit`: the cost grows with the number
+    // of people followed, not with how much they ever did.
+    const followed = () =>
+      db
+        .selectFrom('UserFollow as f')
+        .innerJoin('User as u', 'u.id', 'f.followed')
+        .where('f.follower', '=', followerId)
+        .where('u.profileVisibility', '<>', 'private');
 
-    const ratings = db
-      .selectFrom('Rating as r')
-      .innerJoin('Game as g', 'g.id', 'r.game')
-      .innerJoin(followed.as('v'), 'v.id', 'r.user')
+    const ratings = followed()
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('Rating as r')
+            .select(['r.id', 'r.game', 'r.score', 'r.updatedAt'])
+            .whereRef('r.user', '=', 'u.id')
+            .where((inner) => before(inner.ref('r.updatedAt'), 'rating', inner.ref('r.id')))
+            .orderBy('r.updatedAt', 'desc')
+            .orderBy('r.id', 'desc')
+            .limit(limit)
+            .as('r'),
+        (join) => join.onTrue(),
+      )
       .select((eb) => [
         sql<ActivityKind>`'rating'`.as('kind'),
         eb.ref('r.id').as('sourceId'),
-        'v.username',
-        'g.igdbId',
-        'g.title',
+        'u.username',
+        eb.ref('r.game').as('gameId'),
         sql<number | null>`${eb.ref('r.score')}`.as('score'),
         sql<PlayStatus | null>`null`.as('status'),
         eb.ref('r.updatedAt').as('createdAt'),
         micros(eb.ref('r.updatedAt')).as('micros'),
       ])
-      .where((eb) => before(eb.ref('r.updatedAt'), 'rating', eb.ref('r.id')))
       .orderBy('r.updatedAt', 'desc')
       .orderBy('r.id', 'desc')
       .limit(limit);
-    const reviews = db
-      .selectFrom('UserReview as w')
-      .innerJoin('Game as g', 'g.id', 'w.game')
-      .innerJoin(followed.as('v'), 'v.id', 'w.user')
+    const reviews = followed()
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('UserReview as w')
+            .select(['w.id', 'w.game', 'w.user', 'w.createdAt'])
+            .whereRef('w.user', '=', 'u.id')
+            .where((inner) => before(inner.ref('w.createdAt'), 'review', inner.ref('w.id')))
+            .orderBy('w.createdAt', 'desc')
+            .orderBy('w.id', 'desc')
+            .limit(limit)
+            .as('w'),
+        (join) => join.onTrue(),
+      )
       .leftJoin('Rating as r', (join) => join.onRef('r.user', '=', 'w.user').onRef('r.game', '=', 'w.game'))
       .select((eb) => [
         sql<ActivityKind>`'review'`.as('kind'),
         eb.ref('w.id').as('sourceId'),
-        'v.username',
-        'g.igdbId',
-        'g.title',
+        'u.username',
+        eb.ref('w.game').as('gameId'),
         sql<number | null>`${eb.ref('r.score')}`.as('score'),
         sql<PlayStatus | null>`null`.as('status'),
         eb.ref('w.createdAt').as('createdAt'),
         micros(eb.ref('w.createdAt')).as('micros'),
       ])
-      .where((eb) => before(eb.ref('w.createdAt'), 'review', eb.ref('w.id')))
       .orderBy('w.createdAt', 'desc')
       .orderBy('w.id', 'desc')
       .limit(limit);
-    const statuses = db
-      .selectFrom('GameStatus as s')
-      .innerJoin('Game as g', 'g.id', 's.game')
-      .innerJoin(followed.as('v'), 'v.id', 's.user')
+    const statuses = followed()
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('GameStatus as s')
+            .select(['s.id', 's.game', 's.status', 's.statusChangedAt'])
+            .whereRef('s.user', '=', 'u.id')
+            .where((inner) => before(inner.ref('s.statusChangedAt'), 'status', inner.ref('s.id')))
+            .orderBy('s.statusChangedAt', 'desc')
+            .orderBy('s.id', 'desc')
+            .limit(limit)
+            .as('s'),
+        (join) => join.onTrue(),
+      )
       .select((eb) => [
         sql<ActivityKind>`'status'`.as('kind'),
         eb.ref('s.id').as('sourceId'),
-        'v.username',
-        'g.igdbId',
-        'g.title',
+        'u.username',
+        eb.ref('s.game').as('gameId'),
         sql<number | null>`null::smallint`.as('score'),
         sql<PlayStatus | null>`${eb.ref('s.status')}`.as('status'),
         eb.ref('s.statusChangedAt').as('createdAt'),
         micros(eb.ref('s.statusChangedAt')).as('micros'),
       ])
-      .where((eb) => before(eb.ref('s.statusChangedAt'), 'status', eb.ref('s.id')))
       .orderBy('s.statusChangedAt', 'desc')
       .orderBy('s.id', 'desc')
       .limit(limit);
 
     // Each branch keeps its own order and limit inside a derived table (a bare one would apply to the union).
+    // The games are joined to the few rows that remain, not to every candidate of every followed user.
     const rows = await db
-      .selectFrom(ratings.as('a'))
-      .selectAll()
-      .unionAll(db.selectFrom(reviews.as('b')).selectAll())
-      .unionAll(db.selectFrom(statuses.as('c')).selectAll())
+      .selectFrom(
+        db
+          .selectFrom(ratings.as('a'))
+          .selectAll()
+          .unionAll(db.selectFrom(reviews.as('b')).selectAll())
+          .unionAll(db.selectFrom(statuses.as('c')).selectAll())
+          .as('t'),
+      )
+      // The derived table's columns keep their camelCase aliases: written as they are, not mapped.
+      .innerJoin('Game as g', (join) => join.on(sql<SqlBool>`g.id = t."gameId"`))
+      .selectAll('t')
+      .select(['g.igdbId', 'g.title'])
       .execute();
     return rows
       .map((row) => ({

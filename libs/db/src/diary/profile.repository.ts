@@ -22,6 +22,13 @@ export interface RecentActivity {
   createdAt: Date;
 }
 
+/** One of the user's lists as the profile shows it: its name, its size and its first games. */
+export interface ProfileList {
+  name: string;
+  count: number;
+  games: { igdbId: number; title: string; slug: string }[];
+}
+
 type OnRatingsAndReviews = ExpressionBuilder<
   { r: Database['Rating']; w: Nullable<Database['UserReview']> },
   'r' | 'w'
@@ -120,5 +127,29 @@ export class ProfileRepository {
       review: row.review ?? null,
       createdAt: new Date(row.latestAt),
     }));
+  }
+
+  /** The user's lists that hold games, oldest list first, each with its first `perList` games. */
+  async lists(userId: number, perList: number): Promise<ProfileList[]> {
+    const rows = await this.db
+      .selectFrom('GameList as l')
+      .innerJoin('GameListEntry as e', 'e.list', 'l.id')
+      .innerJoin('Game as g', 'g.id', 'e.game')
+      .select(['l.id', 'l.name', 'g.igdbId', 'g.title', 'g.slug'])
+      .where('l.user', '=', userId)
+      .orderBy('l.createdAt')
+      .orderBy('l.id')
+      .orderBy('e.addedAt')
+      .orderBy('e.id')
+      .execute();
+    const lists = new Map<number, ProfileList>();
+    for (const row of rows) {
+      const list = lists.get(row.id) ?? { name: row.name, count: 0, games: [] };
+      lists.set(row.id, list);
+      list.count += 1;
+      if (list.games.length < perList)
+        list.games.push({ igdbId: Number(row.igdbId), title: row.title, slug: row.slug });
+    }
+    return [...lists.values()];
   }
 }

@@ -40,27 +40,35 @@ const histogram = (value: Expression<number | null>) =>
 const NO_HISTOGRAM = sql<number[]>`'{0,0,0,0,0,0,0,0,0,0}'::int[]`;
 
 /**
- * Every stored figure of games from their source rows (scored media reviews with their outlet's registry
- * row, players' ratings): one row per game, of all games or of `gameId` only. Minimums apply here, so the
+ * One outlet, one voice (decisions.md section 16): each outlet's scored reviews of a game (one per
+ * platform) as one score, their mean, with the outlet's registry row. Outlets are told apart as the game
+ * page's cards are (the name, trimmed, in any case). Every critic figure and its check read these rows.
+ */
+function outletScores(db: QueryCreator<Database>, gameId?: number) {
+  return db
+    .selectFrom('MediaReview as mr')
+    .leftJoin('Outlet as o', 'o.name', 'mr.outlet')
+    .select((eb) => [
+      'mr.game as gameId',
+      sql<number>`avg(${eb.ref('mr.rating')})`.as('rating'),
+      sql<string | null>`max(${eb.ref('o.language')})`.as('language'),
+      sql<number | null>`max(${eb.ref('o.medianScore')})`.as('medianScore'),
+    ])
+    .where('mr.rating', 'is not', null)
+    .$if(gameId !== undefined, (q) => q.where('mr.game', '=', gameId!))
+    .groupBy((eb) => ['mr.game', sql`lower(btrim(${eb.ref('mr.outlet')}))`]);
+}
+
+/**
+ * Every stored figure of games from their source rows (each outlet's scored reviews as one score, with
+ * its registry row; players' ratings): one row per game, of all games or of `gameId` only. Minimums apply here, so the
  * stored columns are exactly what the API shows. Each figure is named `new` + its games property: the
  * statements that store them read `s.newAvRatings` into `avRatings` (MikroORM's Kysely plugin would map a
  * column of `s` named like a property of Game to that property's column).
  */
 function statsQuery(db: QueryCreator<Database>, gameId?: number) {
   return db
-    .with('m', (m) =>
-      m
-        .selectFrom('MediaReview as mr')
-        .leftJoin('Outlet as o', 'o.name', 'mr.outlet')
-        .select([
-          'mr.game as gameId',
-          'mr.rating as rating',
-          'o.language as language',
-          'o.medianScore as medianScore',
-        ])
-        .where('mr.rating', 'is not', null)
-        .$if(gameId !== undefined, (q) => q.where('mr.game', '=', gameId!)),
-    )
+    .with('m', (m) => outletScores(m, gameId))
     .with('ms', (ms) =>
       ms
         .selectFrom('m')
@@ -207,15 +215,16 @@ export class GameFiguresRepository extends EntityRepository<Game> {
           ])
           .groupBy('r.game'),
       )
+      .with('o', (db) => outletScores(db))
       .with('m', (db) =>
         db
-          .selectFrom('MediaReview as mr')
+          .selectFrom('o')
           .select((eb) => [
-            'mr.game as gameId',
-            criticAverage(eb.ref('mr.rating')).as('average'),
-            sql<number>`count(${eb.ref('mr.rating')})::int`.as('total'),
+            'o.gameId',
+            criticAverage(eb.ref('o.rating')).as('average'),
+            sql<number>`count(${eb.ref('o.rating')})::int`.as('total'),
           ])
-          .groupBy('mr.game'),
+          .groupBy('o.gameId'),
       )
       .with('stale', (db) =>
         db

@@ -54,10 +54,26 @@ export interface SpanishContentRow {
   genresEs: string[];
 }
 
-export interface GamePageQuery {
+/** The `spanish` filter of the catalogue and the search (decisions.md section 13). */
+export type SpanishFilter = 'audio' | 'text';
+
+/** What the catalogue is narrowed to (decisions.md sections 13 and 16), whatever its order. */
+export interface CatalogueFilters {
+  /** A platform's canonical name ('PlayStation 4'). */
+  platform?: string;
+  /** Only games whose `spanish` verdict says yes for voices or texts. */
+  spanish?: SpanishFilter;
+  /** A Spanish genre's IGDB names (GENRES_BY_SLUG): a game with any of them. */
+  genres?: string[];
+  /** Games released that year. */
+  year?: number;
+  /** Only games that show a critic average. */
+  scored?: boolean;
+}
+
+export interface GamePageQuery extends CatalogueFilters {
   page: number;
   size: number;
-  platform?: string;
   sortBy: GameSort;
 }
 

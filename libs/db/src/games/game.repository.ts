@@ -2,9 +2,17 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql, type AliasedExpression, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Game } from './game.entity.js';
 import { cardJson, summaryColumns, toNullableNumber, toSummary, type OnGames } from './game-card.js';
-import type { GameDetailRow, GamePageQuery, GameSort, GameSummaryRow, PageIndex } from './game-rows.js';
+import { filterArgs, pageFilter, type FilterArgs } from './catalogue-filter.js';
+import type {
+  CatalogueFilters,
+  GameDetailRow,
+  GamePageQuery,
+  GameSort,
+  GameSummaryRow,
+  PageIndex,
+} from './game-rows.js';
 import { toScoreStats } from './score-stats.js';
-import { SCORE_MINIMUMS } from '@veredicto/contract';
+import { BEST_AVERAGE_FLOOR, SCORE_MINIMUMS } from '@veredicto/contract';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { reusableQuery, typedReadSql, typedRows, typedSql, type TypedSql } from '../typed-sql.js';
 
@@ -24,28 +32,8 @@ const SORT_COLUMN = {
 const orderBy = (eb: OnGames, sort: GameSort) =>
   sql`${eb.ref(SORT_COLUMN[sort])} desc nulls last, ${eb.ref('g.id')} desc`;
 
-/** The default order (newest first) starts at today: unreleased games are 'Próximos lanzamientos'. */
-const RELEASED_ONLY: Record<GameSort, boolean> = {
-  releaseDate: true,
-  avRatings: false,
-  avUserRatings: false,
-};
-
-/** The games of one ordering: its platform, and released ones only for the default order. */
-const pageFilter = (sort: GameSort, platform?: string) => (eb: OnGames) => {
-  const conditions: Expression<SqlBool>[] = [];
-  if (platform) conditions.push(eb('g.platforms', '@>', sql<string[]>`array[${platform}]::text[]`));
-  if (RELEASED_ONLY[sort]) {
-    conditions.push(
-      eb.or([eb('g.releaseDate', '<=', sql<string>`current_date`), eb('g.releaseDate', 'is', null)]),
-    );
-  }
-  return eb.and(conditions);
-};
-
 /** A catalogue page's statement; its parameters are PageArgs' values (see reusableQuery). */
-type PageArgs = {
-  platform: string | null;
+type PageArgs = FilterArgs & {
   /** The last anchor at or before the page's first row (null: from the start, by OFFSET). */
   anchor: { value: string | null; id: number } | null;
   size: number;
@@ -55,8 +43,8 @@ type PageArgs = {
   reach: number;
 };
 
-function buildPage(db: TypedSql, sort: GameSort, { platform, anchor, size, skip, reach }: PageArgs) {
-  const filter = pageFilter(sort, platform ?? undefined);
+function buildPage(db: TypedSql, sort: GameSort, { anchor, size, skip, reach, ...filters }: PageArgs) {
+  const filter = pageFilter(filters);
   // The ids of the ordering from where `where` starts, in index order, with their sort value.
   const branch = (where: (eb: OnGames) => Expression<SqlBool>) =>
     db
@@ -246,7 +234,7 @@ export class GameRepository extends EntityRepository<Game> {
    * OFFSETs cost in proportion to the depth). Callers cache it: positions drift only by the games added
    * or re-scored since.
    */
-  async findPageIndex(sort: GameSort, platform: string | undefined, every: number): Promise<PageIndex> {
+  async findPageIndex(sort: GameSort, filters: CatalogueFilters, every: number): Promise<PageIndex> {
     const rows = await this.reads
       .selectFrom((db) =>
         db
@@ -257,7 +245,7 @@ export class GameRepository extends EntityRepository<Game> {
             sql<string | null>`${eb.ref(SORT_COLUMN[sort])}::text`.as('value'),
             sql<string>`count(*) over ()`.as('total'),
           ])
-          .where(pageFilter(sort, platform))
+          .where(pageFilter(filterArgs(filters)))
           .as('ordered'),
       )
       .select(['ordered.position', 'ordered.id', 'ordered.value', 'ordered.total'])
@@ -285,7 +273,7 @@ export class GameRepository extends EntityRepository<Game> {
     const skip = anchor ? offset - anchor.position : offset;
     const rows = await this.readRows(
       PAGE_QUERIES[query.sortBy](this.getEntityManager(), {
-        platform: query.platform ?? null,
+        ...filterArgs(query),
         anchor: anchor && { value: anchor.value, id: anchor.id },
         size: query.size,
         skip,
@@ -296,11 +284,11 @@ export class GameRepository extends EntityRepository<Game> {
   }
 
   /** The expensive half of a page (a count over the whole catalogue): callers cache it. */
-  async countGames(platform?: string, sort: GameSort = 'releaseDate'): Promise<number> {
+  async countGames(filters: CatalogueFilters = {}): Promise<number> {
     const row = await this.reads
       .selectFrom('Game as g')
       .select((eb) => eb.fn.countAll<string>().as('total'))
-      .where(pageFilter(sort, platform))
+      .where(pageFilter(filterArgs(filters)))
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
@@ -312,7 +300,7 @@ export class GameRepository extends EntityRepository<Game> {
           .selectFrom('Game as g')
           .select(summaryColumns)
           .where('g.criticReviewCount', '>=', SCORE_MINIMUMS.best)
-          .where('g.avRatings', 'is not', null)
+          .where('g.avRatings', '>=', BEST_AVERAGE_FLOOR)
           .$if(since !== undefined, (q) =>
             q
               .where('g.releaseDate', '>=', sql<string>`${since}::date`)

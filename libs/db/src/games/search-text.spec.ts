@@ -1,4 +1,4 @@
-import { expandFranchises, normalizeSearchText, slugify, titleAcronyms } from './search-text.js';
+import { expandFranchises, franchiseOf, normalizeSearchText, slugify, titleAcronyms } from './search-text.js';
 
 describe('search text and slugs', () => {
   it('normalises accents, case, apostrophes and punctuation', () => {
@@ -38,6 +38,20 @@ describe('search text and slugs', () => {
     expect(expandFranchises('ff7')).toBe('final fantasy 7');
     expect(expandFranchises('cod modern warfare')).toBe('call of duty modern warfare');
     expect(expandFranchises('elden ring')).toBeNull();
+  });
+
+  it('reads franchise words, Spanish franchise names and names without hyphens as titles write them', () => {
+    const expand = (text: string) => expandFranchises(normalizeSearchText(text));
+    expect(expand('zelda')).toBe('legend of zelda');
+    expect(expand('La leyenda de Zelda')).toBe('legend of zelda');
+    expect(expand('legend of zelda breath of the wild')).toBeNull();
+    expect(expand('el hombre araña 2')).toBe('spider man 2');
+    expect(expand('spiderman')).toBe('spider man');
+    expect(expand('xmen')).toBe('10 men');
+    expect(expand('lego el señor de los anillos')).toBe('lego lord of the rings');
+    expect(expand('zelda gta')).toBe('legend of zelda grand theft auto');
+    expect(franchiseOf(normalizeSearchText('La leyenda de Zelda'))).toBe('legend of zelda');
+    expect(franchiseOf('zelda breath of the wild')).toBeNull();
   });
 
   it('builds the spec slug', () => {

@@ -134,12 +134,82 @@ export const FRANCHISE_ABBREVIATIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The query read with its franchise abbreviations written out ('gta 5' → 'grand theft auto 5',
- * 'ff7' → 'final fantasy 7'), or null when it has none.
+ * The small curated table of franchise names as people type them (normalised, see normalizeSearchText),
+ * each with the name the catalogue's titles use: a franchise word alone ('zelda': its main games are
+ * 'The Legend of Zelda: …', its fan projects 'Zelda …'), the Spanish names of franchises ('la leyenda de
+ * zelda', 'el hombre araña') and hyphenated or two-word names written as one word ('spiderman').
+ */
+const FRANCHISE_NAMES_AS_TYPED: Readonly<Record<string, string>> = {
+  zelda: 'legend of zelda',
+  'leyenda de zelda': 'legend of zelda',
+  spiderman: 'spider man',
+  'hombre arana': 'spider man',
+  xmen: 'x men',
+  megaman: 'mega man',
+  pacman: 'pac man',
+  halflife: 'half life',
+  dragonball: 'dragon ball',
+  'bola de dragon': 'dragon ball',
+  supermario: 'super mario',
+  streetfighter: 'street fighter',
+  farcry: 'far cry',
+  deadspace: 'dead space',
+  'senor de los anillos': 'lord of the rings',
+  'tierra media': 'middle earth',
+  'guerra de las galaxias': 'star wars',
+  'tortugas ninja': 'teenage mutant ninja turtles',
+  'bob esponja': 'spongebob',
+  'caballeros del zodiaco': 'saint seiya',
+  'piratas del caribe': 'pirates of the caribbean',
+  vengadores: 'avengers',
+};
+
+/** The table as the search compares it: both sides normalised ('x men' is '10 men', as 'X-Men' is). */
+export const FRANCHISE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(FRANCHISE_NAMES_AS_TYPED).map(([typed, name]) => [
+    normalizeSearchText(typed),
+    normalizeSearchText(name),
+  ]),
+);
+
+/**
+ * The franchise a query names and nothing more ('zelda', 'la leyenda de zelda' → 'legend of zelda'), as
+ * its main games' titles start; null otherwise.
+ */
+export function franchiseOf(normalized: string): string | null {
+  return Object.hasOwn(FRANCHISE_NAMES, normalized) ? FRANCHISE_NAMES[normalized] : null;
+}
+
+/** The table's names, longest first: 'leyenda de zelda' is read before 'zelda'. */
+const FRANCHISE_PHRASES = Object.keys(FRANCHISE_NAMES).sort((a, b) => b.length - a.length);
+
+/**
+ * The query with its franchise names read as the catalogue writes them ('la leyenda de zelda' and 'zelda'
+ * → 'legend of zelda', 'spiderman' → 'spider man'); a name already written out is left alone ('legend of
+ * zelda' stays). Whole words only.
+ */
+function writeOutNames(normalized: string): string {
+  let text = ` ${normalized} `;
+  const written: string[] = [];
+  for (const phrase of FRANCHISE_PHRASES) {
+    const name = FRANCHISE_NAMES[phrase];
+    if (!text.includes(` ${phrase} `) || text.includes(` ${name} `)) continue;
+    // A placeholder (normalised text has no '#') keeps a written-out name from being read again by a shorter phrase; the Spanish
+    // article before a name goes with it ('lego el señor de los anillos').
+    text = text.replace(new RegExp(` (?:(?:el|la|los|las) )?${phrase} `), ` #${written.length} `);
+    written.push(name);
+  }
+  return text.trim().replace(/#(\d+)/g, (_, index: string) => written[Number(index)]);
+}
+
+/**
+ * The query read with its franchise names and abbreviations written out ('gta 5' → 'grand theft auto
+ * 5', 'ff7' → 'final fantasy 7', 'la leyenda de zelda' → 'legend of zelda'), or null when it has none.
  */
 export function expandFranchises(normalized: string): string | null {
-  let changed = false;
-  const words = normalized.split(' ').map((word) => {
+  const named = writeOutNames(normalized);
+  let changed = named !== normalized;
+  const words = named.split(' ').map((word) => {
     const match = /^([a-z]+)(\d*)$/.exec(word);
     const franchise = match ? FRANCHISE_ABBREVIATIONS[match[1]] : undefined;
     if (!match || !franchise) return word;

@@ -13,6 +13,11 @@ import { Migration20261127140000_OutletPages } from './Migration20261127140000_O
 import { Migration20261127150000_ReviewTrust } from './Migration20261127150000_ReviewTrust.js';
 import { Migration20261127160000_GameChanges } from './Migration20261127160000_GameChanges.js';
 import { Migration20261127170000_GameLanguages } from './Migration20261127170000_GameLanguages.js';
+import { Migration20261128100000_Alerts } from './Migration20261128100000_Alerts.js';
+import { Migration20261128120000_SpanishFilters } from './Migration20261128120000_SpanishFilters.js';
+import { Migration20261128120100_LanguageReports } from './Migration20261128120100_LanguageReports.js';
+import { Migration20261128140000_SimilarGames } from './Migration20261128140000_SimilarGames.js';
+import { Migration20261128110000_DiaryImports } from './Migration20261128110000_DiaryImports.js';
 import { Migration20261128130000_UnusualRatingActivity } from './Migration20261128130000_UnusualRatingActivity.js';
 
 /**
@@ -38,6 +43,11 @@ export const MIGRATIONS = [
   { name: 'Migration20261127150000_ReviewTrust', class: Migration20261127150000_ReviewTrust },
   { name: 'Migration20261127160000_GameChanges', class: Migration20261127160000_GameChanges },
   { name: 'Migration20261127170000_GameLanguages', class: Migration20261127170000_GameLanguages },
+  { name: 'Migration20261128100000_Alerts', class: Migration20261128100000_Alerts },
+  { name: 'Migration20261128120000_SpanishFilters', class: Migration20261128120000_SpanishFilters },
+  { name: 'Migration20261128120100_LanguageReports', class: Migration20261128120100_LanguageReports },
+  { name: 'Migration20261128140000_SimilarGames', class: Migration20261128140000_SimilarGames },
+  { name: 'Migration20261128110000_DiaryImports', class: Migration20261128110000_DiaryImports },
   {
     name: 'Migration20261128130000_UnusualRatingActivity',
     class: Migration20261128130000_UnusualRatingActivity,

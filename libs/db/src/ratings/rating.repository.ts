@@ -33,6 +33,21 @@ export class RatingRepository extends EntityRepository<Rating> {
       .execute();
   }
 
+  /**
+   * Adds scores the user has not given (an import): a game the user already rated keeps its score. Answers
+   * the games whose score was added.
+   */
+  async addMissingScores(userId: number, scores: { gameId: number; score: number }[]): Promise<number[]> {
+    if (scores.length === 0) return [];
+    const added = await this.db
+      .insertInto('Rating')
+      .values(scores.map(({ gameId, score }) => ({ user: userId, game: gameId, score })))
+      .onConflict((conflict) => conflict.columns(['user', 'game']).doNothing())
+      .returning('game')
+      .execute();
+    return added.map((row) => Number(row.game));
+  }
+
   /** The user's score for the game, or null. */
   async findScore(userId: number, gameId: number): Promise<number | null> {
     const row = await this.db

@@ -1,10 +1,13 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { GameSummaryRow } from '../games/game-rows.js';
+import type { GameSummaryRow, SpanishFilter } from '../games/game-rows.js';
 import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
   CORRECTION_RULES,
+  FRANCHISE_TIER,
+  SCORE_BONUS_FROM,
+  SCORE_BONUS_SCALE,
   SEARCH_SHORTLIST,
   WORD_SIMILARITY_THRESHOLD,
   type CorrectionRow,
@@ -42,7 +45,8 @@ const popularity = (
   g: (column: 'criticReviewCount' | 'userRatingCount' | 'metascore' | 'igdbRating' | 'releaseDate') => Ref,
 ) =>
   sql<number>`(least(ln(1 + ${g('criticReviewCount')} + ${g('userRatingCount')}) / 1.5, 3.5)
-    + (case when ${g('metascore')} is not null or ${g('igdbRating')} is not null then 0.3 else 0 end)
+    + (case when coalesce(${g('metascore')}, ${g('igdbRating')}) is null then 0
+        else 0.3 + greatest(coalesce(${g('metascore')}::float8, ${g('igdbRating')}::float8) - ${SCORE_BONUS_FROM}::float8, 0) / ${SCORE_BONUS_SCALE}::float8 end)
     + coalesce(least(greatest(extract(year from ${g('releaseDate')}) - 1990, 0), 40), 0) / 200.0)`;
 
 const gameRef = (eb: OnGames) => (column: Parameters<Parameters<typeof popularity>[0]>[0]) =>
@@ -64,13 +68,15 @@ const allOf = (parts: RawBuilder<unknown>[]) =>
 type SqlTerms = {
   exacts: string[];
   prefixes: string[];
+  franchisePrefixes: string[];
   allWords: { indexed: string[]; checked: WordGroup[]; indexedGroups: WordGroup[] }[];
 };
 
-function toSqlTerms({ exacts, prefixes, allWords }: SearchTerms): SqlTerms {
+function toSqlTerms({ exacts, prefixes, franchisePrefixes, allWords }: SearchTerms): SqlTerms {
   return {
     exacts,
     prefixes: prefixes.map((text) => `${escapeLike(text)}%`),
+    franchisePrefixes: franchisePrefixes.map((text) => `${escapeLike(text)}%`),
     allWords: allWords.map(({ wordStarts, groups }) => {
       // The group whose shortest word is the longest has the rarest trigrams.
       const shortest = (group: WordGroup) => Math.min(...group.map((word) => word.length));
@@ -119,9 +125,10 @@ export class GameSearchRepository {
     query: SearchPageQuery,
   ): Promise<MatchesPage> {
     const sqlTerms = toSqlTerms(terms);
-    const rows = await this.runSearch(sqlTerms, fuzzy, typoProbe, query.page, query.size);
-    const first =
-      rows.length || query.page === 0 ? rows : await this.runSearch(sqlTerms, fuzzy, typoProbe, 0, 1);
+    const run = (page: number, size: number) =>
+      this.runSearch(sqlTerms, fuzzy, typoProbe, query.spanish ?? null, page, size);
+    const rows = await run(query.page, query.size);
+    const first = rows.length || query.page === 0 ? rows : await run(0, 1);
     return {
       rows: rows.map(toSummary),
       total: first.length ? Number(first[0].total_matches) : 0,
@@ -174,10 +181,19 @@ export class GameSearchRepository {
     terms: SqlTerms,
     fuzzy: string,
     typoProbe: string | null,
+    spanish: SpanishFilter | null,
     page: number,
     size: number,
   ): Promise<SearchRow[]> {
-    const statement = searchQuery(this.em, { terms, fuzzy, typoProbe, limit: size, offset: page * size });
+    const statement = searchQuery(this.em, {
+      terms,
+      fuzzy,
+      typoProbe,
+      spanishAudio: spanish === 'audio',
+      spanishText: spanish === 'text',
+      limit: size,
+      offset: page * size,
+    });
     if (typoProbe === null) return typedRows(this.em, statement, this.route);
     // A looser word-similarity threshold than pg_trgm's 0.6 lets two-letter typos through ('disco
     // elisyum'); set for this statement's transaction only, on the same (read) connection. No parallel
@@ -298,6 +314,7 @@ type SearchRow = Awaited<ReturnType<ReturnType<typeof buildSearch>['execute']>>[
 function matching(column: Expression<string>, terms: SqlTerms) {
   const exact = anyOf(terms.exacts.map((text) => sql`${column} = ${text}`));
   const prefix = anyOf(terms.prefixes.map((pattern) => sql`${column} like ${pattern}`));
+  const franchise = anyOf(terms.franchisePrefixes.map((pattern) => sql`${column} like ${pattern}`));
   // Every word present: the longest through the trigram index, the rest by strpos on what they find.
   const allWords = anyOf(
     terms.allWords.map(({ indexed, indexedGroups, checked }) =>
@@ -312,10 +329,12 @@ function matching(column: Expression<string>, terms: SqlTerms) {
     // Cheap conditions: exact, prefix, every word present; the trigram and text_pattern indexes answer
     // them in about a millisecond.
     cheap: sql<SqlBool>`(${exact} or ${prefix} or ${allWords})`,
-    // Tiers (exact 10, otherwise every word present 2.5 and title prefix 1); how close the text is (word
+    // Tiers (exact 10, otherwise every word present 2.5, title prefix 1 and the franchise's name as its
+    // start FRANCHISE_TIER more); how close the text is (word
     // similarity and similarity, the dear part) is added on the shortlist only.
     tier: sql<number>`(case when ${exact} then 10
-      else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end) end)`,
+      else (case when ${allWords} then 2.5 else 0 end) + (case when ${prefix} then 1 else 0 end)
+        + (case when ${franchise} then ${sql.lit(FRANCHISE_TIER)} else 0 end) end)`,
     // The text as typed is a title or alias, or the start of one: no typo to look for.
     asTyped: sql<boolean>`(${exact} or ${prefix})`,
   };
@@ -326,11 +345,17 @@ type SearchArgs = {
   terms: SqlTerms;
   fuzzy: string;
   typoProbe: string | null;
+  /** Only games whose `spanish` verdict says yes for voices, or for texts (shapes of the statement). */
+  spanishAudio: boolean;
+  spanishText: boolean;
   limit: number;
   offset: number;
 };
 
-function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: SearchArgs) {
+function buildSearch(
+  db: TypedSql,
+  { terms, fuzzy, typoProbe, spanishAudio, spanishText, limit, offset }: SearchArgs,
+) {
   // Each condition its own branch, so each is one index scan without rechecking the others.
   const fromGames = (where: (column: Expression<string>) => Expression<SqlBool>) =>
     db
@@ -397,7 +422,9 @@ function buildSearch(db: TypedSql, { terms, fuzzy, typoProbe, limit, offset }: S
               sql<string>`count(*) over ()`.as('total_matches'),
               sql<boolean>`bool_or(${eb.ref('b.as_typed')}) over ()`.as('any_as_typed'),
             ];
-          }),
+          })
+          .$if(spanishAudio, (q) => q.where('g.spanishAudio', '=', sql.lit('yes')))
+          .$if(spanishText, (q) => q.where('g.spanishText', '=', sql.lit('yes'))),
       )
       .with('shortlist', (qb) =>
         qb

@@ -9,8 +9,11 @@ export interface SearchSourceGame {
   searchName: string;
   criticReviewCount: number;
   userRatingCount: number;
-  hasScore: boolean;
+  /** The outside critic score (Metacritic's metascore, else IGDB's rating), as a double. */
+  score: number | null;
   releaseYear: number | null;
+  /** Whether its `spanish` verdict says yes, for voices and for texts (the search's `spanish` filter). */
+  spanish: { audio: boolean; text: boolean };
   aliases: { term: string; kind: AliasKind }[];
 }
 
@@ -52,8 +55,9 @@ export class SearchSourceRepository {
         searchName: row.searchName,
         criticReviewCount: Number(row.criticReviewCount),
         userRatingCount: Number(row.userRatingCount),
-        hasScore: row.hasScore === true,
+        score: row.score === null ? null : Number(row.score),
         releaseYear: row.releaseYear === null ? null : Number(row.releaseYear),
+        spanish: { audio: row.spanishAudio === 'yes', text: row.spanishText === 'yes' },
         aliases: byGame.get(Number(row.id)) ?? [],
       };
     });
@@ -75,9 +79,11 @@ const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: 
       'g.searchName as searchName',
       'g.criticReviewCount as criticReviewCount',
       'g.userRatingCount as userRatingCount',
-      sql<boolean>`(${eb.ref('g.metascore')} is not null or ${eb.ref('g.igdbRating')} is not null)`.as(
-        'hasScore',
+      sql<number | null>`coalesce(${eb.ref('g.metascore')}::float8, ${eb.ref('g.igdbRating')}::float8)`.as(
+        'score',
       ),
+      'g.spanishAudio as spanishAudio',
+      'g.spanishText as spanishText',
       sql<number | null>`extract(year from ${eb.ref('g.releaseDate')})::int`.as('releaseYear'),
       sql<string>`${eb.ref('g.searchVersion')}::text`.as('searchVersion'),
     ])

@@ -1,4 +1,4 @@
-import type { GameSummaryRow } from '../games/game-rows.js';
+import type { GameSummaryRow, SpanishFilter } from '../games/game-rows.js';
 
 /**
  * What a search compares and the thresholds it compares with, shared by the database's search statements
@@ -17,6 +17,11 @@ export type WordGroup = string[];
 export interface SearchTerms {
   exacts: string[];
   prefixes: string[];
+  /**
+   * A franchise's name as its main games' titles start ('legend of zelda' for a query that is only the
+   * franchise's word, 'zelda'): such a title ranks a tier (FRANCHISE_TIER) above spin-offs and fan projects.
+   */
+  franchisePrefixes: string[];
   allWords: { wordStarts: string[]; groups: WordGroup[] }[];
 }
 
@@ -26,6 +31,17 @@ export interface CorrectionRow {
   word: string | null;
   swap: boolean | null;
 }
+
+/**
+ * In a game's popularity, a known score adds 0.3, and a well-reviewed game more: 1/SCORE_BONUS_SCALE per
+ * point above SCORE_BONUS_FROM (a 96 adds 1.17), so a franchise's acclaimed main game outranks its minor
+ * ones with as few reviews here ('zelda').
+ */
+export const SCORE_BONUS_FROM = 70;
+export const SCORE_BONUS_SCALE = 30;
+
+/** What a title starting with the franchise's name (SearchTerms.franchisePrefixes) adds to its tier. */
+export const FRANCHISE_TIER = 1;
 
 /** How many of a search's matches, the best by tier and popularity, are ranked by similarity as well. */
 export const SEARCH_SHORTLIST = 300;
@@ -63,6 +79,8 @@ export const CORRECTION_RULES: CorrectionRules = {
 export interface SearchPageQuery {
   page: number;
   size: number;
+  /** Only games whose `spanish` verdict says yes for voices ('audio') or texts ('text'). */
+  spanish?: SpanishFilter;
 }
 
 export interface SearchResultPage {

@@ -107,6 +107,9 @@ async function* chunks<T>(items: AsyncIterable<T>, size: number): AsyncGenerator
   if (chunk.length) yield chunk;
 }
 
+/** Writes the `game.languages-changed` events of these games in the import's transaction (libs/jobs). */
+export type RecordLanguagesChanged = (tx: EntityManager, igdbIds: number[]) => Promise<unknown>;
+
 /** A seed review as stored (the entity's properties), its game by external id. */
 type SeedReviewRow = { gameIgdbId: number } & Pick<
   Selectable<Database['MediaReview']>,
@@ -256,14 +259,19 @@ export class CatalogueImporter {
   /**
    * Steam's language lists (languages.jsonl.gz) as `steam` entries: an unchanged line changes nothing, a
    * changed one keeps its old version in the history. Entries of other sources are never touched, so
-   * reports accepted by the operator survive a re-import. Answers the IGDB ids of the games that changed.
+   * reports accepted by the operator survive a re-import. Answers the IGDB ids of the games that changed;
+   * `recordChanged` writes their `game.languages-changed` events in each chunk's transaction.
    */
-  async importLanguages(path: string): Promise<number[]> {
+  async importLanguages(path: string, recordChanged?: RecordLanguagesChanged): Promise<number[]> {
     const changed: number[] = [];
     for await (const chunk of chunks(readJsonLines<LanguageFileRecord>(path), CHUNK_SIZE)) {
       const statements = chunk.flatMap(languageFileStatements);
       changed.push(
-        ...(await this.em.transactional((tx) => tx.getRepository(GameLanguage).state(statements))),
+        ...(await this.em.transactional(async (tx) => {
+          const games = await tx.getRepository(GameLanguage).state(statements);
+          if (games.length && recordChanged) await recordChanged(tx, games);
+          return games;
+        })),
       );
     }
     return changed;
@@ -284,7 +292,14 @@ export class CatalogueImporter {
     return total;
   }
 
-  async importDemoCatalogue(dataDir = DEMO_DATA_DIR): Promise<ImportReport> {
+  /**
+   * `recordLanguagesChanged`: for a catalogue already loaded (a refresh), writes the events of the games
+   * whose language entries changed (a first load has nobody to tell).
+   */
+  async importDemoCatalogue(
+    dataDir = DEMO_DATA_DIR,
+    recordLanguagesChanged?: RecordLanguagesChanged,
+  ): Promise<ImportReport> {
     const started = performance.now();
     const games = await this.importGames(
       `${dataDir}games.jsonl.gz`,
@@ -294,7 +309,9 @@ export class CatalogueImporter {
     await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
-    const languagesChanged = (await this.importLanguages(`${dataDir}languages.jsonl.gz`)).length;
+    const languagesChanged = (
+      await this.importLanguages(`${dataDir}languages.jsonl.gz`, recordLanguagesChanged)
+    ).length;
     const averagesUpdated = await new GameFiguresRepository(this.em).recalculateAllAverages();
     await this.em.getRepository(OutletGameScore).refreshAll();
     await this.em.getRepository(AppMeta).saveValue(DEMO_SEED_KEY, DEMO_SEED_VERSION);
@@ -306,6 +323,11 @@ export class CatalogueImporter {
       averagesUpdated,
       milliseconds: Math.round(performance.now() - started),
     };
+  }
+
+  /** True when some version of the demo catalogue was loaded before. */
+  async isDemoCatalogueLoaded(): Promise<boolean> {
+    return (await this.em.getRepository(AppMeta).findValue(DEMO_SEED_KEY)) !== null;
   }
 
   /** True when the demo catalogue of this version was already loaded. */

@@ -1,4 +1,4 @@
-import { findTextualDate, parseDate } from './parse-date.js';
+import { countryTimeZone, findTextualDate, parseDate } from './parse-date.js';
 
 describe('parseDate', () => {
   it.each([
@@ -106,5 +106,27 @@ describe('parseDate with the page’s locale and the fetch time', () => {
         now,
       }),
     ).toBeNull();
+  });
+});
+
+describe("parseDate in the outlet's zone from the registry's country", () => {
+  it("reads a zoneless time in the outlet's country, not Madrid's for every Spanish-language page", () => {
+    // 23:30 in Buenos Aires is 02:30 UTC the next day; read in Madrid it would be 22:30 UTC the same day.
+    const buenosAires = countryTimeZone('AR');
+    expect(parseDate('2025-01-15 23:30', { locale: 'es', timeZone: buenosAires })).toBe(
+      '2025-01-16T02:30:00.000Z',
+    );
+    expect(parseDate('2025-01-15 23:30', { locale: 'es' })).toBe('2025-01-15T22:30:00.000Z');
+    expect(parseDate('2025-07-15 08:00', { locale: 'es', timeZone: countryTimeZone('mx') })).toBe(
+      '2025-07-15T14:00:00.000Z',
+    );
+  });
+
+  it('keeps the locale when the registry does not place the outlet', () => {
+    expect(countryTimeZone(null)).toBeNull();
+    expect(countryTimeZone('ZZ')).toBeNull();
+    expect(parseDate('2025-01-15 23:30', { locale: 'es', timeZone: countryTimeZone(null) })).toBe(
+      '2025-01-15T22:30:00.000Z',
+    );
   });
 });

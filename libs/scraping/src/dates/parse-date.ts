@@ -46,7 +46,7 @@ const MONTHS: Readonly<Record<string, number>> = {
 const MONTH_NAME = String.raw`([a-záéíóú]{3,10})\.?`;
 /** ISO 8601 and its loose cousins ('2022-5-5 22:17:36'): year first is never ambiguous. */
 const ISO_DATE =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?|UTC|GMT|CEST|CET)?)?$/i;
 const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})(?:T?(\d{2})(\d{2})(\d{2})?)?(Z)?$/i;
 /** '12 de marzo de 2025', '12 marzo 2025', '12 Mar 2025'. */
 const DAY_MONTH_YEAR = new RegExp(
@@ -107,6 +107,8 @@ export interface DateReading {
   locale?: string | null;
   /** The moment 'hace 2 horas' and 'ayer' count from (the fetch time); without it they are not read. */
   now?: Date;
+  /** The outlet's own zone (from its country in the registry): wins over the zone guessed from the locale. */
+  timeZone?: string | null;
 }
 
 /** Regions that write the month first ('4/6/2016' is 6 April there). */
@@ -132,9 +134,7 @@ export function parseDate(value: string | null | undefined, reading: DateReading
     // A time of day without a zone is the page's local time ('2022-5-5 22:17:36' on a Spanish page is
     // Madrid's 22:17): read as UTC it would show the next day to a reader in Spain.
     const offset =
-      zone || hour === undefined
-        ? zoneOffsetMinutes(zone)
-        : localOffsetMinutes(reading.locale, +year, +month, +day);
+      zone || hour === undefined ? zoneOffsetMinutes(zone) : localOffsetMinutes(reading, +year, +month, +day);
     return utcDate(+year, +month, +day, +(hour ?? 0), +minute, +second, offset);
   }
   const compact = COMPACT_DATE.exec(text);
@@ -240,14 +240,47 @@ const LOCALE_TIME_ZONES: Readonly<Record<string, string>> = {
   'es-ve': 'America/Caracas',
 };
 
+/** The zone of each country whose press keeps one zone, for outlets the registry places there. */
+const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
+  ES: 'Europe/Madrid',
+  MX: 'America/Mexico_City',
+  AR: 'America/Argentina/Buenos_Aires',
+  CL: 'America/Santiago',
+  CO: 'America/Bogota',
+  PE: 'America/Lima',
+  UY: 'America/Montevideo',
+  VE: 'America/Caracas',
+  EC: 'America/Guayaquil',
+  BO: 'America/La_Paz',
+  PY: 'America/Asuncion',
+  DO: 'America/Santo_Domingo',
+  CR: 'America/Costa_Rica',
+  GT: 'America/Guatemala',
+  HN: 'America/Tegucigalpa',
+  SV: 'America/El_Salvador',
+  NI: 'America/Managua',
+  PA: 'America/Panama',
+  CU: 'America/Havana',
+  PR: 'America/Puerto_Rico',
+  GB: 'Europe/London',
+  IE: 'Europe/Dublin',
+  FR: 'Europe/Paris',
+  DE: 'Europe/Berlin',
+  IT: 'Europe/Rome',
+  PT: 'Europe/Lisbon',
+};
+
+/** The time zone an outlet of that country (ISO 3166 code, as the registry stores it) writes its times in. */
+export function countryTimeZone(country: string | null | undefined): string | null {
+  return country ? (COUNTRY_TIME_ZONES[country.toUpperCase()] ?? null) : null;
+}
+
 /** The UTC offset of the page's time zone on that day (summer time included), 0 when unknown. */
-function localOffsetMinutes(
-  locale: string | null | undefined,
-  year: number,
-  month: number,
-  day: number,
-): number {
-  const zone = locale ? LOCALE_TIME_ZONES[locale.trim().toLowerCase().replace('_', '-')] : undefined;
+function localOffsetMinutes(reading: DateReading, year: number, month: number, day: number): number {
+  const { locale } = reading;
+  const zone =
+    reading.timeZone ??
+    (locale ? LOCALE_TIME_ZONES[locale.trim().toLowerCase().replace('_', '-')] : undefined);
   if (!zone) return 0;
   const noon = new Date(Date.UTC(year, month - 1, day, 12));
   if (Number.isNaN(noon.getTime())) return 0;
@@ -260,8 +293,13 @@ function localOffsetMinutes(
   return match[1] === '-' ? -minutes : minutes;
 }
 
+const NAMED_ZONES: Record<string, number> = { UTC: 0, GMT: 0, CET: 60, CEST: 120 };
+
 function zoneOffsetMinutes(zone: string | undefined): number {
   if (!zone || zone.toUpperCase() === 'Z') return 0;
+  // Written as abbreviations by some Spanish sites ('2017-02-13T16:24:00CEST').
+  const named = NAMED_ZONES[zone.toUpperCase()];
+  if (named !== undefined) return named;
   const digits = zone.slice(1).replace(':', '');
   const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0');
   return zone.startsWith('-') ? -minutes : minutes;

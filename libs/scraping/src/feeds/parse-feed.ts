@@ -56,8 +56,12 @@ export async function parseFeed(xml: string, feedUrl: string): Promise<ParsedFee
 }
 
 /** Fetches a feed through the guarded fetcher (plain HTTP: a feed never needs JavaScript) and parses it. */
-export async function fetchFeed(fetcher: PageFetcher, url: string): Promise<ParsedFeed> {
-  const page = await fetcher.fetch(url, { mode: 'http', accept: FEED_ACCEPT });
+export async function fetchFeed(
+  fetcher: PageFetcher,
+  url: string,
+  signal?: AbortSignal,
+): Promise<ParsedFeed> {
+  const page = await fetcher.fetch(url, { mode: 'http', accept: FEED_ACCEPT, signal });
   return parseFeed(page.body, page.url);
 }
 

@@ -3,7 +3,7 @@ import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-
 import { DEFAULT_FETCH_CONFIG, type FetchLogger } from './fetch-config.js';
 import { FetchError } from './fetch-errors.js';
 import { GuardedProxy } from './guarded-proxy.js';
-import type { FetchedPage } from './http-fetcher.js';
+import { abortable, type FetchedPage } from './http-fetcher.js';
 import { isRetryableStatus } from './retry-policy.js';
 import { UnsafeUrlError, type UrlGuard } from './url-guard.js';
 
@@ -74,16 +74,24 @@ export class BrowserPool {
   }
 
   /** Renders `url` and returns the DOM as HTML. Throws {@link UnsafeUrlError} or {@link FetchError}. */
-  async fetch(url: string): Promise<FetchedPage> {
+  async fetch(url: string, signal?: AbortSignal): Promise<FetchedPage> {
     // Refused before a page is even opened; interception and the proxy check again on the way.
     await this.guard.check(url);
     const release = await this.slots.acquire();
     try {
+      signal?.throwIfAborted();
       const browser = await this.getBrowser();
       const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'deny' } });
+      // Given up: closing the context ends the navigation at once.
+      const onAbort = () => void context.close().catch(() => undefined);
+      signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        return await this.render(await context.newPage(), url);
+        return await abortable(
+          context.newPage().then((page) => this.render(page, url)),
+          signal,
+        );
       } finally {
+        signal?.removeEventListener('abort', onAbort);
         await context.close().catch(() => undefined);
       }
     } finally {

@@ -96,4 +96,25 @@ describe('DomainThrottle', () => {
     clock.advance(1000);
     expect(throttle.trackedHosts).toBe(0);
   });
+
+  it('never starts a task whose signal aborted while it waited for its turn (a stopping worker)', async () => {
+    const clock = fakeClock();
+    const throttle = new DomainThrottle({ minDelayMs: 1000, now: clock.now, sleep: clock.sleep });
+    const started: string[] = [];
+    const given = new AbortController();
+    let finishFirst: () => void = () => undefined;
+    const first = throttle.run('example.com', async () => {
+      started.push('first');
+      await new Promise<void>((resolve) => (finishFirst = resolve));
+    });
+    const second = throttle.run('example.com', async () => started.push('second'), undefined, given.signal);
+    const third = throttle.run('example.com', async () => started.push('third'));
+    await Promise.resolve();
+    given.abort(new Error('worker stopping'));
+    finishFirst();
+    await first;
+    await expect(second).rejects.toThrow('worker stopping');
+    await third;
+    expect(started).toEqual(['first', 'third']);
+  });
 });

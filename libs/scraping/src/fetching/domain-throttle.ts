@@ -5,7 +5,7 @@ export interface DomainThrottleOptions {
   /** Minimum pause between the end of one request to a host and the start of the next. */
   minDelayMs: number;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 interface HostLane {
@@ -25,12 +25,12 @@ export class DomainThrottle {
   private readonly lanes = new Map<string, HostLane>();
   private readonly minDelayMs: number;
   private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(options: DomainThrottleOptions) {
     this.minDelayMs = Math.max(0, options.minDelayMs);
     this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   }
 
   /** Hosts with queued work or a pause still running; exposed for monitoring and tests. */
@@ -41,9 +41,10 @@ export class DomainThrottle {
 
   /**
    * Runs `task` when the host's previous tasks are done and the pause has elapsed. `minDelayMs` may
-   * raise the pause for this request (a robots.txt Crawl-delay), never lower it below the default.
+   * raise the pause for this request (a robots.txt Crawl-delay), never lower it below the default. A task
+   * whose `signal` aborted while it waited for its turn or its pause never starts.
    */
-  run<T>(hostname: string, task: () => Promise<T>, minDelayMs?: number): Promise<T> {
+  run<T>(hostname: string, task: () => Promise<T>, minDelayMs?: number, signal?: AbortSignal): Promise<T> {
     const key = normaliseHostname(hostname);
     this.prune();
     let lane = this.lanes.get(key);
@@ -57,8 +58,9 @@ export class DomainThrottle {
 
     const result = current.tail.then(async () => {
       const wait = current.lastFinishedAt + Math.max(pause, current.delayMs) - this.now();
-      if (wait > 0) await this.sleep(wait);
       try {
+        if (wait > 0) await this.sleep(wait, signal);
+        signal?.throwIfAborted();
         return await task();
       } finally {
         current.lastFinishedAt = this.now();

@@ -255,7 +255,9 @@ async function decompress(
   return body;
 }
 
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/** Stops waiting for `promise` when `signal` aborts (the work itself may go on for its other waiters). */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { BrowserPool } from './browser-pool.js';
 import { DomainThrottle } from './domain-throttle.js';
 import { DEFAULT_FETCH_CONFIG, type FetchConfig, type FetchLogger } from './fetch-config.js';
-import { HttpFetcher, type FetchedPage } from './http-fetcher.js';
+import { abortable, HttpFetcher, type FetchedPage } from './http-fetcher.js';
 import { defaultNeedsBrowser } from './needs-browser.js';
 import { RobotsChecker } from './robots.js';
 import { UrlGuard } from './url-guard.js';
@@ -16,6 +16,10 @@ export interface PageFetchOptions {
   needsBrowser?: (html: string) => boolean;
   /** Accept header of the HTTP request (feeds ask for XML). */
   accept?: string;
+  /**
+   * Gives the fetch up (a stopping worker): whatever it waits for (robots.txt, the host's turn, the HTTP
+   * answer, the browser) stops, and no request starts after it aborted. Rejects with the signal's reason.
+   */
   signal?: AbortSignal;
 }
 
@@ -83,24 +87,28 @@ export class PageFetcher {
    */
   async fetch(url: string, options: PageFetchOptions = {}): Promise<FetchedPage> {
     const mode = options.mode ?? 'auto';
+    const { signal } = options;
+    signal?.throwIfAborted();
     // Refuse hostile URLs before anything else goes out, robots.txt included.
-    const target = await this.guard.check(url);
+    const target = await abortable(this.guard.check(url), signal);
     const href = target.url.href;
 
     let crawlDelayMs: number | undefined;
     if (this.config.respectRobots) {
-      await this.robots.assertAllowed(href);
-      const asked = await this.robots.crawlDelayMs(href);
+      await abortable(this.robots.assertAllowed(href), signal);
+      const asked = await abortable(this.robots.crawlDelayMs(href), signal);
       crawlDelayMs = asked === undefined ? undefined : Math.min(asked, MAX_CRAWL_DELAY_MS);
     }
 
-    const viaBrowser = () => this.throttle.run(target.hostname, () => this.browser.fetch(href), crawlDelayMs);
+    const viaBrowser = () =>
+      this.throttle.run(target.hostname, () => this.browser.fetch(href, signal), crawlDelayMs, signal);
     if (mode === 'browser') return viaBrowser();
 
     const page = await this.throttle.run(
       target.hostname,
-      () => this.http.fetch(href, { accept: options.accept, signal: options.signal }),
+      () => this.http.fetch(href, { accept: options.accept, signal }),
       crawlDelayMs,
+      signal,
     );
     if (mode === 'http' || !looksLikeHtml(page)) return page;
     const needsBrowser = options.needsBrowser ?? defaultNeedsBrowser;

@@ -139,10 +139,15 @@ const BOILERPLATE_TEXT = [
   /\bpol[ií]tica de (privacidad|cookies)\b|\bprivacy policy\b|\btratamiento de (tus|sus) datos\b/i,
   /\bnewsletter\b|\bsuscr[ií]bete\b|\bsign up (to|for) our\b|\bsubscribe (now|today|to (continue|keep) reading)\b/i,
   /\b(exclusivo para (suscriptores|socios)|hazte socio|sigue leyendo con|contin[uú]a leyendo|unlimited access|to continue reading)\b/i,
+  // Argentine and Uruguayan paywalls speak with 'vos': 'Conocé nuestros planes', '¿Ya sos suscriptor?'.
+  /\b(conoc[eé] nuestros planes|sos suscriptor|eres suscriptor|ya sos suscriptor|suscribite|registrate gratis|hemos incorporado el registro)\b/i,
   /^(art[ií]culos|noticias|contenidos?) relacionad[oa]s\b|^(related|more)( stories| articles)?\s*:/i,
   /^\p{Lu}[\p{L}.'’-]+(\s+\p{Lu}[\p{L}.'’-]+){0,3} (es|is) (un[ao]? |an? )?(redactora?|periodista|editora?|colaboradora?|staff writer|senior writer|writer|journalist|freelance)\b/u,
 ];
 const MAX_BOILERPLATE_TEXT = 320;
+/** A dateline standing as a paragraph: 'Jueves, 9 de febrero del 2017 - 10:28 CET'. */
+const DATE_LINE =
+  /^(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+[\p{L}\d ,.]{3,30}\d{4}(\s*[-–—|,]?\s*\d{1,2}[:.]\d{2}(\s*h)?(\s*[A-Z]{2,5})?)?$/iu;
 const READ_ALSO =
   /^(lee también|leer más|lee más|te puede interesar|también te puede interesar|te recomendamos|más información|read more|read also|related|see also|relacionad[oa]s?)\b/i;
 
@@ -251,7 +256,7 @@ function paragraphText($: CheerioAPI, paragraph: Element, root?: Element): strin
   const text = elementText($(paragraph));
   if (text.length < MIN_PARAGRAPH_LENGTH) return null;
   if (BYLINE.test(text) && text.length < 120) return null;
-  if (META_LINE.test(text) || READ_ALSO.test(text)) return null;
+  if (META_LINE.test(text) || READ_ALSO.test(text) || DATE_LINE.test(text)) return null;
   if (text.length <= MAX_BOILERPLATE_TEXT && BOILERPLATE_TEXT.some((pattern) => pattern.test(text)))
     return null;
   for (let node: Element | null = paragraph; node && node !== root;) {

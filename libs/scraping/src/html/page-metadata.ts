@@ -1,6 +1,6 @@
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import { parseDate } from '../dates/parse-date.js';
+import { countryTimeZone, parseDate } from '../dates/parse-date.js';
 import { comparableText, elementText, htmlToText } from './html-text.js';
 import { hasType, imageValue, readJsonLd, textValue, type JsonLdGraph, type JsonLdNode } from './json-ld.js';
 import { absoluteUrl, documentBaseUrl, readableHostName, withoutTracking } from './page-url.js';
@@ -18,12 +18,16 @@ export interface PageContext {
   locale: string | null;
   /** When the page was fetched: 'hace 2 horas' counts from it. */
   now: Date;
+  /** The outlet's zone from its country in the registry; null when the registry does not place it. */
+  timeZone: string | null;
 }
 
 /** What the caller knows about the page beyond its HTML. */
 export interface PageReadOptions {
   /** The fetch time (default: now). */
   now?: Date;
+  /** The outlet's country as the registry records it ('AR'): its times without a zone are read there. */
+  country?: string | null;
 }
 
 export const ARTICLE_TYPES = [
@@ -64,6 +68,7 @@ export function readPage(html: string, pageUrl: string, options: PageReadOptions
     meta,
     locale: pageLocale($, meta),
     now: options.now ?? new Date(),
+    timeZone: countryTimeZone(options.country),
   };
 }
 
@@ -127,15 +132,20 @@ function publisherNode(page: PageContext): JsonLdNode | null {
 export function siteName(page: PageContext): string {
   const publisher = publisherNode(page);
   const publisherName = publisher ? textValue(publisher.name) : null;
-  return (
-    metaText(page, 'og:site_name') ??
-    (publisherName ? htmlToText(publisherName) || null : null) ??
-    microdataPublisher(page) ??
-    metaText(page, 'publisher', 'application-name', 'apple-mobile-web-app-title') ??
-    nameInTitle(page) ??
-    readableHostName(page.pageUrl)
-  );
+  const names = [
+    metaText(page, 'og:site_name'),
+    publisherName ? htmlToText(publisherName) || null : null,
+    microdataPublisher(page),
+    metaText(page, 'publisher', 'application-name', 'apple-mobile-web-app-title'),
+    nameInTitle(page),
+  ].filter((name): name is string => Boolean(name));
+  // 'www.diariolibre.com' in og:site_name is a host, not a name: a real name elsewhere on the page wins
+  // ('Diario Libre' from the JSON-LD publisher); an outlet named by its domain (eldiario.es) keeps it.
+  return names.find((name) => !HOST_LIKE.test(name)) ?? names[0] ?? readableHostName(page.pageUrl);
 }
+
+/** 'www.larazon.es', 'europapress.es', 'listindiario.com': a host name written where a name belongs. */
+const HOST_LIKE = /^(www\.)?[\p{L}\d-]+(\.[\p{L}\d-]+)*\.[a-z]{2,6}$/iu;
 
 /** `<div itemprop="publisher" itemscope itemtype="https://schema.org/Organization"><meta itemprop="name">`. */
 function microdataPublisher(page: PageContext): string | null {
@@ -281,7 +291,7 @@ const DATE_META_KEYS = [
  * in the content, date meta tags, itemprop=datePublished, and as a last resort a date written in words.
  */
 export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | null): string | null {
-  const reading = { locale: page.locale, now: page.now };
+  const reading = { locale: page.locale, now: page.now, timeZone: page.timeZone };
   for (const candidate of dateCandidates(page, content)) {
     const date = parseDate(candidate, reading);
     if (date) return date;

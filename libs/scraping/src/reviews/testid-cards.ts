@@ -1,7 +1,8 @@
 import type { Cheerio } from 'cheerio';
 import type { Element } from 'domhandler';
 import { parseDate } from '../dates/parse-date.js';
-import { elementText } from '../html/html-text.js';
+import { collapseWhitespace, elementText } from '../html/html-text.js';
+import { hasNamePiece } from '../html/main-content.js';
 import type { PageContext } from '../html/page-metadata.js';
 import { absoluteUrl, siteHost } from '../html/page-url.js';
 import { cleanAuthor, reviewScore, snippetOf, type ExtractedReview } from './extracted-review.js';
@@ -16,6 +17,13 @@ const DATE_ID = /date/i;
 const PLATFORM_ID = /platform/i;
 const LINK_ID = /link|read-?more|full-?review/i;
 const BARE_NUMBER = /^\d{1,3}([.,]\d{1,2})?$/;
+/** Metacritic's card as it really is: `data-testid="review-card"`, its score badge named only by its label. */
+const CARD_ID = /^review-card$/i;
+const HEADER_ID = /^review-card-header$/i;
+/** 'Metascore 100 out of 100' is a critic's score; 'User score 9 out of 10' is a player's. */
+const BADGE_LABEL =
+  /^(metascore|critic score|user ?score)\s+(tbd|\d{1,3}(?:[.,]\d{1,2})?)(?:\s+out of\s+(\d{1,3}))?$/i;
+const USER_BADGE = /^user ?score/i;
 
 /**
  * Critic-review cards whose parts carry `data-testid` attributes: a card is the largest element around
@@ -24,6 +32,63 @@ const BARE_NUMBER = /^\d{1,3}([.,]\d{1,2})?$/;
  * reader after this one does not read them a second time under a host-made name.
  */
 export function testIdCards(page: PageContext): ExtractedReview[] {
+  return [...labelledBadgeCards(page), ...scoreIdCards(page)];
+}
+
+/**
+ * Metacritic's current cards: the outlet is the header's text after its score badge (GamesBeat, not the
+ * link's venturebeat.com), the score is the badge's label ('Metascore 100 out of 100'). A card whose badge
+ * says 'User score' is a player's review and is refused, as is one whose header links to a user profile.
+ */
+function labelledBadgeCards(page: PageContext): ExtractedReview[] {
+  const { $ } = page;
+  const cards = $('[data-testid]')
+    .toArray()
+    .filter((element) => CARD_ID.test(element.attribs['data-testid'] ?? ''));
+  const reviews: ExtractedReview[] = [];
+  for (const card of cards) {
+    const scope = $(card);
+    const header = byTestId(scope, HEADER_ID).first();
+    const badge = scope
+      .find('[aria-label], [title]')
+      .toArray()
+      .map((element) => collapseWhitespace(element.attribs['aria-label'] ?? element.attribs.title ?? ''))
+      .map((label) => BADGE_LABEL.exec(label))
+      .find((match) => match !== null);
+    const headerLink = header.attr('href') ?? '';
+    const byPlayer =
+      (badge && USER_BADGE.test(badge[1])) || /^\/?user\//.test(headerLink.replace(/^https?:\/\/[^/]+/, ''));
+    if (!badge || byPlayer) continue;
+    const badgeText = header.find('[aria-label], [title]').first().text();
+    const outlet = collapseWhitespace(header.text().replace(collapseWhitespace(badgeText), ''));
+    if (!outlet) continue;
+    const value = badge[2];
+    const dateElement = byTestId(scope, DATE_ID).first();
+    reviews.push({
+      outlet,
+      logo: null,
+      author: cleanAuthor(textOf(byTestId(scope, AUTHOR_ID).first())),
+      ...reviewScore(/^tbd$/i.test(value) ? null : badge[3] ? `${value}/${badge[3]}` : value),
+      snippet: snippetOf(textOf(byTestId(scope, QUOTE_ID).first())),
+      link: reviewLink(page, scope),
+      platform:
+        textOf(byTestId(scope, PLATFORM_ID).first()) ??
+        textOf(
+          scope
+            .find('[class]')
+            .filter((_index, element) => hasNamePiece(element, /^platform$/))
+            .first(),
+        ),
+      publishedAt: parseDate(textOf(dateElement), { locale: page.locale }),
+    });
+  }
+  // Read once: the generic card reader after this one must not read them again under a host-made name.
+  cards.forEach((card) => $(card).remove());
+  return reviews;
+}
+
+/** Cards whose score element itself carries a `data-testid` naming it a score. */
+function scoreIdCards(page: PageContext): ExtractedReview[] {
   const { $ } = page;
   const scores = $('[data-testid]')
     .toArray()

@@ -25,6 +25,10 @@ import {
 } from './extracted-review.js';
 import { SCORE_PIECES, USER_SCORE_PIECES } from './review-cards.js';
 
+/** A player-score badge says so in its label ('User score 8.4 out of 10'): it is never the outlet's score. */
+const USER_SCORE_LABEL =
+  /user ?score|puntuaci[oó]n de (los )?(usuarios|jugadores|lectores)|nota de (los )?(usuarios|jugadores|lectores)/i;
+
 /** A verdict box's score element is short: '8,5', '8,5/10', 'Nota: 9', 'B+'. */
 const MAX_SCORE_TEXT = 24;
 /** A verdict box holds a score, a few words and perhaps a summary paragraph, never a whole article. */
@@ -93,12 +97,15 @@ function verdictBoxScore(page: PageContext): ReviewScore | null {
       (element) =>
         !['main', 'article'].includes(element.name) &&
         hasNamePiece(element, SCORE_PIECES) &&
-        ![element, ...$(element).parents().toArray()].some((node) => hasNamePiece(node, USER_SCORE_PIECES)) &&
+        ![element, ...$(element).parents().toArray()].some(
+          (node) => hasNamePiece(node, USER_SCORE_PIECES) || labelledAsUserScore(node),
+        ) &&
         !inBoilerplate(element),
     );
   for (const box of boxes) {
     // A box holding most of the page is a wrapper that happens to be named 'rating-page' or so.
     if (elementText($(box)).length > MAX_BOX_TEXT) continue;
+    if ($(box).find('[aria-label], [title]').toArray().some(labelledAsUserScore)) continue;
     const elements = [box, ...$(box).find('*').toArray()].filter((element) => !inBoilerplate(element));
     for (const element of elements) {
       const text = elementText($(element));
@@ -108,6 +115,10 @@ function verdictBoxScore(page: PageContext): ReviewScore | null {
     }
   }
   return null;
+}
+
+function labelledAsUserScore(element: Element): boolean {
+  return USER_SCORE_LABEL.test(element.attribs['aria-label'] ?? element.attribs.title ?? '');
 }
 
 /** A 'Nota: 8,5' line in the article, when no box is named like a score. */

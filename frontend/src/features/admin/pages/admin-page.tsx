@@ -11,6 +11,7 @@ import { FeaturedGamePanel } from '../components/featured-game-panel';
 import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
 import { ReliabilityPanel } from '../components/reliability-panel';
+import { LanguageReportsPanel } from '../components/language-reports-panel';
 import { ReviewReportsPanel } from '../components/review-reports-panel';
 import { UnusualActivityPanel } from '../components/unusual-activity-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
@@ -79,6 +80,9 @@ export function AdminPage() {
           </Collapsible>
           <Collapsible title="Actividad inusual">
             <UnusualActivityPanel />
+          </Collapsible>
+          <Collapsible title="Avisos de idiomas">
+            <LanguageReportsPanel />
           </Collapsible>
           <Collapsible title="Búsquedas sin resultados">
             <SearchMissesPanel />

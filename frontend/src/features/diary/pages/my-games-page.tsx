@@ -24,7 +24,8 @@ function MyGames() {
       <h1>Mis juegos</h1>
       {user ? (
         <p>
-          <Link to={routes.publicProfile(user.username)}>Ver mi perfil público</Link>
+          <Link to={routes.publicProfile(user.username)}>Ver mi perfil público</Link> ·{' '}
+          <Link to={routes.dataPortability()}>Importar o exportar</Link>
         </p>
       ) : null}
       <div className="diary-page__filters">

@@ -139,6 +139,32 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
           </li>
         ))}
       </ul>
+      {profile.lists.length ? (
+        <>
+          <h2>Sus listas</h2>
+          <ul className="profile-lists" data-testid="profile-lists">
+            {profile.lists.map((list) => (
+              <li key={list.name}>
+                <h3>
+                  {list.name} <span className="muted">({list.count})</span>
+                </h3>
+                <ul className="diary-list">
+                  {list.games.map((game) => (
+                    <li key={game.igdbID}>
+                      <Link to={routes.game({ slug: game.slug, title: game.title, igdbID: game.igdbID })}>
+                        {game.title}
+                      </Link>
+                    </li>
+                  ))}
+                  {list.count > list.games.length ? (
+                    <li className="muted">y {list.count - list.games.length} más</li>
+                  ) : null}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

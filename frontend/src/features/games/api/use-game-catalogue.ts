@@ -6,7 +6,11 @@ import type { GameSummary, Page } from '../../../lib/types';
 export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 
 /** One page of the catalogue; `page` is zero-based, as the API expects. */
-export function useGameCatalogue(params: { page: number; platform?: string; sortBy: CatalogueSort } | null) {
+export type SpanishFilter = 'audio' | 'text';
+
+export function useGameCatalogue(
+  params: { page: number; platform?: string; sortBy: CatalogueSort; spanish?: SpanishFilter } | null,
+) {
   return useSWR<Page<GameSummary>>(
     params ? apiPaths.games.catalogue({ ...params, size: CATALOGUE_PAGE_SIZE }) : null,
     { keepPreviousData: true },

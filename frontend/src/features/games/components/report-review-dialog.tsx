@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { DialogFormFooter, type DialogFormStatus } from '../../../components/dialog-form-footer';
 import { Modal } from '../../../components/modal';
 import { serverMessage } from '../../../lib/api-client';
 import { REPORT_REASONS, reportReview, type ReportReason } from '../api/report-review';
@@ -7,7 +8,7 @@ import { REPORT_REASONS, reportReview, type ReportReason } from '../api/report-r
 export function ReportReviewDialog({ reviewId, onClose }: { reviewId: number; onClose: () => void }) {
   const [reason, setReason] = useState<ReportReason>('spam');
   const [note, setNote] = useState('');
-  const [status, setStatus] = useState<{ kind: 'error' | 'success'; message: string } | null>(null);
+  const [status, setStatus] = useState<DialogFormStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -53,24 +54,7 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: number; on
             onChange={(event) => setNote(event.target.value)}
           />
         </div>
-        {status ? (
-          <p
-            className={status.kind === 'error' ? 'form-error' : 'form-success'}
-            role={status.kind === 'error' ? 'alert' : 'status'}
-          >
-            {status.message}
-          </p>
-        ) : null}
-        <div className="modal__actions">
-          {status?.kind === 'success' ? null : (
-            <button type="submit" className="button button--primary" disabled={busy}>
-              Enviar denuncia
-            </button>
-          )}
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cerrar
-          </button>
-        </div>
+        <DialogFormFooter status={status} busy={busy} submitLabel="Enviar denuncia" onClose={onClose} />
       </form>
     </Modal>
   );

@@ -113,7 +113,7 @@ export function BestOfPage() {
                   {game.title}
                 </Link>
                 <span className="best-of__meta">
-                  {game.criticReviewCount} críticas
+                  {game.criticReviewCount} medios
                   {game.releaseDate
                     ? ` · ${formatReleaseDate(game.releaseDate, game.releaseDatePrecision)}`
                     : ''}

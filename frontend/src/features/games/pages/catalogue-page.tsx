@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { useGameCatalogue, type CatalogueSort } from '../api/use-game-catalogue';
+import { useGameCatalogue, type CatalogueSort, type SpanishFilter } from '../api/use-game-catalogue';
 import { ALL_PLATFORMS_ID, PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
 
@@ -20,6 +20,15 @@ const SORT_OPTIONS: { value: CatalogueSort; label: string }[] = [
 
 function readSort(value: string | null): CatalogueSort {
   return SORT_OPTIONS.find((option) => option.value === value)?.value ?? 'releaseDate';
+}
+
+const SPANISH_OPTIONS: { value: SpanishFilter; label: string }[] = [
+  { value: 'audio', label: 'Con voces en castellano' },
+  { value: 'text', label: 'Con textos en castellano' },
+];
+
+function readSpanish(value: string | null): SpanishFilter | undefined {
+  return SPANISH_OPTIONS.find((option) => option.value === value)?.value;
 }
 
 function readPage(value: string | null): number {
@@ -38,6 +47,7 @@ export function CataloguePage() {
   const known = isAll || label !== null;
   const sortBy = readSort(searchParams.get('sortBy'));
   const page = readPage(searchParams.get('page'));
+  const spanish = readSpanish(searchParams.get('spanish'));
 
   usePageMeta({
     ...pageTexts.catalogue(label),
@@ -48,11 +58,24 @@ export function CataloguePage() {
     error,
     isLoading,
     mutate: retry,
-  } = useGameCatalogue(known ? { page: page - 1, platform: isAll ? undefined : platformId, sortBy } : null);
+  } = useGameCatalogue(
+    known ? { page: page - 1, platform: isAll ? undefined : platformId, sortBy, spanish } : null,
+  );
 
   if (!known) return <NotFoundPage />;
 
-  const sortQuery = sortBy === 'releaseDate' ? '' : `?sortBy=${sortBy}`;
+  // A platform link keeps the order and the Spanish filter.
+  const kept = new URLSearchParams();
+  if (sortBy !== 'releaseDate') kept.set('sortBy', sortBy);
+  if (spanish) kept.set('spanish', spanish);
+  const sortQuery = kept.size ? `?${kept.toString()}` : '';
+  const onSpanishChange = (value: SpanishFilter) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('page');
+    if (spanish === value) params.delete('spanish');
+    else params.set('spanish', value);
+    setSearchParams(params);
+  };
   const goToPage = (next: number) => {
     const params = new URLSearchParams(searchParams);
     if (next <= 1) params.delete('page');
@@ -93,6 +116,20 @@ export function CataloguePage() {
             ))}
           </ul>
         </nav>
+        <ul className="chip-list" aria-label="Idioma">
+          {SPANISH_OPTIONS.map((option) => (
+            <li key={option.value}>
+              <button
+                type="button"
+                className="chip"
+                aria-pressed={spanish === option.value}
+                onClick={() => onSpanishChange(option.value)}
+              >
+                {option.label}
+              </button>
+            </li>
+          ))}
+        </ul>
         <div className="field field--inline">
           <label htmlFor={sortSelectId}>Ordenar por</label>
           <select id={sortSelectId} value={sortBy} onChange={(event) => onSortChange(event.target.value)}>

@@ -8,20 +8,22 @@ import { ScoreBar } from '../../../components/score-bar';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { formatReleaseDate } from '../../../lib/format';
+import { formatReleaseDate, normalizePlatforms } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useGame } from '../api/use-game';
 import { usePlayerAverage } from '../api/use-player-average';
 import { GameActions } from '../components/game-actions';
-import { GameStatusBar } from '../../diary';
+import { GameStatusBar, PlaySessionList } from '../../diary';
 import { BestOfRankLink } from '../components/best-of-rank';
 import { GameFacts } from '../components/game-facts';
 import { GameReviews } from '../components/game-reviews';
 import { GameScreenshots } from '../components/game-screenshots';
 import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
+import { SimilarGames } from '../components/similar-games';
 import { GameLanguages } from '../../languages/components/game-languages';
+import { LanguageReportAction } from '../../languages/components/language-report-dialog';
 import './games.css';
 
 export const SCORE_HIGHLIGHT_MS = 2000;
@@ -118,13 +120,13 @@ export function GameDetailPage() {
             <ScoreBar
               label="Medios"
               score={game.avRatings}
-              caption={countLabel(game.criticReviewCount, 'crítica', 'críticas')}
+              caption={countLabel(game.criticReviewCount, 'medio', 'medios')}
             />
             {game.spanishPress ? (
               <ScoreBar
                 label="Prensa en español"
                 score={game.spanishPress.average}
-                caption={countLabel(game.spanishPress.count, 'crítica', 'críticas')}
+                caption={countLabel(game.spanishPress.count, 'medio', 'medios')}
               />
             ) : null}
             <ScoreBar
@@ -137,6 +139,7 @@ export function GameDetailPage() {
           <BestOfRankLink igdbID={game.igdbID} />
           <GameActions game={game} onRated={onRated} />
           <GameStatusBar game={game} />
+          <PlaySessionList game={game} />
           {game.summary ? (
             <div className="game-detail__summary">
               {game.summaryLanguage === 'en' ? (
@@ -171,6 +174,7 @@ export function GameDetailPage() {
           IDIOMAS
         </h2>
         <GameLanguages game={game} />
+        <LanguageReportAction igdbID={game.igdbID} platforms={normalizePlatforms(game.platform)} />
       </section>
 
       <section className="game-detail__section" aria-labelledby="reviews-title">
@@ -178,6 +182,13 @@ export function GameDetailPage() {
           CRÍTICAS
         </h2>
         <GameReviews igdbID={String(game.igdbID)} gameTitle={game.title} />
+      </section>
+
+      <section className="game-detail__section" aria-labelledby="similar-title">
+        <h2 id="similar-title" className="section-title">
+          JUEGOS SIMILARES
+        </h2>
+        <SimilarGames igdbID={game.igdbID} />
       </section>
 
       <section className="game-detail__section" aria-labelledby="videos-title">

@@ -1,4 +1,4 @@
-import { pageTexts } from '@veredicto/contract';
+import { bestGamesTitle, pageTexts } from '@veredicto/contract';
 import { getSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { HomeNews } from '../../news';
@@ -13,7 +13,9 @@ import './games.css';
 // Each section subscribes to its own data, so one answer arriving re-renders only its section.
 function BestGames() {
   const { data, isLoading } = useBestGames();
-  return <GameCarouselSection id="best-games" title="MEJORES JUEGOS" games={data} isLoading={isLoading} />;
+  // Last year's games while there are enough of them (decisions.md section 16); older ones otherwise.
+  const title = bestGamesTitle(data ?? [], new Date().toISOString().slice(0, 10));
+  return <GameCarouselSection id="best-games" title={title} games={data} isLoading={isLoading} />;
 }
 
 function LatestGames() {

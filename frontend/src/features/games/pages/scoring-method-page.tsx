@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import {
+  BEST_AVERAGE_FLOOR,
   CRITIC_TIERS,
   PLAYER_RANK_PRIOR,
   pageTexts,
@@ -43,7 +44,9 @@ export function ScoringMethodPage() {
         Cada medio puntúa a su manera: 8,5 sobre 10, 4 estrellas sobre 5, 85 sobre 100. Pasamos cada nota a la
         escala de 0 a 100 dividiendo entre el máximo de su escala: 8,5/10 cuenta 85 y 4/5 cuenta 80. En cada
         tarjeta verás la nota tal como la publicó el medio y su valor en nuestra escala («8,5/10 → 85»). Las
-        críticas sin nota se muestran, pero no cuentan en ninguna media.
+        críticas sin nota se muestran, pero no cuentan en ninguna media. Un medio, una voz: las críticas de un
+        mismo medio en varias plataformas se muestran en una sola tarjeta y cuentan una sola vez, con la media
+        de sus notas, en todas las cifras (media, mediana, distribución y número de medios).
       </p>
 
       <h2>Media de la crítica</h2>
@@ -51,8 +54,9 @@ export function ScoringMethodPage() {
         Es la media aritmética de las notas de las críticas con nota, redondeada. Solo la mostramos a partir
         de
         <strong> {SCORE_MINIMUMS.critic} críticas con nota</strong>: con una sola, un 100 no dice gran cosa.
-        El carrusel de los mejores juegos exige <strong>{SCORE_MINIMUMS.best} críticas</strong>, y las
-        clasificaciones por nota de la crítica solo ordenan juegos que muestran su media.
+        El carrusel de los mejores juegos exige <strong>{SCORE_MINIMUMS.best} críticas</strong> de medios
+        distintos y una media de al menos <strong>{BEST_AVERAGE_FLOOR}</strong>, y las clasificaciones por
+        nota de la crítica solo ordenan juegos que muestran su media.
       </p>
 
       <h2>Prensa en español</h2>

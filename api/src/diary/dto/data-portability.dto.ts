@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsOptional, Min, ValidateNested, ArrayMaxSize } from 'class-validator';
+import { PLAY_STATUSES, type DiaryImportFormat, type PlayStatus } from '@veredicto/db';
+
+export const IMPORT_FORMATS: DiaryImportFormat[] = ['csv', 'backloggd', 'grouvee', 'steam'];
+
+export class StartImportDto {
+  @ApiPropertyOptional({
+    enum: IMPORT_FORMATS,
+    description: 'De dónde viene el fichero; si falta, se reconoce por su contenido',
+  })
+  @IsOptional()
+  @IsIn(IMPORT_FORMATS, { message: 'El origen debe ser csv, backloggd, grouvee o steam' })
+  source?: DiaryImportFormat;
+}
+
+export class ImportChoiceDto {
+  @ApiProperty({ description: 'La fila del fichero (la primera de datos es 1)' })
+  @IsInt({ message: 'La fila debe ser un número entero' })
+  @Min(1, { message: 'La fila debe ser un número entero' })
+  line!: number;
+
+  @ApiProperty({ nullable: true, description: 'El juego elegido (igdbID), o null para no importar la fila' })
+  @IsOptional()
+  @IsInt({ message: 'El juego elegido debe ser un igdbID' })
+  @Min(1, { message: 'El juego elegido debe ser un igdbID' })
+  igdbID!: number | null;
+}
+
+export class ConfirmImportDto {
+  @ApiPropertyOptional({
+    type: [ImportChoiceDto],
+    description: 'Lo que el usuario corrige o elige; las filas sin elección toman su coincidencia segura',
+  })
+  @IsOptional()
+  @IsArray({ message: 'Las elecciones deben ser una lista' })
+  @ArrayMaxSize(10_000, { message: 'Demasiadas elecciones' })
+  @ValidateNested({ each: true })
+  @Type(() => ImportChoiceDto)
+  choices?: ImportChoiceDto[];
+}
+
+export class ImportCandidateResponse {
+  @ApiProperty() igdbID!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ nullable: true }) year!: number | null;
+}
+
+export class ImportRowResponse {
+  @ApiProperty() line!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty({ nullable: true }) platform!: string | null;
+  @ApiProperty({ enum: PLAY_STATUSES, nullable: true }) status!: PlayStatus | null;
+  @ApiProperty({ nullable: true }) rating!: number | null;
+  @ApiProperty({ nullable: true }) hours!: number | null;
+  @ApiProperty({ nullable: true }) startedAt!: string | null;
+  @ApiProperty({ nullable: true }) finishedAt!: string | null;
+  @ApiProperty({ nullable: true, description: 'Por qué la fila no se puede importar tal cual' })
+  problem!: string | null;
+  @ApiProperty({ type: [ImportCandidateResponse] }) candidates!: ImportCandidateResponse[];
+}
+
+export class ImportResponse {
+  @ApiProperty() id!: number;
+  @ApiProperty({ enum: IMPORT_FORMATS }) source!: DiaryImportFormat;
+  @ApiProperty({ enum: ['matching', 'ready', 'done', 'failed'] }) state!: string;
+  @ApiProperty() rows!: number;
+  @ApiProperty({ type: [ImportRowResponse] }) matched!: ImportRowResponse[];
+  @ApiProperty({ type: [ImportRowResponse] }) ambiguous!: ImportRowResponse[];
+  @ApiProperty({ type: [ImportRowResponse] }) unmatched!: ImportRowResponse[];
+  @ApiProperty({ nullable: true, description: 'Lo que añadió la confirmación' })
+  result!: { statuses: number; ratings: number } | null;
+}

@@ -1,0 +1,79 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { UserDataRepository, type UserData } from '@veredicto/db';
+import { stringify } from 'csv-stringify/sync';
+import { strToU8, zipSync } from 'fflate';
+import { INVALID_TOKEN_MESSAGE } from '../../auth/auth.guard.js';
+import { OWN_CSV_COLUMNS } from '../import/import-file.js';
+
+/** Veredicto's CSV of the user's games: what the import reads back with no differences. */
+export function gamesCsv(games: UserData['games']): string {
+  return stringify(
+    games.map((game) => [
+      game.title,
+      game.igdbId,
+      game.platform ?? '',
+      game.status ?? '',
+      game.score ?? '',
+      game.hours ?? '',
+      game.startedAt ?? '',
+      game.finishedAt ?? '',
+    ]),
+    { header: true, columns: [...OWN_CSV_COLUMNS], bom: true },
+  );
+}
+
+/** The same sessions as the JSON, one a line, for a spreadsheet. */
+function sessionsCsv(sessions: UserData['sessions']): string {
+  return stringify(
+    sessions.map((session) => [
+      session.title,
+      session.igdbId,
+      session.date,
+      session.minutes,
+      session.platform ?? '',
+      session.note ?? '',
+    ]),
+    { header: true, columns: ['title', 'igdbID', 'date', 'minutes', 'platform', 'note'], bom: true },
+  );
+}
+
+/**
+ * The user's data to take elsewhere (GDPR art. 20): a ZIP with everything they gave us as JSON, and their
+ * games and sessions as CSV. Read in a handful of queries, so 5,000 games take well under a second.
+ */
+@Injectable()
+export class DiaryExportService {
+  constructor(private readonly em: EntityManager) {}
+
+  async export(userId: number): Promise<{ fileName: string; zip: Uint8Array }> {
+    const data = await new UserDataRepository(this.em.fork()).read(userId);
+    if (!data) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
+    const exportedAt = new Date().toISOString();
+    const json = JSON.stringify(
+      {
+        exportedAt,
+        profile: data.profile,
+        games: data.games.map(({ igdbId, score, ...game }) => ({ igdbID: igdbId, ...game, rating: score })),
+        sessions: data.sessions.map(({ igdbId, ...session }) => ({ igdbID: igdbId, ...session })),
+        reviews: data.reviews.map(({ igdbId, ...review }) => ({ igdbID: igdbId, ...review })),
+        lists: data.lists.map((list) => ({
+          name: list.name,
+          games: list.games.map(({ igdbId, title }) => ({ igdbID: igdbId, title })),
+        })),
+        following: data.following,
+      },
+      null,
+      2,
+    );
+    const zip = zipSync(
+      {
+        'veredicto.json': strToU8(json),
+        'juegos.csv': strToU8(gamesCsv(data.games)),
+        'sesiones.csv': strToU8(sessionsCsv(data.sessions)),
+      },
+      { level: 6 },
+    );
+    return { fileName: `veredicto-${data.profile.username}-${exportedAt.slice(0, 10)}.zip`, zip };
+  }
+}

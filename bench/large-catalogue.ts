@@ -1,0 +1,32 @@
+import pg from 'pg';
+import { fromRoot } from '@veredicto/config';
+import { CatalogueImporter, Game, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
+
+/**
+ * A database of its own on the server of `serverUrl` holding the large catalogue (demo + 194,180 games),
+ * migrated, imported once (later runs reuse it) and vacuumed: the catalogue every scale bench runs on.
+ * Answers the database's URL.
+ */
+export async function prepareLargeCatalogue(serverUrl: string, database: string): Promise<string> {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query(`select 1 from pg_database where datname = $1`, [database]);
+  if (!exists.rowCount) await admin.query(`create database ${database}`);
+  await admin.end();
+  const databaseUrl = url.toString();
+  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+  await migrateDatabase(orm, databaseUrl);
+  if ((await orm.em.fork().count(Game, {})) < 190_000) {
+    const importer = new CatalogueImporter(orm.em.fork());
+    await importer.importDemoCatalogue();
+    await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
+    await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
+  }
+  // Fresh statistics and visibility map (index-only scans), as autovacuum leaves a settled table.
+  await orm.em.getConnection().execute('vacuum analyze games');
+  await orm.em.getConnection().execute('vacuum analyze game_aliases');
+  await orm.close(true);
+  return databaseUrl;
+}

@@ -1,0 +1,13 @@
+import useSWR from 'swr';
+import { apiPaths } from '../../../lib/paths';
+import type { GameSummary } from '../../../lib/types';
+
+export interface SimilarGame extends GameSummary {
+  /** 'Misma saga', 'Mismo estudio (…)', 'Géneros: …'. */
+  reason: string;
+}
+
+/** Up to 12 similar games, each with its reason, as the worker job stored them. */
+export function useSimilarGames(igdbID: number | undefined) {
+  return useSWR<SimilarGame[]>(igdbID ? apiPaths.games.similar(igdbID) : null);
+}

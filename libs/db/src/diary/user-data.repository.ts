@@ -1,0 +1,181 @@
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { typedSql } from '../typed-sql.js';
+import type { PlayStatus, ProfileVisibility } from './play-status.js';
+
+/** One game of the user's diary: its status, its score, or both. */
+export interface UserGameRow {
+  igdbId: number;
+  title: string;
+  status: PlayStatus | null;
+  platform: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  hours: number | null;
+  score: number | null;
+}
+
+/** Everything a user gave us (GDPR art. 20), as the export writes it. */
+export interface UserData {
+  profile: { username: string; email: string; joinedAt: Date; privacy: ProfileVisibility };
+  games: UserGameRow[];
+  sessions: {
+    igdbId: number;
+    title: string;
+    date: string;
+    minutes: number;
+    platform: string | null;
+    note: string | null;
+  }[];
+  reviews: {
+    igdbId: number;
+    title: string;
+    content: string;
+    spoiler: boolean;
+    createdAt: Date;
+    updatedAt: Date;
+  }[];
+  lists: { name: string; games: { igdbId: number; title: string }[] }[];
+  following: string[];
+}
+
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** Reads all of one user's own data for the export, by the user's id. */
+export class UserDataRepository {
+  constructor(private readonly em: SqlEntityManager) {}
+
+  private get db() {
+    return typedSql(this.em);
+  }
+
+  async read(userId: number): Promise<UserData | null> {
+    const user = await this.db
+      .selectFrom('User')
+      .select(['username', 'email', 'createdAt', 'profileVisibility'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) return null;
+    const [games, sessions, reviews, lists, following] = await Promise.all([
+      this.games(userId),
+      this.sessions(userId),
+      this.reviews(userId),
+      this.lists(userId),
+      this.following(userId),
+    ]);
+    return {
+      profile: {
+        username: user.username,
+        email: user.email,
+        joinedAt: user.createdAt,
+        privacy: user.profileVisibility,
+      },
+      games,
+      sessions,
+      reviews,
+      lists,
+      following,
+    };
+  }
+
+  /** Every game with a status or a score, by title (then id): the export's CSV rows. */
+  private async games(userId: number): Promise<UserGameRow[]> {
+    const rows = await this.db
+      .selectFrom('Game as g')
+      .leftJoin('GameStatus as s', (join) => join.onRef('s.game', '=', 'g.id').on('s.user', '=', userId))
+      .leftJoin('Rating as r', (join) => join.onRef('r.game', '=', 'g.id').on('r.user', '=', userId))
+      .select((eb) => [
+        'g.igdbId',
+        'g.title',
+        's.status',
+        's.platform',
+        sql<string | null>`to_char(${eb.ref('s.startedAt')}, 'YYYY-MM-DD')`.as('startedAt'),
+        sql<string | null>`to_char(${eb.ref('s.finishedAt')}, 'YYYY-MM-DD')`.as('finishedAt'),
+        's.hours',
+        'r.score',
+      ])
+      .where((eb) => eb.or([eb('s.id', 'is not', null), eb('r.id', 'is not', null)]))
+      .orderBy('g.title')
+      .orderBy('g.igdbId')
+      .execute();
+    return rows.map((row) => ({
+      igdbId: Number(row.igdbId),
+      title: row.title,
+      status: row.status ?? null,
+      platform: row.platform ?? null,
+      startedAt: row.startedAt,
+      finishedAt: row.finishedAt,
+      hours: numberOrNull(row.hours),
+      score: numberOrNull(row.score),
+    }));
+  }
+
+  private async sessions(userId: number): Promise<UserData['sessions']> {
+    const rows = await this.db
+      .selectFrom('PlaySession as p')
+      .innerJoin('Game as g', 'g.id', 'p.game')
+      .select((eb) => [
+        'g.igdbId',
+        'g.title',
+        sql<string>`to_char(${eb.ref('p.playedOn')}, 'YYYY-MM-DD')`.as('date'),
+        'p.minutes',
+        'p.platform',
+        'p.note',
+      ])
+      .where('p.user', '=', userId)
+      .orderBy('p.playedOn')
+      .orderBy('p.id')
+      .execute();
+    return rows.map((row) => ({
+      igdbId: Number(row.igdbId),
+      title: row.title,
+      date: row.date,
+      minutes: Number(row.minutes),
+      platform: row.platform ?? null,
+      note: row.note ?? null,
+    }));
+  }
+
+  private async reviews(userId: number): Promise<UserData['reviews']> {
+    const rows = await this.db
+      .selectFrom('UserReview as v')
+      .innerJoin('Game as g', 'g.id', 'v.game')
+      .select(['g.igdbId', 'g.title', 'v.content', 'v.spoiler', 'v.createdAt', 'v.updatedAt'])
+      .where('v.user', '=', userId)
+      .orderBy('v.createdAt')
+      .execute();
+    return rows.map((row) => ({ ...row, igdbId: Number(row.igdbId), spoiler: Boolean(row.spoiler) }));
+  }
+
+  private async lists(userId: number): Promise<UserData['lists']> {
+    const rows = await this.db
+      .selectFrom('GameList as l')
+      .leftJoin('GameListEntry as e', 'e.list', 'l.id')
+      .leftJoin('Game as g', 'g.id', 'e.game')
+      .select(['l.id', 'l.name', 'g.igdbId', 'g.title'])
+      .where('l.user', '=', userId)
+      .orderBy('l.createdAt')
+      .orderBy('l.id')
+      .orderBy('e.addedAt')
+      .execute();
+    const lists = new Map<number, UserData['lists'][number]>();
+    for (const row of rows) {
+      const list = lists.get(row.id) ?? { name: row.name, games: [] };
+      lists.set(row.id, list);
+      if (row.igdbId !== null && row.title !== null)
+        list.games.push({ igdbId: Number(row.igdbId), title: row.title });
+    }
+    return [...lists.values()];
+  }
+
+  private async following(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('UserFollow as f')
+      .innerJoin('User as u', 'u.id', 'f.followed')
+      .select('u.username')
+      .where('f.follower', '=', userId)
+      .orderBy('u.usernameKey')
+      .execute();
+    return rows.map((row) => row.username);
+  }
+}
