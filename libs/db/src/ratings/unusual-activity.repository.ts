@@ -1,6 +1,7 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql, type Expression } from 'kysely';
 import type {
+  AdminUnusualWindow,
   PlayerTimelineWeek,
   RatingObservation,
   UnusualEvidence,
@@ -23,21 +24,11 @@ export interface StoredWindow {
   status: WindowStatus;
 }
 
-/** A window as the admin screen lists it. */
-export interface AdminWindowRow {
-  id: number;
-  igdbID: number;
-  slug: string;
-  gameTitle: string;
-  from: string;
-  to: string;
-  count: number;
-  excluded: number;
-  status: WindowStatus;
-  evidence: UnusualEvidence;
+/** A window as the admin screen lists it, its dates still dates (the API's answer has them as text). */
+export type AdminWindowRow = Omit<AdminUnusualWindow, 'detectedAt' | 'dismissedAt'> & {
   detectedAt: Date;
   dismissedAt: Date | null;
-}
+};
 
 /** How many weeks the player timeline goes back. */
 export const TIMELINE_WEEKS = 104;
