@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import pg from 'pg';
 import {
   createUser,
   getJson,
@@ -8,6 +9,8 @@ import {
   type GamePage,
   type TestUser,
 } from './support/api.js';
+import { embeddedDatabaseUrl } from './support/env.js';
+import { scoreBar } from './support/ui.js';
 
 /** Games the other browser tests use: this file leaves them alone. */
 const USED_ELSEWHERE = new Set([
@@ -15,13 +18,13 @@ const USED_ELSEWHERE = new Set([
 ]);
 
 /** A released game of the seed no other test touches, a different one per project. */
-async function quietGame(request: APIRequestContext, testInfo: TestInfo) {
+async function quietGame(request: APIRequestContext, testInfo: TestInfo, offset = 0) {
   const page = await getJson<GamePage>(request, '/api/games/all?page=3&size=50&sortBy=avRatings');
   const today = new Date().toISOString().slice(0, 10);
   const released = page.content.filter(
     (game) => !USED_ELSEWHERE.has(game.igdbID) && game.releaseDate && game.releaseDate < today,
   );
-  const game = released[testInfo.project.name === 'movil-375' ? 0 : 1];
+  const game = released[offset + (testInfo.project.name === 'movil-375' ? 0 : 1)];
   if (!game) throw new Error('no quiet released game in the seed');
   return game;
 }
@@ -103,4 +106,79 @@ test('Críticas de usuarios: votar su utilidad, mostrar un spoiler, denunciar y 
 
   const listed = await getJson<{ autor: string }[]>(request, `/api/games/reviews/users/${game.igdbID}`);
   expect(listed.map((review) => review.autor)).toEqual([plainAuthor.username]);
+});
+
+const DAY_MS = 86_400_000;
+const noon = (daysAgo: number) =>
+  `${new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10)}T12:00:00Z`;
+
+/**
+ * A past the API cannot write, straight into the product's database: 60 days of ordinary ratings from
+ * accounts months old, then 30 ratings of 0-9 over two days from accounts created the day before.
+ */
+async function writeBombedHistory(igdbID: number): Promise<void> {
+  const db = new pg.Client({ connectionString: await embeddedDatabaseUrl() });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number }>('select id from games where igdb_id = $1', [igdbID]);
+    const past: { daysAgo: number; accountDaysAgo: number; score: number }[] = [];
+    for (let daysAgo = 60; daysAgo >= 4; daysAgo -= 1)
+      for (let index = 0; index < (daysAgo * 7) % 4; index += 1)
+        past.push({ daysAgo, accountDaysAgo: 300, score: 60 + ((daysAgo * 13 + index * 17) % 35) });
+    for (let index = 0; index < 30; index += 1)
+      past.push({ daysAgo: index < 15 ? 3 : 2, accountDaysAgo: 4, score: index % 10 });
+    const tag = `b${igdbID.toString(36)}${Date.now().toString(36)}`;
+    await db.query(
+      `with accounts as (
+         insert into users (username, username_key, email, password_hash, confirmed_at, created_at)
+         select $1::text || n, $1::text || n, $1::text || n || '@example.com', 'not-a-real-hash', c, c
+           from unnest($2::timestamptz[]) with ordinality as t(c, n)
+         returning id, username)
+       insert into ratings (user_id, game_id, score, created_at, updated_at)
+       select a.id, $3, t.s, t.d, t.d
+         from unnest($4::int[], $5::timestamptz[]) with ordinality as t(s, d, n)
+         join accounts a on a.username = $1::text || t.n`,
+      [
+        tag,
+        past.map((rating) => noon(rating.accountDaysAgo)),
+        rows[0].id,
+        past.map((rating) => rating.score),
+        past.map((rating) => noon(rating.daysAgo)),
+      ],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+test('Actividad inusual: la media deja fuera la ventana señalada, el gráfico la sombrea y el interruptor la incluye', async ({
+  page,
+  request,
+}, testInfo) => {
+  const game = await quietGame(request, testInfo, 2);
+  await writeBombedHistory(game.igdbID);
+  // A reader's rating: its recalculation runs the detector on the game.
+  const reader = await loggedInUser(page, request, 'lector');
+  const rated = await request.post('/api/user/rating', {
+    data: { gameId: game.igdbID, score: 80 },
+    headers: { ...setupClientHeaders(), authorization: `Bearer ${reader.token}` },
+  });
+  expect(rated.status()).toBe(200);
+
+  await page.goto(`/game/${game.slug}/${game.igdbID}`);
+  const note = page.getByRole('note');
+  await expect(note).toContainText(
+    'La media de los jugadores deja fuera 30 puntuaciones de una actividad inusual',
+  );
+  const chart = page.getByTestId('player-timeline');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.getByTestId('unusual-window')).toHaveCount(1);
+  // The chart's own image (visx draws each tick label in a nested svg, which also has the img role).
+  await expect(chart.getByRole('img', { name: /ventana de actividad inusual sombreada/ })).toBeVisible();
+
+  const players = scoreBar(page, 'Jugadores').locator('.score-badge');
+  const shown = Number(await players.textContent());
+  await note.getByRole('checkbox', { name: 'Incluirlas en la media' }).check();
+  await expect(players).not.toHaveText(String(shown));
+  expect(Number(await players.textContent())).toBeLessThan(shown);
 });

@@ -3,11 +3,24 @@ import pg from 'pg';
 import { call, mailsTo, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
+import {
+  dayBefore,
+  insertRatingHistory,
+  ordinaryHistory,
+  type PastRating,
+} from '../support/rating-history.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
 const backend = testEnv().redisUrl ? 'redis' : 'postgres';
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
+
+interface PlayerStatsAnswer {
+  count: number;
+  average: number | null;
+  averageWithUnusual: number | null;
+  unusual: { from: string; to: string; count: number; excluded: number }[];
+}
 
 interface ListedReview {
   id: number;
@@ -275,4 +288,171 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   }, 60_000);
+
+  describe('unusual rating activity', () => {
+    const now = new Date();
+    const mean = (scores: number[]) =>
+      Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
+    // Forty ratings of 0-9 over two days from accounts created the day before: a bomb of new accounts.
+    const bomb: PastRating[] = Array.from({ length: 40 }, (_, index) => ({
+      daysAgo: index < 22 ? 3 : 2,
+      accountDaysAgo: 4,
+      score: index % 10,
+    }));
+    let ordinary: Awaited<ReturnType<typeof createGame>>;
+    let bombed: Awaited<ReturnType<typeof createGame>>;
+    let history: PastRating[];
+    let rater: Awaited<ReturnType<typeof userWithToken>>;
+
+    const readPlayerStats = async (igdbId: number) =>
+      (
+        (await call(api, 'GET', `/api/games/${igdbId}`)).json() as {
+          playerStats: PlayerStatsAnswer;
+          avUserRatings: number;
+        }
+      ).playerStats;
+    /**
+     * The game page's figures once the worker's recalculation has stored them for `count` ratings (a
+     * rating's answer may come from the ratings themselves when the worker is late).
+     */
+    const playerStats = (igdbId: number, count: number, average: number) =>
+      waitFor(
+        async () => {
+          const stats = await readPlayerStats(igdbId);
+          return stats.count === count && stats.average === average ? stats : undefined;
+        },
+        { what: `the stored figures of ${count} ratings`, timeoutMs: 40_000 },
+      );
+    /** A reader's rating through the API: its recalculation runs the detector on the game. */
+    const rateNow = async (igdbId: number, score: number) => {
+      const answer = await call(api, 'POST', '/api/user/rating', {
+        token: rater.token,
+        body: { gameId: igdbId, score },
+      });
+      expect(answer.status).toBe(200);
+      return answer.json() as { avUserRatings: number | null; userRatingCount: number };
+    };
+
+    beforeAll(async () => {
+      ordinary = await createGame(db);
+      bombed = await createGame(db);
+      // The same accounts rate both games over 90 days (a launch day of real players, then 0-3 a day).
+      history = ordinaryHistory(90, [ordinary.id]);
+      await insertRatingHistory(db, bombed.id, history, now);
+      await insertRatingHistory(db, bombed.id, bomb, now);
+      rater = await userWithToken(api, db);
+    }, 60_000);
+
+    it('flags a bomb of new accounts and leaves it out of the average, while an ordinary 90-day history is not', async () => {
+      const ordinaryScores = [...history.map((rating) => rating.score), 80];
+      expect(await rateNow(ordinary.igdbId, 80)).toEqual({
+        avUserRatings: mean(ordinaryScores),
+        userRatingCount: ordinaryScores.length,
+      });
+      expect(await playerStats(ordinary.igdbId, ordinaryScores.length, mean(ordinaryScores))).toMatchObject({
+        count: ordinaryScores.length,
+        average: mean(ordinaryScores),
+        averageWithUnusual: mean(ordinaryScores),
+        unusual: [],
+      });
+
+      const counted = [...history.map((rating) => rating.score), 80];
+      const everything = [...counted, ...bomb.map((rating) => rating.score)];
+      expect(mean(counted) - mean(everything)).toBeGreaterThan(10);
+      expect(await rateNow(bombed.igdbId, 80)).toEqual({
+        avUserRatings: mean(counted),
+        userRatingCount: everything.length,
+      });
+      const inWindow =
+        bomb.length + history.filter((rating) => rating.daysAgo <= 3 && rating.daysAgo >= 2).length;
+      expect(await playerStats(bombed.igdbId, everything.length, mean(counted))).toMatchObject({
+        count: everything.length,
+        average: mean(counted),
+        averageWithUnusual: mean(everything),
+        // The window counts every rating of its days (the ordinary ones too); it leaves out the bomb's.
+        unusual: [
+          {
+            from: dayBefore(now, 3),
+            to: dayBefore(now, 2),
+            count: inWindow,
+            excluded: bomb.length,
+          },
+        ],
+      });
+      const { rows } = await db.query(
+        'select count(*)::int as n from ratings where game_id = $1 and excluded_by_id is not null',
+        [bombed.id],
+      );
+      expect(rows[0].n).toBe(40);
+
+      const timeline = (await call(api, 'GET', `/api/games/${bombed.igdbId}/player-timeline`)).json() as {
+        week: string;
+        count: number;
+        excluded: number;
+      }[];
+      expect(timeline.reduce((sum, week) => sum + week.count, 0)).toBe(everything.length);
+      expect(timeline.reduce((sum, week) => sum + week.excluded, 0)).toBe(40);
+      expect(timeline.every((week) => /^\d{4}-\d{2}-\d{2}$/.test(week.week))).toBe(true);
+      expect((await call(api, 'GET', '/api/games/2100000000/player-timeline')).status).toBe(404);
+
+      const admin = await adminToken();
+      expect((await call(api, 'GET', '/api/admin/unusual-activity')).status).toBe(401);
+      const listed = (await call(api, 'GET', '/api/admin/unusual-activity', { token: admin })).json() as {
+        igdbID: number;
+        status: string;
+        evidence: { reasons: string[]; newShare: number };
+      }[];
+      expect(listed.filter((window) => window.igdbID === ordinary.igdbId)).toEqual([]);
+      expect(listed.find((window) => window.igdbID === bombed.igdbId)).toMatchObject({
+        status: 'flagged',
+        // The bomb's accounts are new, the ordinary raters of the same days are not.
+        evidence: {
+          reasons: ['new-accounts', 'score-skew'],
+          newShare: Math.round((bomb.length / inWindow) * 100) / 100,
+        },
+      });
+    }, 60_000);
+
+    it('dismissing the window brings its ratings back into the average, and it is not flagged again', async () => {
+      const admin = await adminToken();
+      const listed = (await call(api, 'GET', '/api/admin/unusual-activity', { token: admin })).json() as {
+        id: number;
+        igdbID: number;
+      }[];
+      const window = listed.find((entry) => entry.igdbID === bombed.igdbId)!;
+      const everything = [...history, ...bomb].map((rating) => rating.score);
+
+      const dismissed = await call(api, 'POST', `/api/admin/unusual-activity/${window.id}/dismiss`, {
+        token: admin,
+      });
+      expect([dismissed.status, dismissed.json()]).toEqual([
+        200,
+        { status: 'dismissed', avUserRatings: mean([...everything, 80]) },
+      ]);
+      expect(
+        await playerStats(bombed.igdbId, everything.length + 1, mean([...everything, 80])),
+      ).toMatchObject({
+        average: mean([...everything, 80]),
+        unusual: [],
+      });
+      const again = await call(api, 'POST', `/api/admin/unusual-activity/${window.id}/dismiss`, {
+        token: admin,
+      });
+      expect([again.status, (again.json() as { message: string }).message]).toEqual([
+        404,
+        'Ventana no encontrada o ya descartada',
+      ]);
+      expect(
+        (await call(api, 'POST', '/api/admin/unusual-activity/abc/dismiss', { token: admin })).status,
+      ).toBe(400);
+
+      // A later rating runs the detector again: the dismissed days stay counted.
+      expect(await rateNow(bombed.igdbId, 70)).toMatchObject({ avUserRatings: mean([...everything, 70]) });
+      expect(
+        await playerStats(bombed.igdbId, everything.length + 1, mean([...everything, 70])),
+      ).toMatchObject({
+        unusual: [],
+      });
+    }, 60_000);
+  });
 });

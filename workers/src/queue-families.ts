@@ -6,6 +6,7 @@ import { AlertsProcessor } from './alerts/alerts.processor.js';
 import { FiguresReconciliationService } from './averages/figures-reconciliation.service.js';
 import { GameFiguresService } from './averages/game-figures.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
+import { UnusualActivityService } from './averages/unusual-activity.service.js';
 import { MailService } from '@veredicto/mail';
 import { DiaryImportMatchingService } from './diary/diary-import-matching.service.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
@@ -28,6 +29,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
   [QueueName.Averages]: [
     GameFiguresService,
     FiguresReconciliationService,
+    UnusualActivityService,
     SimilarGamesService,
     RecalculateAverageProcessor,
   ],

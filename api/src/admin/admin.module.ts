@@ -9,12 +9,18 @@ import { QueueDashboardModule } from './queue-dashboard.module.js';
 import { ReliabilityService } from './reliability.service.js';
 import { ReviewReportsController } from './review-reports.controller.js';
 import { ReviewReportsService } from './review-reports.service.js';
+import { UnusualActivityController } from './unusual-activity.controller.js';
+import { UnusualActivityService } from './unusual-activity.service.js';
+import { RatingsModule } from '../ratings/ratings.module.js';
 import { MailModule } from '@veredicto/mail';
 
-/** The admin password check, admin tokens, job status, news feeds and the queue dashboard. */
+/**
+ * The admin password check, admin tokens, job status, news feeds, the queue dashboard, the moderation of
+ * reports and the windows of unusual rating activity.
+ */
 @Module({
-  imports: [QueueDashboardModule, RateLimitsModule, MailModule],
-  controllers: [AdminController, ReviewReportsController],
+  imports: [QueueDashboardModule, RateLimitsModule, MailModule, RatingsModule],
+  controllers: [AdminController, ReviewReportsController, UnusualActivityController],
   providers: [
     AdminTokenService,
     AdminGuard,
@@ -22,6 +28,7 @@ import { MailModule } from '@veredicto/mail';
     FeedsService,
     ReliabilityService,
     ReviewReportsService,
+    UnusualActivityService,
   ],
   exports: [AdminTokenService, AdminGuard],
 })

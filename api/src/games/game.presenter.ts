@@ -7,6 +7,7 @@ import {
   type MediaReview,
   type PlatformName,
   type SpanishVerdict,
+  type UnusualRatingWindow,
   type UserReview,
 } from '@veredicto/contract';
 import {
@@ -65,6 +66,13 @@ export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScor
   summarySource: SpanishTextSource | null;
   /** What each source says of the game's Spanish, per platform (decisions.md section 13). */
   languages: LanguageEntry[];
+  playerStats: GameScoreStats['playerStats'] & PlayerUnusual;
+}
+
+/** The flagged windows of unusual rating activity and the average with their ratings (section 14). */
+export interface PlayerUnusual {
+  unusual: UnusualRatingWindow[];
+  averageWithUnusual: number | null;
 }
 export const DETAIL_IMPLEMENTS_CONTRACT: GameDetailDto extends GameDetail ? true : never = true;
 
@@ -89,7 +97,11 @@ export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({
   spanish: row.spanish,
 });
 
-export const presentDetail = (game: GameDetailRow, languages: GameLanguageRow[]): GameDetailDto => ({
+export const presentDetail = (
+  game: GameDetailRow,
+  languages: GameLanguageRow[],
+  unusual: PlayerUnusual,
+): GameDetailDto => ({
   ...presentSummary(game),
   imageArt: game.imageArt,
   titleEs: game.titleEs,
@@ -104,7 +116,7 @@ export const presentDetail = (game: GameDetailRow, languages: GameLanguageRow[])
   videos: game.videos,
   criticStats: game.criticStats,
   spanishPress: game.spanishPress,
-  playerStats: game.playerStats,
+  playerStats: { ...game.playerStats, ...unusual },
   languages,
 });
 

@@ -17,6 +17,7 @@ import {
   GameSuggestionResponse,
   GameSummaryResponse,
   MediaReviewResponse,
+  PlayerTimelineWeekResponse,
   UserReviewResponse,
 } from './dto/game-responses.dto.js';
 import { IgdbIdPipe } from './dto/igdb-id.param.js';
@@ -126,6 +127,17 @@ export class GamesController {
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   userReviews(@Param('id', IgdbIdPipe) igdbId: number, @Query() query: UserReviewsQueryDto) {
     return this.games.userReviews(igdbId, query.sort);
+  }
+
+  @Get(':id/player-timeline')
+  @ApiOperation({
+    summary:
+      'Puntuaciones de jugadores por semana (últimas 104), con las apartadas por actividad inusual, para el gráfico que sombrea sus ventanas',
+  })
+  @ApiOkResponse({ type: [PlayerTimelineWeekResponse] })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
+  playerTimeline(@Param('id', IgdbIdPipe) igdbId: number, @Res() response: Response) {
+    return sendJson(response, this.games.playerTimeline(igdbId));
   }
 
   @Get(':id')

@@ -10,6 +10,7 @@ import {
   Rating,
   platformName,
   SearchMiss,
+  UnusualActivityWindow,
   UserReview,
   type CatalogueFilters,
   type GameSort,
@@ -21,7 +22,13 @@ import { didYouMeanTitle, searchGames } from '@veredicto/search';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { findGameOr404, GAME_NOT_FOUND, orGameNotFound } from './game-lookup.js';
-import { presentDetail, presentMediaReview, presentSummary, presentUserReview } from './game.presenter.js';
+import {
+  presentDetail,
+  presentMediaReview,
+  presentSummary,
+  presentUserReview,
+  type PlayerUnusual,
+} from './game.presenter.js';
 import { SearchIndexService } from './search-index.service.js';
 
 const CAROUSEL_SIZE = 12;
@@ -172,8 +179,30 @@ export class GamesService {
   detail(igdbId: number): Promise<JsonBody> {
     return this.cache.get(`detail:${igdbId}`, async () => {
       const game = orGameNotFound(await this.games.findDetail({ igdbId }));
-      const languages = await this.em.getRepository(GameLanguage).findForGame(game.id);
-      return toJson(presentDetail(game, languages));
+      const [languages, unusual] = await Promise.all([
+        this.em.getRepository(GameLanguage).findForGame(game.id),
+        this.unusualOf(game.id, game.playerStats.average),
+      ]);
+      return toJson(presentDetail(game, languages, unusual));
+    });
+  }
+
+  /** The flagged windows of the game and, when there are some, the average with their ratings. */
+  private async unusualOf(gameId: number, average: number | null): Promise<PlayerUnusual> {
+    const windows = this.em.getRepository(UnusualActivityWindow);
+    const unusual = await windows.findShown(gameId);
+    const excluded = unusual.some((window) => window.excluded > 0);
+    return {
+      unusual,
+      averageWithUnusual: excluded ? await windows.findAverageWithUnusual(gameId) : average,
+    };
+  }
+
+  /** The game's ratings per week, for the chart that shades the windows of unusual activity. */
+  playerTimeline(igdbId: number): Promise<JsonBody> {
+    return this.cache.get(`timeline:${igdbId}`, async () => {
+      const { id } = await this.findKey(igdbId);
+      return toJson(await this.em.getRepository(UnusualActivityWindow).findTimeline(id));
     });
   }
 
@@ -188,7 +217,7 @@ export class GamesService {
     ]);
     if (!game) return null;
     return {
-      ...presentDetail(game, languages),
+      ...presentDetail(game, languages, await this.unusualOf(game.id, game.playerStats.average)),
       imageArt: featured.imageArt || game.imageArt || null,
       reviews: reviews.map(presentMediaReview),
     };

@@ -23,6 +23,7 @@ export const apiPaths = {
     upcoming: () => '/api/games/upcoming',
     featured: () => '/api/games/bestGame',
     detail: (igdbID: number | string) => `/api/games/${q(String(igdbID))}`,
+    playerTimeline: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/player-timeline`,
     bestOf: (params: { year?: number; platform?: string; genre?: string; page: number; size: number }) => {
       const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
       if (params.year !== undefined) search.set('year', String(params.year));
@@ -128,6 +129,8 @@ export const apiPaths = {
     game: (igdbID: string) => `/api/admin/games/${q(igdbID)}`,
     reports: () => '/api/admin/reports',
     report: (id: number) => `/api/admin/reports/${id}`,
+    unusualActivity: () => '/api/admin/unusual-activity',
+    dismissUnusual: (id: number) => `/api/admin/unusual-activity/${id}/dismiss`,
     languageReports: () => '/api/admin/language-reports',
     languageReport: (id: number) => `/api/admin/language-reports/${id}`,
   },

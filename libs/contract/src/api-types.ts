@@ -90,10 +90,48 @@ export interface SpanishPressStats {
   average: number | null;
 }
 
+/** A window of unusual rating activity still flagged (decisions.md section 14); days are yyyy-MM-dd. */
+export interface UnusualRatingWindow {
+  from: string;
+  to: string;
+  /** Ratings given in the window, and those of them left out of the average. */
+  count: number;
+  excluded: number;
+}
+
 export interface PlayerStats {
   count: number;
+  /** The shown average: ratings excluded by a flagged window are left out. */
   average: number | null;
   histogram: number[];
+  /** Absent only in answers of an older API. */
+  unusual?: UnusualRatingWindow[];
+  /** The mean of every rating, excluded ones too (the page's toggle). */
+  averageWithUnusual?: number | null;
+}
+
+/** A window of unusual rating activity as the admin screen lists it (GET /api/admin/unusual-activity). */
+export interface AdminUnusualWindow {
+  id: number;
+  igdbID: number;
+  slug: string;
+  gameTitle: string;
+  from: string;
+  to: string;
+  count: number;
+  excluded: number;
+  status: 'flagged' | 'dismissed';
+  evidence: import('./unusual-activity.js').UnusualEvidence;
+  detectedAt: string;
+  dismissedAt: string | null;
+}
+
+/** One week of a game's player timeline (`week` is its Monday, yyyy-MM-dd). */
+export interface PlayerTimelineWeek {
+  week: string;
+  count: number;
+  average: number | null;
+  excluded: number;
 }
 
 export interface GameDetail extends GameSummary {

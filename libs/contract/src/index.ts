@@ -7,4 +7,5 @@ export * from './platforms.js';
 export * from './routes.js';
 export * from './scores.js';
 export * from './slug.js';
+export * from './unusual-activity.js';
 export * from './alerts.js';

@@ -24,6 +24,7 @@ import { Outlet } from './outlets/outlet.entity.js';
 import { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import { SimilarGame } from './similar/similar-game.entity.js';
 import { Rating } from './ratings/rating.entity.js';
+import { UnusualActivityWindow } from './ratings/unusual-activity-window.entity.js';
 import { MediaReview } from './reviews/media-review.entity.js';
 import { ReviewReport } from './reviews/review-report.entity.js';
 import { ReviewVote } from './reviews/review-vote.entity.js';
@@ -63,6 +64,7 @@ export const ENTITIES = [
   ReviewVote,
   RevokedToken,
   ScraperSource,
+  UnusualActivityWindow,
   SearchMiss,
   SearchWord,
   User,

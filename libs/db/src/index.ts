@@ -36,6 +36,8 @@ export * from './reviews/wilson-lower-bound.js';
 export * from './seeders/catalogue-importer.js';
 export * from './news/news-article.repository.js';
 export * from './ratings/rating.repository.js';
+export * from './ratings/unusual-activity-window.entity.js';
+export * from './ratings/unusual-activity.repository.js';
 export * from './lists/game-list.repository.js';
 export * from './replication/read-routing.js';
 export * from './replication/database-servers.js';

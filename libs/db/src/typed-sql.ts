@@ -30,6 +30,7 @@ import type { OutboxMessage } from './outbox/outbox-message.entity.js';
 import type { Outlet } from './outlets/outlet.entity.js';
 import type { OutletGameScore } from './outlets/outlet-game-score.entity.js';
 import type { Rating } from './ratings/rating.entity.js';
+import type { UnusualActivityWindow } from './ratings/unusual-activity-window.entity.js';
 import { currentReadRoute } from './replication/read-routing.js';
 import type { MediaReview } from './reviews/media-review.entity.js';
 import type { ReviewReport } from './reviews/review-report.entity.js';
@@ -89,6 +90,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof ReviewReport, 'ReviewReport'>
   | Named<typeof ReviewVote, 'ReviewVote'>
   | Named<typeof RevokedToken, 'RevokedToken'>
+  | Named<typeof UnusualActivityWindow, 'UnusualActivityWindow'>
   | Named<typeof User, 'User'>
   | Named<typeof UserReview, 'UserReview'>
   | Named<typeof SearchMiss, 'SearchMiss'>

@@ -30,6 +30,7 @@ export enum JobName {
   PurgeCdn = 'purge-cdn',
   SendMail = 'send-mail',
   DispatchDomainEvent = 'dispatch-domain-event',
+  DetectUnusualActivity = 'detect-unusual-activity',
   FanOutAlert = 'fan-out-alert',
   NotifyFollowers = 'notify-followers',
   ReleaseDayAlerts = 'release-day-alerts',
@@ -67,6 +68,7 @@ export interface JobPayloads {
   [JobName.SendMail]: SendMailPayload;
   /** `handled`: the consumers done in an earlier attempt (a retry runs only the others). */
   [JobName.DispatchDomainEvent]: DomainEventEnvelope & { handled?: string[] };
+  [JobName.DetectUnusualActivity]: Record<string, never>;
   /** Cuts the followers of the alert's game into ranges of user ids, one notify-followers job each. */
   [JobName.FanOutAlert]: { alertId: string };
   /** One batch of a fan-out: the followers whose ids are in [fromUserId, toUserId]. */
@@ -99,6 +101,8 @@ export interface JobResults {
   [JobName.SendMail]: { template: MailTemplateName; messageId: string; file: string | null };
   /** Every consumer of the event that has handled it, this attempt or an earlier one. */
   [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
+  /** Games looked at, windows flagged on them, ratings whose exclusion changed. */
+  [JobName.DetectUnusualActivity]: { games: number; flagged: number; changed: number };
   [JobName.FanOutAlert]: { alertId: string; followers: number; batches: number };
   [JobName.NotifyFollowers]: { alertId: string; notified: number; mailed: number };
   [JobName.ReleaseDayAlerts]: { day: string; games: number };
@@ -120,6 +124,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.PurgeCdn]: QueueName.Averages,
   [JobName.SendMail]: QueueName.Events,
   [JobName.DispatchDomainEvent]: QueueName.Events,
+  [JobName.DetectUnusualActivity]: QueueName.Averages,
   [JobName.FanOutAlert]: QueueName.Alerts,
   [JobName.NotifyFollowers]: QueueName.Alerts,
   [JobName.ReleaseDayAlerts]: QueueName.Alerts,

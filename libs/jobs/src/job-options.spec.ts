@@ -65,6 +65,7 @@ describe('the job options table', () => {
         data: { username: 'ana', newEmail: 'ana@example.org' },
       },
       [JobName.DispatchDomainEvent]: { id: 'e1', event: { name: 'game.figures-changed', igdbId: 1 } },
+      [JobName.DetectUnusualActivity]: {},
       [JobName.FanOutAlert]: { alertId: '1' },
       [JobName.NotifyFollowers]: { alertId: '1', fromUserId: 1, toUserId: 1000 },
       [JobName.ReleaseDayAlerts]: {},

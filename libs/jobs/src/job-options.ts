@@ -68,6 +68,13 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     removeOnComplete: { age: 7 * 24 * 3600, count: 200 },
     deduplication: { id: 'reconcile-figures' },
   }),
+  // One sweep at a time; the next hour's run does again what a failed one missed.
+  [JobName.DetectUnusualActivity]: () => ({
+    ...RETRIED,
+    attempts: 2,
+    removeOnComplete: { age: 7 * 24 * 3600, count: 200 },
+    deduplication: { id: 'detect-unusual-activity' },
+  }),
   // One pending purge per surrogate key, sent after a short delay so the keys of changes close together
   // leave in one CDN API call; a change during a running purge queues one more behind it
   // (keepLastIfActive), so the CDN never keeps an answer older than the last change.
@@ -160,6 +167,9 @@ export const SCHEDULES: readonly {
   { name: JobName.ScrapeCatalogue, pattern: '0 5 * * *', data: { requestedBy: 'schedule' } },
   // Every 10 minutes: repairs figures whose recalculation was lost (zero in a healthy system).
   { name: JobName.ReconcileFigures, pattern: '*/10 * * * *', data: {} },
+  // Every hour: unusual rating activity on the games rated in the last two days (a rating's own
+  // recalculation already looks at its game; this catches windows that only stand out afterwards).
+  { name: JobName.DetectUnusualActivity, pattern: '17 * * * *', data: {} },
   // 'Sale hoy' at 09:00 Spain's time on the day, summer or winter.
   { name: JobName.ReleaseDayAlerts, pattern: '0 9 * * *', tz: 'Europe/Madrid', data: {} },
   // Digests: every evening, and on Monday evenings for the weekly one.

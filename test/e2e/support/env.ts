@@ -67,3 +67,14 @@ export async function mailedLinkFor(email: string, path: string, timeoutMs = 10_
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * The product's embedded PostgreSQL (port from its postmaster.pid), for a test that must write a past
+ * the API cannot: ratings given weeks ago by accounts of that time.
+ */
+export async function embeddedDatabaseUrl(): Promise<string> {
+  const pid = await readFile(join(dataDir(), 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error('no port in postmaster.pid');
+  return `postgres://postgres:postgres@127.0.0.1:${port}/veredicto`;
+}

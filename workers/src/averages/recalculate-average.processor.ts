@@ -7,10 +7,12 @@ import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FiguresReconciliationService } from './figures-reconciliation.service.js';
 import { GameFiguresService } from './game-figures.service.js';
+import { UnusualActivityService } from './unusual-activity.service.js';
 import { SimilarGamesService } from '../similar/similar-games.service.js';
 
 /**
- * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), and
+ * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), after
+ * the detector of unusual rating activity has said which ratings the player average leaves out, and
  * reconciles all. What follows a change of figures (the CDN purge, alerts) is the consumers' business:
  * the recalculation writes a game.figures-changed event (workers/src/events/).
  */
@@ -20,6 +22,16 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
 
   readonly handlers: QueueHandlers<QueueName.Averages> = {
     [JobName.RecalculateAverage]: async ({ gameId }: { gameId: number }) => {
+      // The exclusions of unusual activity first: the figures read them. A failure of the detector never
+      // stops the figures: it is logged and the game is recalculated with the exclusions as they were.
+      await this.unusual
+        .detect(gameId)
+        .catch((error: unknown) =>
+          this.logger.error(
+            `el detector de actividad inusual falló en el juego ${gameId}; se recalcula igualmente`,
+            error instanceof Error ? error.stack : String(error),
+          ),
+        );
       const result = await this.figures.recompute(gameId);
       if (!result) {
         this.logger.warn(`game ${gameId} no longer exists`);
@@ -29,6 +41,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     },
     [JobName.PurgeCdn]: ({ key }: { key: string }) => this.cdn.purge(key),
     [JobName.ReconcileFigures]: () => this.reconciliation.reconcile(),
+    [JobName.DetectUnusualActivity]: () => this.unusual.sweep(),
     [JobName.ComputeSimilarGames]: ({ igdbId }: { igdbId: number }) => this.similar.compute(igdbId),
   };
 
@@ -36,6 +49,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     private readonly figures: GameFiguresService,
     private readonly cdn: CdnPurgeService,
     private readonly reconciliation: FiguresReconciliationService,
+    private readonly unusual: UnusualActivityService,
     private readonly similar: SimilarGamesService,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {

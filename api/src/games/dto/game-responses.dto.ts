@@ -164,11 +164,45 @@ class SpanishPressResponse {
   average!: number | null;
 }
 
+class UnusualRatingWindowResponse {
+  @ApiProperty({ description: 'Primer día de la ventana (UTC)', example: '2026-11-20' }) from!: string;
+  @ApiProperty({ description: 'Último día de la ventana (UTC)', example: '2026-11-22' }) to!: string;
+  @ApiProperty({ description: 'Puntuaciones dadas en la ventana' }) count!: number;
+  @ApiProperty({
+    description:
+      'Puntuaciones de la ventana apartadas de la media: cuentas de menos de 7 días o que solo puntuaron este juego',
+  })
+  excluded!: number;
+}
+
 class PlayerStatsResponse {
-  @ApiProperty({ description: 'Puntuaciones de jugadores (una por usuario)' }) count!: number;
-  @ApiPropertyOptional(nullableNumber('Media aritmética de las puntuaciones, redondeada; null sin ninguna.'))
+  @ApiProperty({ description: 'Puntuaciones de jugadores (una por usuario), apartadas incluidas' })
+  count!: number;
+  @ApiPropertyOptional(
+    nullableNumber(
+      'Media aritmética de las puntuaciones, redondeada, sin las apartadas por actividad inusual; null sin ninguna.',
+    ),
+  )
   average!: number | null;
   @ApiProperty({ type: [Number], description: HISTOGRAM }) histogram!: number[];
+  @ApiProperty({
+    type: [UnusualRatingWindowResponse],
+    description:
+      'Ventanas de actividad inusual señaladas por el detector (volumen frente al historial del juego, cuentas nuevas, sesgo de notas) y aún no descartadas',
+  })
+  unusual!: UnusualRatingWindowResponse[];
+  @ApiPropertyOptional(
+    nullableNumber('Media de todas las puntuaciones, apartadas incluidas (el interruptor de la página)'),
+  )
+  averageWithUnusual!: number | null;
+}
+
+export class PlayerTimelineWeekResponse {
+  @ApiProperty({ description: 'Lunes de la semana (UTC)', example: '2026-11-16' }) week!: string;
+  @ApiProperty({ description: 'Puntuaciones dadas esa semana' }) count!: number;
+  @ApiPropertyOptional(nullableNumber('Su media, redondeada (todas, apartadas incluidas)')) average!:
+    number | null;
+  @ApiProperty({ description: 'Cuántas de ellas están apartadas de la media' }) excluded!: number;
 }
 
 export class GameDetailResponse extends GameSummaryResponse implements GameDetailDto {

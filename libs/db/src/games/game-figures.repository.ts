@@ -12,6 +12,13 @@ export const playerAverage = (score: Expression<number | null>) =>
   sql<number | null>`round(avg(${score}))::int`;
 
 /**
+ * A rating's score as the shown average counts it: null (left out) while a flagged window of unusual
+ * activity excludes it (decisions.md section 14).
+ */
+export const countedScore = (score: Expression<number | null>, excludedBy: Expression<unknown>) =>
+  sql<number | null>`case when ${excludedBy} is null then ${score} end`;
+
+/**
  * The critics' average of some reviews' scores (nulls are not counted), as stored and shown: the rounded
  * mean, null below the contract's minimum of scored reviews.
  */
@@ -86,13 +93,17 @@ function statsQuery(db: QueryCreator<Database>, gameId?: number) {
     .with('rs', (rs) =>
       rs
         .selectFrom('Rating as r')
-        .select((eb) => [
-          'r.game as gameId',
-          sql<number>`count(*)::int`.as('total'),
-          sql<string>`avg(${eb.ref('r.score')})`.as('mean'),
-          playerAverage(eb.ref('r.score')).as('average'),
-          histogram(eb.ref('r.score')).as('histogram'),
-        ])
+        .select((eb) => {
+          const counted = countedScore(eb.ref('r.score'), eb.ref('r.excludedBy'));
+          return [
+            'r.game as gameId',
+            sql<number>`count(*)::int`.as('total'),
+            sql<number>`count(${counted})::int`.as('counted'),
+            sql<string>`avg(${counted})`.as('mean'),
+            playerAverage(counted).as('average'),
+            histogram(eb.ref('r.score')).as('histogram'),
+          ];
+        })
         .$if(gameId !== undefined, (q) => q.where('r.game', '=', gameId!))
         .groupBy('r.game'),
     )
@@ -124,7 +135,7 @@ function statsQuery(db: QueryCreator<Database>, gameId?: number) {
         sql<number[]>`coalesce(${eb.ref('rs.histogram')}, ${NO_HISTOGRAM})`.as('newPlayerHistogram'),
         sql<
           number | null
-        >`((${eb.ref('rs.total')} * ${eb.ref('rs.mean')} + ${sql.lit(m)} * ${sql.lit(C)}) / (${eb.ref('rs.total')} + ${sql.lit(m)}))::real`.as(
+        >`((${eb.ref('rs.counted')} * ${eb.ref('rs.mean')} + ${sql.lit(m)} * ${sql.lit(C)}) / (${eb.ref('rs.counted')} + ${sql.lit(m)}))::real`.as(
           'newPlayerRankScore',
         ),
       ];
@@ -199,7 +210,7 @@ export class GameFiguresRepository extends EntityRepository<Game> {
           .selectFrom('Rating as r')
           .select((eb) => [
             'r.game as gameId',
-            playerAverage(eb.ref('r.score')).as('average'),
+            playerAverage(countedScore(eb.ref('r.score'), eb.ref('r.excludedBy'))).as('average'),
             sql<number>`count(*)::int`.as('total'),
           ])
           .groupBy('r.game'),

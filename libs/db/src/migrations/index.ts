@@ -18,6 +18,7 @@ import { Migration20261128120000_SpanishFilters } from './Migration2026112812000
 import { Migration20261128120100_LanguageReports } from './Migration20261128120100_LanguageReports.js';
 import { Migration20261128140000_SimilarGames } from './Migration20261128140000_SimilarGames.js';
 import { Migration20261128110000_DiaryImports } from './Migration20261128110000_DiaryImports.js';
+import { Migration20261128130000_UnusualRatingActivity } from './Migration20261128130000_UnusualRatingActivity.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -47,4 +48,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261128120100_LanguageReports', class: Migration20261128120100_LanguageReports },
   { name: 'Migration20261128140000_SimilarGames', class: Migration20261128140000_SimilarGames },
   { name: 'Migration20261128110000_DiaryImports', class: Migration20261128110000_DiaryImports },
+  {
+    name: 'Migration20261128130000_UnusualRatingActivity',
+    class: Migration20261128130000_UnusualRatingActivity,
+  },
 ];

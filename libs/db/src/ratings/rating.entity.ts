@@ -3,6 +3,7 @@ import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@
 import { Game } from '../games/game.entity.js';
 import { User } from '../users/user.entity.js';
 import { RatingRepository } from './rating.repository.js';
+import { UnusualActivityWindow } from './unusual-activity-window.entity.js';
 
 /** A user's one score for a game: the source rows of the player average. */
 @Entity({ tableName: 'ratings', repository: () => RatingRepository })
@@ -26,9 +27,19 @@ export class Rating {
   @Property({ type: 'smallint' })
   score!: number;
 
+  /**
+   * The flagged window of unusual activity that leaves this rating out of the player average (a
+   * suspicious account inside it); null for every counted rating. Kept by the detector of the workers.
+   */
+  @ManyToOne(() => UnusualActivityWindow, { nullable: true, deleteRule: 'set null' })
+  @Index({ name: 'ratings_excluded_by_idx' })
+  excludedBy: UnusualActivityWindow | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
+  /** By day across the site: the share of new accounts the detector of unusual activity compares with. */
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  @Index({ name: 'ratings_updated_idx' })
   updatedAt: Date = new Date();
 }

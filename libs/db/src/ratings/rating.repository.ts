@@ -2,7 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedReadSql, typedSql } from '../typed-sql.js';
 import type { Rating } from './rating.entity.js';
-import { playerAverage } from '../games/game-figures.repository.js';
+import { countedScore, playerAverage } from '../games/game-figures.repository.js';
 
 export interface PlayerAverageRow {
   avUserRatings: number | null;
@@ -114,7 +114,11 @@ export class RatingRepository extends EntityRepository<Rating> {
           .then(
             select
               .selectFrom('Rating as r')
-              .select((average) => playerAverage(average.ref('r.score')).as('average'))
+              .select((average) =>
+                playerAverage(countedScore(average.ref('r.score'), average.ref('r.excludedBy'))).as(
+                  'average',
+                ),
+              )
               .whereRef('r.game', '=', 'g.id'),
           )
           .else(select.ref('g.avUserRatings'))
@@ -158,7 +162,7 @@ export class RatingRepository extends EntityRepository<Rating> {
       .selectFrom('Game as g')
       .leftJoin('Rating as r', 'r.game', 'g.id')
       .select((select) => [
-        playerAverage(select.ref('r.score')).as('average'),
+        playerAverage(countedScore(select.ref('r.score'), select.ref('r.excludedBy'))).as('average'),
         sql<number>`count(${select.ref('r.score')})::int`.as('total'),
       ])
       .where('g.id', '=', gameId)

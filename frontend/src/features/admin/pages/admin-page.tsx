@@ -13,6 +13,7 @@ import { PasswordDialog } from '../components/password-dialog';
 import { ReliabilityPanel } from '../components/reliability-panel';
 import { LanguageReportsPanel } from '../components/language-reports-panel';
 import { ReviewReportsPanel } from '../components/review-reports-panel';
+import { UnusualActivityPanel } from '../components/unusual-activity-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
 import { SearchMissesPanel } from '../components/search-misses-panel';
 import './admin.css';
@@ -76,6 +77,9 @@ export function AdminPage() {
           </Collapsible>
           <Collapsible title="Denuncias">
             <ReviewReportsPanel />
+          </Collapsible>
+          <Collapsible title="Actividad inusual">
+            <UnusualActivityPanel />
           </Collapsible>
           <Collapsible title="Avisos de idiomas">
             <LanguageReportsPanel />

@@ -1,7 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
-import type { CriticStats, PlayerStats } from '../../../lib/types';
+import type { CriticStats, PlayerStats, UnusualRatingWindow } from '../../../lib/types';
+import { usePlayerTimeline } from '../api/use-player-timeline';
 import { FigureHint } from './figure-hint';
+
+const PlayerTimelineChart = lazy(async () => ({
+  default: (await import('./player-timeline-chart')).PlayerTimelineChart,
+}));
 
 const BANDS = ['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70-79', '80-89', '90-100'];
 
@@ -83,8 +90,39 @@ export function CriticFigures({ critic }: { critic: CriticStats }) {
   );
 }
 
-/** The players' distribution and count. */
-export function PlayerFigures({ player }: { player: PlayerStats }) {
+/** The one Spanish line that says which ratings the average leaves out, and why. */
+export function unusualNote(windows: UnusualRatingWindow[]): string | null {
+  const excluded = windows.filter((window) => window.excluded > 0);
+  const total = excluded.reduce((sum, window) => sum + window.excluded, 0);
+  if (total === 0) return null;
+  const spans = excluded.map((window) =>
+    window.from === window.to
+      ? `el ${formatDate(window.from)}`
+      : `del ${formatDate(window.from)} al ${formatDate(window.to)}`,
+  );
+  const when =
+    spans.length === 1 ? spans[0] : `${spans.slice(0, -1).join(', ')} y ${spans[spans.length - 1]}`;
+  return `La media de los jugadores deja fuera ${countText(total, 'puntuación', 'puntuaciones')} de una actividad inusual (${when}): cuentas de menos de 7 días o que solo han puntuado este juego.`;
+}
+
+interface PlayerFiguresProps {
+  player: PlayerStats;
+  igdbID: number;
+  /** Whether the shown average includes the ratings of flagged windows (the reader's toggle). */
+  includeUnusual: boolean;
+  onIncludeUnusualChange: (include: boolean) => void;
+}
+
+/** The players' distribution and count, the weekly chart, and the note on unusual activity. */
+export function PlayerFigures({
+  player,
+  igdbID,
+  includeUnusual,
+  onIncludeUnusualChange,
+}: PlayerFiguresProps) {
+  const unusual = player.unusual ?? [];
+  const note = unusualNote(unusual);
+  const { data: timeline } = usePlayerTimeline(player.count > 0 ? igdbID : undefined);
   return (
     <section className="score-figures" aria-labelledby="player-figures-title">
       <h3 id="player-figures-title" className="score-figures__title">
@@ -98,6 +136,24 @@ export function PlayerFigures({ player }: { player: PlayerStats }) {
       <p className="figure__count" data-testid="player-count">
         {countText(player.count, 'puntuación', 'puntuaciones')}
       </p>
+      {note ? (
+        <div className="unusual-note" role="note">
+          <p>{note}</p>
+          <label className="unusual-note__toggle">
+            <input
+              type="checkbox"
+              checked={includeUnusual}
+              onChange={(event) => onIncludeUnusualChange(event.target.checked)}
+            />
+            Incluirlas en la media
+          </label>
+        </div>
+      ) : null}
+      {timeline && timeline.length > 0 ? (
+        <Suspense fallback={null}>
+          <PlayerTimelineChart timeline={timeline} unusual={unusual} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -38,6 +38,7 @@ export function GameDetailPage() {
   const { data: game, error, mutate: refreshGame } = useGame(igdbID);
   const { data: playerAverage, mutate: refreshPlayerAverage } = usePlayerAverage(igdbID);
   const [highlighted, setHighlighted] = useState(false);
+  const [includeUnusual, setIncludeUnusual] = useState(false);
 
   useEffect(() => {
     if (!highlighted) return;
@@ -62,7 +63,13 @@ export function GameDetailPage() {
     );
   }
 
-  const playerScore = playerAverage !== undefined ? playerAverage : game.avUserRatings;
+  const withUnusual =
+    includeUnusual && (game.playerStats?.unusual ?? []).some((window) => window.excluded > 0);
+  const playerScore = withUnusual
+    ? (game.playerStats?.averageWithUnusual ?? null)
+    : playerAverage !== undefined
+      ? playerAverage
+      : game.avUserRatings;
   const onRated = () => {
     setHighlighted(true);
     void refreshPlayerAverage();
@@ -152,7 +159,12 @@ export function GameDetailPage() {
           </h2>
           <div className="game-detail__figures">
             <CriticFigures critic={game.criticStats} />
-            <PlayerFigures player={game.playerStats} />
+            <PlayerFigures
+              player={game.playerStats}
+              igdbID={game.igdbID}
+              includeUnusual={includeUnusual}
+              onIncludeUnusualChange={setIncludeUnusual}
+            />
           </div>
         </section>
       ) : null}

@@ -1,0 +1,36 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { UnusualActivityWindow } from '@veredicto/db';
+import { AverageRecalculationService } from '../ratings/average-recalculation.service.js';
+
+export const WINDOW_NOT_FOUND = 'Ventana no encontrada o ya descartada';
+
+/** The operator's view of unusual rating activity (decisions.md section 14). */
+@Injectable()
+export class UnusualActivityService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly averages: AverageRecalculationService,
+  ) {}
+
+  list() {
+    return this.em.getRepository(UnusualActivityWindow).findForAdmin();
+  }
+
+  /**
+   * Dismisses a flagged window: its ratings count again, and the answer comes once the worker's
+   * recalculation (which never flags dismissed days again) has stored the average with them.
+   */
+  async dismiss(windowId: number) {
+    let gameId: number | null = null;
+    const found = await this.em
+      .getRepository(UnusualActivityWindow)
+      .findOne({ id: windowId, status: 'flagged' });
+    if (!found) throw new NotFoundException(WINDOW_NOT_FOUND);
+    const average = await this.averages.storeThenRecalculate(found.game.id, async (tx) => {
+      gameId = (await tx.getRepository(UnusualActivityWindow).dismiss(windowId))?.gameId ?? null;
+    });
+    if (gameId === null) throw new NotFoundException(WINDOW_NOT_FOUND);
+    return { status: 'dismissed' as const, avUserRatings: average?.avUserRatings ?? null };
+  }
+}
