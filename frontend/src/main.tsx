@@ -10,7 +10,10 @@ if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <BrowserRouter>
+    {/* Navigations render at once rather than as transitions, as the password change needs: it sends the
+        reader to the login page and ends the session in one step, and a profile kept on screen by a
+        transition would send them home instead. */}
+    <BrowserRouter useTransitions={false}>
       <AppProviders>
         <AppRoutes />
       </AppProviders>

@@ -29,11 +29,10 @@ export function PasswordForm() {
     setError(null);
     try {
       await changePassword(current, next);
-      // To the login first, at once (not as a transition that keeps the profile mounted while the login
-      // page loads): a profile still on screen when the session ends would send the user home. The login
-      // page says what happened.
+      // To the login first, at once (the router renders navigations without transitions, main.tsx): a
+      // profile still on screen when the session ends would send the user home. The login page says what
+      // happened.
       navigate(routes.login(), {
-        flushSync: true,
         state: { notice: 'Contraseña cambiada. Inicia sesión de nuevo con la nueva.' } satisfies LoginState,
       });
       logout();
