@@ -40,16 +40,17 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
     const game = await createGame(db);
     const scores = [90, 71, 84, 55];
     for (const score of scores) await rate(db, (await createUser(db)).id, game.id, score);
-    // Outlets of this test only, with registry rows: two of the Spanish-language press, one not.
+    // Outlets of this test only, with registry rows: three of the Spanish-language press, one not (one
+    // outlet, one voice: four outlets make four reviews).
     const tag = `${game.id}`;
     await db.query(
-      `insert into outlets (name, country, language) values ($1, 'ES', 'es'), ($2, 'MX', 'es'), ($3, 'GB', 'en')`,
-      [`Prensa A ${tag}`, `Prensa B ${tag}`, `Press C ${tag}`],
+      `insert into outlets (name, country, language) values ($1, 'ES', 'es'), ($2, 'MX', 'es'), ($3, 'GB', 'en'), ($4, 'ES', 'es')`,
+      [`Prensa A ${tag}`, `Prensa B ${tag}`, `Press C ${tag}`, `Prensa D ${tag}`],
     );
     await db.query(
       `insert into media_reviews (game_id, outlet, rating, dedupe_key) values
-         ($1, $2, 88, 'a'), ($1, $3, 79, 'b'), ($1, $4, 95, 'c'), ($1, $2, 60, 'd'), ($1, $4, null, 'e')`,
-      [game.id, `Prensa A ${tag}`, `Prensa B ${tag}`, `Press C ${tag}`],
+         ($1, $2, 88, 'a'), ($1, $3, 79, 'b'), ($1, $4, 95, 'c'), ($1, $5, 60, 'd'), ($1, $4, null, 'e')`,
+      [game.id, `Prensa A ${tag}`, `Prensa B ${tag}`, `Press C ${tag}`, `Prensa D ${tag}`],
     );
     await db.query(
       `insert into media_reviews (game_id, outlet, rating, link, dedupe_key)
@@ -86,8 +87,8 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
       // (4 · 75 + 10 · 70) / 14
       player_rank_score: expect.closeTo((90 + 71 + 84 + 55 + 700) / 14, 3),
     });
-    // Each outlet's median over its reviews: A (88, 60) → 74, B 79, C 95. Recommended: 88 ≥ 74, 79 ≥ 79,
-    // 95 ≥ 95, 60 < 74 → 3 of 4 = 75 %.
+    // Each outlet's median over its reviews: A 88, B 79, C 95, D 60; every review is at least its
+    // outlet's median → 4 of 4 = 100 %.
     // An outlet the registry did not know (a scraped review) got its row, from its link's domain.
     const { rows: registered } = await db.query(
       'select country, language, domain from outlets where name = $1',
@@ -98,7 +99,7 @@ describe.each(backends)('recalculate-average through the %s queue backend', (bac
       'select critic_percent_recommended from games where id = $1',
       [game.id],
     );
-    expect(recommended[0].critic_percent_recommended).toBe(75);
+    expect(recommended[0].critic_percent_recommended).toBe(100);
 
     const truth = await db.query(
       `select round(avg(score))::int as average, count(*)::int as total from ratings where game_id = $1`,

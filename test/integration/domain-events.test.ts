@@ -82,7 +82,7 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
     expect(job.returnvalue).toEqual({
       id: row.payload.id,
       name: 'game.figures-changed',
-      consumers: ['cdn-purge'],
+      consumers: ['cdn-purge', 'alerts', 'similar-games'],
     });
     await waitFor(
       async () => purgedKeys().filter((key) => key === `game-${game.igdbId}`).length > purgesBefore,
@@ -127,7 +127,7 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
       },
       { what: 'the dispatch after the restart', timeoutMs: 30_000 },
     );
-    expect(job.returnvalue).toMatchObject({ consumers: ['cdn-purge'] });
+    expect(job.returnvalue).toMatchObject({ consumers: ['cdn-purge', 'alerts', 'similar-games'] });
     await waitFor(async () => purgedKeys().includes(`game-${game.igdbId}`), {
       what: "the restarted worker's purge at the fake CDN",
     });
