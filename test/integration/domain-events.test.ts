@@ -75,7 +75,8 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
     const [job] = await waitFor(
       async () => {
         const jobs = await dispatches(row.payload.id);
-        return jobs.length > 0 && (await jobs[0].isCompleted()) ? jobs : undefined;
+        // Read again once completed: the first read may predate the return value.
+        return jobs.length > 0 && (await jobs[0].isCompleted()) ? await dispatches(row.payload.id) : undefined;
       },
       { what: 'the dispatch job to complete' },
     );
@@ -123,7 +124,7 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
     const [job] = await waitFor(
       async () => {
         const jobs = await dispatches(eventId);
-        return jobs.length > 0 && (await jobs[0].isCompleted()) ? jobs : undefined;
+        return jobs.length > 0 && (await jobs[0].isCompleted()) ? await dispatches(eventId) : undefined;
       },
       { what: 'the dispatch after the restart', timeoutMs: 30_000 },
     );
