@@ -76,7 +76,9 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
       async () => {
         const jobs = await dispatches(row.payload.id);
         // Read again once completed: the first read may predate the return value.
-        return jobs.length > 0 && (await jobs[0].isCompleted()) ? await dispatches(row.payload.id) : undefined;
+        return jobs.length > 0 && (await jobs[0].isCompleted())
+          ? await dispatches(row.payload.id)
+          : undefined;
       },
       { what: 'the dispatch job to complete' },
     );
