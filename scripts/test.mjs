@@ -23,12 +23,15 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function count(text) {
   const plain = text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
   const found = { passed: 0, failed: 0, skipped: 0 };
-  const jest = /^Tests:\s+(.*)\s+total$/m.exec(plain);
+  // The integration tier runs Jest twice (parallel files, then the solo ones): every closing line counts.
+  const jest = [...plain.matchAll(/^Tests:\s+(.*)\s+total$/gm)].map((match) => match[1]);
   const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/m.exec(plain);
-  const summary = jest?.[1] ?? vitest?.[1];
-  if (summary) {
-    for (const key of Object.keys(found)) {
-      found[key] = Number(new RegExp(`(\\d+) ${key}`).exec(summary)?.[1] ?? 0);
+  const summaries = jest.length > 0 ? jest : vitest ? [vitest[1]] : [];
+  if (summaries.length > 0) {
+    for (const summary of summaries) {
+      for (const key of Object.keys(found)) {
+        found[key] += Number(new RegExp(`(\\d+) ${key}`).exec(summary)?.[1] ?? 0);
+      }
     }
   } else {
     for (const key of Object.keys(found)) {

@@ -18,7 +18,7 @@ const withDatabase = (serverUrl, database) => {
   return url.toString();
 };
 
-export default async function globalSetup() {
+export default async function globalSetup(globalConfig) {
   const runId = `${Date.now().toString(36)}${process.pid}`;
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -41,6 +41,20 @@ export default async function globalSetup() {
   const orm = await openDatabase({ databaseUrl, poolSize: 2 });
   await migrateDatabase(orm, databaseUrl);
   await orm.close(true);
+  // Test files run in parallel workers: each worker gets its own copy of the migrated database (and its own
+  // queue prefix, see test-env.ts), so a file sees only what its worker's files wrote, as in a serial run.
+  const workers = Math.max(1, globalConfig?.maxWorkers ?? 1);
+  const copies = [];
+  const creator = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await creator.connect();
+  for (let worker = 1; worker <= workers; worker++) {
+    const copy = `${database}_w${worker}`;
+    await creator.query(`create database "${copy}" template "${database}"`);
+    process.env[`TEST_DATABASE_URL_${worker}`] = withDatabase(serverUrl, copy);
+    copies.push(copy);
+  }
+  await creator.end();
+  process.env.TEST_DATABASE_COPIES = copies.join(',');
   process.env.TEST_DATABASE_URL = databaseUrl;
   process.env.TEST_SERVER_URL = serverUrl;
   process.env.TEST_QUEUE_PREFIX = `t${runId}`;

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -11,17 +11,23 @@ export default async function globalTeardown() {
     url.pathname = '/postgres';
     const admin = new pg.Client({ connectionString: url.toString() });
     await admin.connect();
-    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
+    const copies = process.env.TEST_DATABASE_COPIES?.split(',').filter(Boolean) ?? [];
+    for (const name of [database, ...copies]) {
+      await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+    }
     await admin.end();
   }
   await globalThis.__EMBEDDED_PG__?.stop();
   if (globalThis.__EMBEDDED_PG_DIR__)
     rmSync(globalThis.__EMBEDDED_PG_DIR__, { recursive: true, force: true });
   // The data folder (mail outbox) of the run's test APIs: test/support/api-app.ts names it after the prefix.
-  if (process.env.TEST_QUEUE_PREFIX) {
-    rmSync(join(tmpdir(), `veredicto-test-${process.env.TEST_QUEUE_PREFIX}`), {
-      recursive: true,
-      force: true,
-    });
+  // One per worker (test-env.ts appends the worker's number to the prefix).
+  const prefix = process.env.TEST_QUEUE_PREFIX;
+  if (prefix) {
+    for (const entry of readdirSync(tmpdir())) {
+      if (entry.startsWith(`veredicto-test-${prefix}`)) {
+        rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+      }
+    }
   }
 }

@@ -7,15 +7,17 @@ export interface TestEnv {
   queuePrefix: string;
 }
 
+/** Files run in parallel Jest workers: each worker has its own database copy and queue prefix. */
 export function testEnv(): TestEnv {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const worker = process.env.JEST_WORKER_ID ?? '1';
+  const databaseUrl = process.env[`TEST_DATABASE_URL_${worker}`];
   const serverUrl = process.env.TEST_SERVER_URL;
   if (!databaseUrl || !serverUrl) throw new Error('integration global setup did not run');
   return {
     databaseUrl,
     serverUrl,
     redisUrl: process.env.TEST_REDIS_URL || undefined,
-    queuePrefix: process.env.TEST_QUEUE_PREFIX ?? 'test',
+    queuePrefix: `${process.env.TEST_QUEUE_PREFIX ?? 'test'}w${worker}`,
   };
 }
 
