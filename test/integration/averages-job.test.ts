@@ -191,6 +191,15 @@ describe.each(['postgres', 'redis'] as const)(
       };
       const first = await reconcileAfter(corruptedAt);
       const report = first.returnvalue as Found;
+      process.stdout.write(
+        `RELIABILITY ${JSON.stringify({
+          name: `reconciliation-${backend}`,
+          checked: report.checked,
+          fixed: report.fixed,
+          repairMs: first.finishedOn! - corruptedAt,
+          runMs: first.finishedOn! - first.processedOn!,
+        })}\n`,
+      );
       expect(report.gameIds).toEqual(expect.arrayContaining([rated.id, phantom.id]));
       expect(report.gameIds).not.toContain(untouched.id);
       expect(report.fixed).toBe(report.gameIds.length);
