@@ -82,7 +82,7 @@ describe('migrations', () => {
       const left = await db.query('select count(*)::int as n from ratings where user_id = $1', [userId]);
       expect(left.rows[0].n).toBe(0);
     } finally {
-      await db.query(`delete from games where igdb_id = 987654321`);
+      await db.query(`delete from games where igdb_id in (987654321, 987654322)`);
       await db.query(`delete from news_articles where link = 'https://e.com/a'`);
       await db.end();
     }

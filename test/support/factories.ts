@@ -3,6 +3,9 @@ import type pg from 'pg';
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
+/** A released game's default date, from the run's date (as every dated fixture). */
+const aYearAgo = () => new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+
 /** Test data straight into the tables, so tests state exactly what they start from. */
 export async function createGame(
   db: pg.Client | pg.Pool,
@@ -19,7 +22,7 @@ export async function createGame(
       title,
       title.toLowerCase(),
       overrides.platforms ?? ['PC'],
-      overrides.releaseDate === undefined ? '2024-05-01' : overrides.releaseDate,
+      overrides.releaseDate === undefined ? aYearAgo() : overrides.releaseDate,
     ],
   );
   return { id: Number(rows[0].id), igdbId: Number(rows[0].igdb_id), title };

@@ -15,6 +15,7 @@ import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { IGDB_PLATFORMS } from '@veredicto/contract';
 import { OutboxRelay } from '@veredicto/jobs';
 import type { ProgressReporter } from '../news/news-import.service.js';
+import { RequestSpacing } from './request-spacing.js';
 
 const FIELDS = [
   'name',
@@ -169,7 +170,7 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
 @Injectable()
 export class IgdbImportService {
   private readonly logger = new Logger(IgdbImportService.name);
-  private lastRequestAt = 0;
+  private readonly spacing = new RequestSpacing(MIN_REQUEST_INTERVAL_MS);
 
   constructor(
     private readonly orm: MikroORM,
@@ -255,10 +256,7 @@ export class IgdbImportService {
   }
 
   private async query(token: string, body: string, signal?: AbortSignal): Promise<IgdbGame[]> {
-    const wait = this.lastRequestAt + MIN_REQUEST_INTERVAL_MS - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    signal?.throwIfAborted();
-    this.lastRequestAt = Date.now();
+    await this.spacing.take(signal);
     const response = await fetch(`${this.config.IGDB_API_URL.replace(/\/+$/, '')}/games`, {
       method: 'POST',
       headers: {

@@ -8,6 +8,7 @@ import { GameFiguresRepository } from '../games/game-figures.repository.js';
 import { GameImportRepository } from '../games/game-import.repository.js';
 import type { GameUpsertRow, SpanishContentRow } from '../games/game-rows.js';
 import { knownReleaseDate } from '../games/release-date.js';
+import { demoReleaseDate } from './demo-dates.js';
 import { normalizeSearchText, slugify } from '../games/search-text.js';
 import { jsonRecordset } from '../json-recordset.js';
 import { GameLanguage } from '../languages/game-language.entity.js';
@@ -118,7 +119,12 @@ type SeedReviewRow = { gameIgdbId: number } & Pick<
 
 const dedupeKey = (review: ReviewRecord) => `seed:${review.source}:${review.outlet}:${review.platform ?? ''}`;
 
-function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: string | null): GameUpsertRow {
+function toGameRow(
+  record: GameRecord,
+  showcase?: ShowcaseRecord,
+  titleEs?: string | null,
+  releaseDate: string | null = record.releaseDate,
+): GameUpsertRow {
   const cover = showcase?.coverImageId ?? record.coverImageId;
   return {
     igdbId: record.igdbId,
@@ -126,7 +132,7 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: stri
     title: record.title,
     searchName: normalizeSearchText(record.title),
     platforms: record.platforms,
-    ...knownReleaseDate(record.releaseDate),
+    ...knownReleaseDate(releaseDate),
     imageCover: cover ? igdbImageUrl('cover_big', cover) : null,
     imageArt: showcase?.artworkImageIds[0] ? igdbImageUrl('1080p', showcase.artworkImageIds[0]) : null,
     summary: record.summary ?? null,
@@ -156,7 +162,15 @@ function toGameRow(record: GameRecord, showcase?: ShowcaseRecord, titleEs?: stri
 export class CatalogueImporter {
   constructor(private readonly em: EntityManager) {}
 
-  async importGames(path: string, showcasePath?: string, spanishPath?: string): Promise<number> {
+  /**
+   * With `demo`'s files, a game's artwork and Spanish title come along, and its release date is the
+   * demo's as of today (demoReleaseDate: what was upcoming stays upcoming).
+   */
+  async importGames(
+    path: string,
+    demo?: { showcasePath: string; spanishPath: string; today?: Date },
+  ): Promise<number> {
+    const { showcasePath, spanishPath } = demo ?? {};
     const showcase = new Map<number, ShowcaseRecord>();
     if (showcasePath) {
       for await (const record of readJsonLines<ShowcaseRecord>(showcasePath))
@@ -175,6 +189,7 @@ export class CatalogueImporter {
             record,
             showcase.get(record.igdbId),
             spanishTitles ? (spanishTitles.get(record.igdbId) ?? null) : undefined,
+            demo ? demoReleaseDate(record.releaseDate, demo.today) : record.releaseDate,
           ),
         ),
       );
@@ -301,11 +316,10 @@ export class CatalogueImporter {
     recordLanguagesChanged?: RecordLanguagesChanged,
   ): Promise<ImportReport> {
     const started = performance.now();
-    const games = await this.importGames(
-      `${dataDir}games.jsonl.gz`,
-      `${dataDir}showcase.jsonl.gz`,
-      `${dataDir}summaries-es.jsonl.gz`,
-    );
+    const games = await this.importGames(`${dataDir}games.jsonl.gz`, {
+      showcasePath: `${dataDir}showcase.jsonl.gz`,
+      spanishPath: `${dataDir}summaries-es.jsonl.gz`,
+    });
     await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
     const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
     const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
