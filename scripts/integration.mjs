@@ -5,6 +5,7 @@
 // one serial run of what they name, as before.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const SOLO = [
   'hashing-burst',
@@ -30,8 +31,29 @@ const args = process.argv.slice(2);
 const run = (extra) =>
   spawnSync(process.execPath, [...jest, ...extra], { cwd: root, stdio: 'inherit' }).status ?? 1;
 
+/**
+ * Two workers need room on the server: a file's API and worker processes on BullMQ's PostgreSQL backend hold
+ * up to ~60 connections, so two files at once outgrow a default server's 100. Below 200, one worker.
+ */
+async function workerCount() {
+  if (process.env.INTEGRATION_WORKERS) return process.env.INTEGRATION_WORKERS;
+  // Without DATABASE_URL the tier starts an embedded PostgreSQL, configured for 200 connections.
+  if (!process.env.DATABASE_URL) return '2';
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  try {
+    await client.connect();
+    const { rows } = await client.query('show max_connections');
+    const allowed = Number(rows[0].max_connections);
+    if (allowed >= 200) return '2';
+    console.log(`integration: the server allows ${allowed} connections (< 200): one worker`);
+    return '1';
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 if (args.length > 0) process.exit(run(['--runInBand', ...args]));
-const workers = process.env.INTEGRATION_WORKERS ?? '2';
+const workers = await workerCount();
 const parallel = run([`--maxWorkers=${workers}`, '--testPathIgnorePatterns', solo]);
 const serial = run(['--runInBand', '--testPathPatterns', solo]);
 process.exit(parallel || serial);
