@@ -266,6 +266,10 @@ function alertTests(backend: 'redis' | 'postgres', scope: 'all' | 'faults') {
         await settings(daily.id, 'daily');
         await want(daily.id, game.id);
         await want(daily.id, quarter.id);
+        // 'Mis plataformas' holds the release too: out on PC, nothing for a PlayStation-only player.
+        const ps5Player = await createUser(db);
+        await settings(ps5Player.id, 'immediate', ['ps5']);
+        await want(ps5Player.id, game.id);
 
         await gateway().enqueue(JobName.ReleaseDayAlerts, { day: today });
         await waitFor(async () => (await notificationsOf(daily.id)).length === 1, {
@@ -279,6 +283,7 @@ function alertTests(backend: 'redis' | 'postgres', scope: 'all' | 'faults') {
           'Llega a Nintendo Switch 2',
         ]);
         expect(await mailsTo(`${daily.username}@`)).toEqual([]);
+        expect(await notificationsOf(ps5Player.id)).toEqual([]);
 
         await gateway().enqueue(JobName.SendAlertDigests, { period: 'daily' });
         await waitFor(async () => (await mailsTo(`${daily.username}@`)).length > 0, { what: 'the digest' });
