@@ -1,11 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, fromRoot, type ApiConfig } from '@veredicto/config';
 import type { MailTemplateData, MailTemplateName } from './mail-templates.js';
 import { renderMail, type RenderedMail } from './render-mail.js';
+
+/** The outbox's sub-folder of keyed mails already written. */
+const SENT_MARKERS = '.sent';
 
 /** The settings the sender reads, which the API and the workers both validate. */
 export type MailConfig = Pick<
@@ -73,7 +76,7 @@ export class MailService {
     const host = new URL(this.config.PUBLIC_URL).hostname || 'veredicto.local';
     const messageId = `<${fingerprint ?? randomBytes(16).toString('hex')}@${host}>`;
     const suffix = `-${template}-${(fingerprint ?? randomBytes(8).toString('hex')).slice(0, 16)}.eml`;
-    if (this.outboxDir && fingerprint && (await this.alreadyWritten(suffix))) {
+    if (this.outboxDir && fingerprint && (await this.alreadyWritten(fingerprint))) {
       return { messageId, file: null };
     }
     const info = await this.transport.sendMail({
@@ -94,12 +97,24 @@ export class MailService {
     await mkdir(this.outboxDir, { recursive: true });
     const file = join(this.outboxDir, `${Date.now()}${suffix}`);
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    if (fingerprint) await this.markWritten(fingerprint);
     this.logger.log(`e-mail to ${to} written to ${file}`);
     return { messageId, file };
   }
 
-  private async alreadyWritten(suffix: string): Promise<boolean> {
-    const files = await readdir(this.outboxDir!).catch(() => [] as string[]);
-    return files.some((file) => file.endsWith(suffix));
+  /**
+   * One marker file per keyed mail (`outbox/.sent/<fingerprint>`): a look-up costs one stat however many
+   * mails the outbox holds (listing the folder made a fan-out of N mails cost N² reads).
+   */
+  private async alreadyWritten(fingerprint: string): Promise<boolean> {
+    return access(join(this.outboxDir!, SENT_MARKERS, fingerprint)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private async markWritten(fingerprint: string): Promise<void> {
+    await mkdir(join(this.outboxDir!, SENT_MARKERS), { recursive: true });
+    await writeFile(join(this.outboxDir!, SENT_MARKERS, fingerprint), '', { mode: 0o600 });
   }
 }
