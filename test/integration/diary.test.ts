@@ -445,10 +445,11 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     expect((await circle()).json()).toEqual({ average: 70, count: 3 });
   });
 
-  it('deleting the account removes its statuses, sessions and follows', async () => {
+  it('deleting the account removes its statuses, sessions, ratings, follows and its profile and year', async () => {
     const game = await createGame(db);
     const player = await userWithToken(api, db);
     const other = await userWithToken(api, db);
+    await rate(db, player.id, game.id, 77);
     await call(api, 'PUT', `/api/user/games/${game.igdbId}/status`, {
       token: player.token,
       body: { status: 'want' },
@@ -463,9 +464,17 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     const { rows } = await db.query(
       `select (select count(*) from game_statuses where user_id = $1)::int as statuses,
               (select count(*) from play_sessions where user_id = $1)::int as sessions,
+              (select count(*) from ratings where user_id = $1)::int as ratings,
               (select count(*) from user_follows where follower_id = $1 or followed_id = $1)::int as follows`,
       [player.id],
     );
-    expect(rows[0]).toEqual({ statuses: 0, sessions: 0, follows: 0 });
+    expect(rows[0]).toEqual({ statuses: 0, sessions: 0, ratings: 0, follows: 0 });
+    const thisYear = new Date().getUTCFullYear();
+    for (const path of [`/api/users/${player.username}`, `/api/users/${player.username}/year/${thisYear}`])
+      expect((await call(api, 'GET', path, { token: other.token })).status).toBe(404);
+    const feed = (await call(api, 'GET', '/api/user/feed', { token: other.token })).json() as {
+      content: unknown[];
+    };
+    expect(feed.content).toEqual([]);
   });
 });
