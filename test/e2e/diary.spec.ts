@@ -43,6 +43,36 @@ test('pone un estado desde la página del juego, registra una sesión y lo ve en
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(user.username);
   await expect(page.getByTestId('profile-counts')).toContainText('Jugando: 1');
   await expect(page.getByTestId('profile-hours')).toHaveText('1,5 h');
+
+  // 'Tu año': completed today on PC and rated, it shows in this year's page and in its picture.
+  const today = new Date().toISOString().slice(0, 10);
+  const year = today.slice(0, 4);
+  const headers = { ...setupClientHeaders(), Authorization: `Bearer ${user.token}` };
+  const completed = await request.put(`/api/user/games/${SKYRIM}/status`, {
+    data: { status: 'completed', platform: 'PC', finishedAt: today },
+    headers,
+  });
+  expect(completed.status()).toBe(200);
+  const rated = await request.post('/api/user/rating', { data: { gameId: SKYRIM, score: 88 }, headers });
+  expect(rated.status()).toBe(200);
+  await page.reload();
+  await page.getByRole('link', { name: `Tu año ${year}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Tu año ${year}`);
+  await expect(page.getByTestId('year-completed')).toContainText(game.title);
+  await expect(page.getByTestId('year-hours')).toHaveText('1,5 h');
+  await expect(page.getByTestId('year-best')).toContainText(`88${game.title}`);
+  await expect(page.getByTestId('year-platforms')).toContainText('PC1 juego');
+  const picture = page.getByRole('img', { name: new RegExp(`^Resumen de ${year} de ${user.username}`) });
+  await expect(picture).toBeVisible();
+  // Drawn on the server on first request: it may still be on its way when the element shows.
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(1200);
+  const head = await (await request.get(`/u/${user.username}/${year}`)).text();
+  const ogImage = /<meta property="og:image" content="([^"]+)">/.exec(head)?.[1] ?? '';
+  expect(ogImage).toContain(`/api/users/${user.username}/year/${year}/image.png`);
+  const png = await request.get(new URL(ogImage).pathname);
+  expect([png.status(), png.headers()['content-type']]).toEqual([200, 'image/png']);
 });
 
 test('sigue a alguien y ve su puntuación en Actividad', async ({ page, request }) => {

@@ -208,6 +208,34 @@ describe('diary import and export', () => {
     ]);
   });
 
+  it('imports a sheet saved in Spanish (semicolons, decimal commas, dd/MM/yyyy) and reports what it could not match', async () => {
+    const [outerWilds, disco, cuphead] = [
+      await catalogueGame('Outer Wilds'),
+      await catalogueGame('Disco Elysium'),
+      await catalogueGame('Cuphead'),
+    ];
+    const { token } = await userWithToken(api, db);
+    const answer = await matched(token, fixture('hoja-de-calculo-es.csv'), 'mis juegos.csv');
+    expect(answer.source).toBe('csv');
+    expect(titlesOf(answer.matched)).toEqual(['Cuphead', 'Disco Elysium', 'Outer Wilds']);
+    expect(answer.unmatched.map((row) => row.title)).toEqual(['Un juego que no está en ningún catálogo']);
+    expect(((await confirm(token, answer.id)).json() as ImportAnswer).result).toEqual({
+      statuses: 3,
+      ratings: 1,
+    });
+    const status = async (game: { igdbId: number }) =>
+      (await call(api, 'GET', `/api/user/games/${game.igdbId}/status`, { token })).json();
+    expect(await status(outerWilds)).toMatchObject({
+      status: 'completed',
+      platform: 'PC',
+      hours: 22.5,
+      startedAt: '2024-01-02',
+      finishedAt: '2024-01-28',
+    });
+    expect(await status(disco)).toMatchObject({ status: 'shelved', hours: 8, startedAt: '2024-03-15' });
+    expect(await status(cuphead)).toMatchObject({ status: 'want', platform: 'Nintendo Switch' });
+  });
+
   it("imports Steam's GetOwnedGames with the hours played", async () => {
     const halfLife = await catalogueGame('Half-Life');
     const lostCoast = await catalogueGame('Half-Life 2: Lost Coast');

@@ -302,6 +302,135 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     expect((await call(api, 'GET', '/api/user/feed?cursor=nada', { token: reader.token })).status).toBe(400);
   });
 
+  it("answers 'Tu año' from the rows of that year, with its PNG for link previews, and keeps it private", async () => {
+    // Last year, so that every date of it is in the past whatever the run's date; this year holds the rest.
+    const thisYear = new Date().getUTCFullYear();
+    const year = thisYear - 1;
+    const [early, late, playing, recent] = [
+      await createGame(db),
+      await createGame(db),
+      await createGame(db),
+      await createGame(db),
+    ];
+    const owner = await userWithToken(api, db);
+    const reader = await userWithToken(api, db);
+    const token = owner.token;
+    const put = (game: { igdbId: number }, body: object) =>
+      call(api, 'PUT', `/api/user/games/${game.igdbId}/status`, { token, body });
+    const session = (game: { igdbId: number }, body: object) =>
+      call(api, 'POST', `/api/user/games/${game.igdbId}/sessions`, { token, body });
+    expect(
+      (await put(early, { status: 'completed', platform: 'PC', finishedAt: `${year}-03-10`, hours: 20 }))
+        .status,
+    ).toBe(200);
+    await session(early, { date: `${year}-03-01`, minutes: 600, platform: 'PC' });
+    await put(late, { status: 'completed', platform: 'Switch', finishedAt: `${year}-11-02` });
+    await session(late, { date: `${year}-10-30`, minutes: 90 });
+    await session(late, { date: `${year}-11-01`, minutes: 90, platform: 'Switch' });
+    await session(late, { date: `${thisYear}-01-01`, minutes: 60 });
+    await put(playing, { status: 'playing' });
+    await session(playing, { date: `${year}-06-15`, minutes: 60, platform: 'pc' });
+    await put(recent, { status: 'completed', finishedAt: `${thisYear}-01-01`, hours: 5 });
+    const rateOn = (game: { id: number }, score: number, at: string) =>
+      db.query(
+        `insert into ratings (user_id, game_id, score, created_at, updated_at) values ($1, $2, $3, $4, $4)`,
+        [owner.id, game.id, score, at],
+      );
+    await rateOn(early, 90, `${year}-03-11T12:00:00Z`);
+    await rateOn(playing, 95, `${year}-07-01T12:00:00Z`);
+    await rateOn(late, 70, `${thisYear}-01-01T12:00:00Z`);
+    await rateOn(recent, 99, `${thisYear}-01-01T12:00:00Z`);
+
+    const answer = await call(api, 'GET', `/api/users/${owner.username}/year/${year}`);
+    expect(answer.status).toBe(200);
+    const body = answer.json() as {
+      completed: { igdbID: number; hours: number }[];
+      hours: number;
+      bestRated: { igdbID: number; score: number }[];
+      platforms: unknown[];
+      image: string;
+    };
+    // Completed that year, the latest first, each with all its hours (the stated ones win over sessions).
+    expect(body.completed.map((game) => [game.igdbID, game.hours])).toEqual([
+      [late.igdbId, 4],
+      [early.igdbId, 20],
+    ]);
+    // 20 stated + 3 h of the year's sessions of 'late' + 1 h of 'playing' (the stated game's sessions do not add).
+    expect(body.hours).toBe(24);
+    expect(body.bestRated).toEqual([
+      { igdbID: playing.igdbId, title: playing.title, slug: expect.any(String), score: 95 },
+      { igdbID: early.igdbId, title: early.title, slug: expect.any(String), score: 90 },
+      { igdbID: late.igdbId, title: late.title, slug: expect.any(String), score: 70 },
+    ]);
+    expect(body.platforms).toEqual([
+      { platform: 'PC', games: 2, hours: 21 },
+      { platform: 'Switch', games: 1, hours: 3 },
+    ]);
+    // The years add up to the profile's total.
+    const current = (await call(api, 'GET', `/api/users/${owner.username}/year/${thisYear}`)).json() as {
+      hours: number;
+      completed: { igdbID: number }[];
+    };
+    expect(current.completed.map((game) => game.igdbID)).toEqual([recent.igdbId]);
+    const profile = (await call(api, 'GET', `/api/users/${owner.username}`)).json() as { hours: number };
+    expect([current.hours, body.hours + current.hours]).toEqual([6, profile.hours]);
+
+    // The page's head names the picture, and the picture is a 1200×630 PNG drawn for this user and year.
+    const imagePath = `/api/users/${owner.username}/year/${year}/image.png`;
+    expect(body.image).toBe(`${api.config.PUBLIC_URL}${imagePath}`);
+    const page = await fetch(`${api.baseUrl}/u/${owner.username}/${year}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<title>El ${year} de ${owner.username} | Veredicto</title>`);
+    expect(html).toContain(`<meta property="og:image" content="${api.config.PUBLIC_URL}${imagePath}">`);
+    const image = await fetch(`${api.baseUrl}${imagePath}`);
+    expect([image.status, image.headers.get('content-type'), image.headers.get('cache-control')]).toEqual([
+      200,
+      'image/png',
+      'private, no-cache',
+    ]);
+    const png = Buffer.from(await image.arrayBuffer());
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    const etag = image.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    expect((await fetch(`${api.baseUrl}${imagePath}`, { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
+    // Another year draws another picture.
+    const other = await fetch(`${api.baseUrl}/api/users/${owner.username}/year/${thisYear}/image.png`);
+    expect([other.status, other.headers.get('etag') === etag]).toEqual([200, false]);
+
+    // Bad years are refused in Spanish; the page of one is not found.
+    for (const bad of ['1969', String(thisYear + 2), 'abcd']) {
+      const refused = await call(api, 'GET', `/api/users/${owner.username}/year/${bad}`);
+      expect([refused.status, (refused.json() as { message: string }).message]).toEqual([
+        400,
+        `El año debe estar entre 1970 y ${thisYear}`,
+      ]);
+    }
+    expect((await fetch(`${api.baseUrl}/u/${owner.username}/${thisYear + 2}`)).status).toBe(404);
+
+    // Where the profile is not visible, neither is its year nor its picture.
+    await call(api, 'PUT', '/api/user/privacy', { token, body: { profile: 'followers' } });
+    expect((await call(api, 'GET', `/api/users/${owner.username}/year/${year}`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}${imagePath}`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}${imagePath}`, { headers: { 'if-none-match': etag } })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${api.baseUrl}/u/${owner.username}/${year}`)).status).toBe(404);
+    await call(api, 'PUT', `/api/users/${owner.username}/follow`, { token: reader.token });
+    const asFollower = await call(api, 'GET', `/api/users/${owner.username}/year/${year}`, {
+      token: reader.token,
+    });
+    expect([asFollower.status, (asFollower.json() as { image: unknown }).image]).toEqual([200, null]);
+    await call(api, 'PUT', '/api/user/privacy', { token, body: { profile: 'private' } });
+    expect(
+      (await call(api, 'GET', `/api/users/${owner.username}/year/${year}`, { token: reader.token })).status,
+    ).toBe(404);
+    expect((await call(api, 'GET', `/api/users/${owner.username}/year/${year}`, { token })).status).toBe(200);
+  });
+
   it("shows 'Tu círculo' from three followed raters", async () => {
     const game = await createGame(db);
     const reader = await userWithToken(api, db);
@@ -316,10 +445,11 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     expect((await circle()).json()).toEqual({ average: 70, count: 3 });
   });
 
-  it('deleting the account removes its statuses, sessions and follows', async () => {
+  it('deleting the account removes its statuses, sessions, ratings, follows and its profile and year', async () => {
     const game = await createGame(db);
     const player = await userWithToken(api, db);
     const other = await userWithToken(api, db);
+    await rate(db, player.id, game.id, 77);
     await call(api, 'PUT', `/api/user/games/${game.igdbId}/status`, {
       token: player.token,
       body: { status: 'want' },
@@ -334,9 +464,17 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     const { rows } = await db.query(
       `select (select count(*) from game_statuses where user_id = $1)::int as statuses,
               (select count(*) from play_sessions where user_id = $1)::int as sessions,
+              (select count(*) from ratings where user_id = $1)::int as ratings,
               (select count(*) from user_follows where follower_id = $1 or followed_id = $1)::int as follows`,
       [player.id],
     );
-    expect(rows[0]).toEqual({ statuses: 0, sessions: 0, follows: 0 });
+    expect(rows[0]).toEqual({ statuses: 0, sessions: 0, ratings: 0, follows: 0 });
+    const thisYear = new Date().getUTCFullYear();
+    for (const path of [`/api/users/${player.username}`, `/api/users/${player.username}/year/${thisYear}`])
+      expect((await call(api, 'GET', path, { token: other.token })).status).toBe(404);
+    const feed = (await call(api, 'GET', '/api/user/feed', { token: other.token })).json() as {
+      content: unknown[];
+    };
+    expect(feed.content).toEqual([]);
   });
 });

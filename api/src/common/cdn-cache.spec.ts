@@ -29,6 +29,17 @@ describe('CDN cache policy', () => {
     ).toEqual({ cacheControl: 'private, no-store', surrogateKeys: [] });
   });
 
+  it("lets a browser keep 'Tu año''s picture but ask again each time, signed in or not", () => {
+    const path = '/api/users/lucia/year/2025/image.png';
+    expect(anonymous(path)).toEqual({ cacheControl: 'private, no-cache', surrogateKeys: [] });
+    expect(anonymous(path, 304)?.cacheControl).toBe('private, no-cache');
+    expect(
+      cachePolicy({ method: 'GET', path, authenticated: true, statusCode: 200 }, 60, 300)?.cacheControl,
+    ).toBe('private, no-cache');
+    expect(anonymous(path, 404)?.cacheControl).toBe('private, no-store');
+    expect(anonymous('/api/users/lucia/year/2025')?.cacheControl).toBe('private, no-store');
+  });
+
   it('keeps errors out of the CDN except a short-lived 404, and leaves probes and files alone', () => {
     expect(anonymous('/api/games/1', 503)).toEqual({ cacheControl: 'no-store', surrogateKeys: [] });
     expect(anonymous('/api/games/1', 404)?.cacheControl).toBe('public, max-age=0, s-maxage=10');

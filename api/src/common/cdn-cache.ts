@@ -20,6 +20,13 @@ export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 const PERSONAL_PATHS =
   /^\/(api\/(user|users|auth|admin|ratings?|reviews\/mine)|admin|login|register|confirm|user|posts|u)(\/|$)/;
 
+/**
+ * 'Tu año''s picture: kept by the browser or a link preview but asked again every time (its ETag answers
+ * 304 while the figures stand), so a profile made private stops showing it at once, as the profile does.
+ */
+const YEAR_IMAGE = /^\/api\/users\/[^/]+\/year\/\d{4}\/image\.png$/;
+export const YEAR_IMAGE_CACHE_CONTROL = 'private, no-cache';
+
 const GAME_PATHS = [
   /^\/api\/games\/(?:avRating|reviews\/pro|reviews\/users)\/(\d+)$/,
   /^\/api\/games\/(\d+)$/,
@@ -57,6 +64,9 @@ export function cachePolicy(
   staleSeconds: number,
 ): CachePolicy | undefined {
   const read = request.method === 'GET' || request.method === 'HEAD';
+  if (read && YEAR_IMAGE.test(request.path) && (request.statusCode === 200 || request.statusCode === 304)) {
+    return { cacheControl: YEAR_IMAGE_CACHE_CONTROL, surrogateKeys: [] };
+  }
   if (!read || request.authenticated || PERSONAL_PATHS.test(request.path)) {
     return { cacheControl: PERSONAL_CACHE_CONTROL, surrogateKeys: [] };
   }

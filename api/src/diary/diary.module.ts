@@ -7,11 +7,19 @@ import { DiaryImportService } from './import/diary-import.service.js';
 import { GameDiaryService } from './game-diary.service.js';
 import { OwnProfileController, ProfilesController } from './profiles.controller.js';
 import { ProfilesService } from './profiles.service.js';
+import { YearInReviewController } from './year-in-review.controller.js';
+import { YearInReviewService } from './year-in-review.service.js';
 
 @Module({
   imports: [AuthModule],
-  controllers: [GameDiaryController, ProfilesController, OwnProfileController, DataPortabilityController],
-  providers: [GameDiaryService, ProfilesService, DiaryImportService, DiaryExportService],
+  controllers: [
+    GameDiaryController,
+    ProfilesController,
+    OwnProfileController,
+    YearInReviewController,
+    DataPortabilityController,
+  ],
+  providers: [GameDiaryService, ProfilesService, YearInReviewService, DiaryImportService, DiaryExportService],
   exports: [ProfilesService],
 })
 export class DiaryModule {}

@@ -77,6 +77,13 @@ export function renderShell(template: string, meta: PageMeta, options: ShellOpti
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
+    ...(meta.image && meta.imageSize
+      ? [
+          `<meta property="og:image:type" content="image/png">`,
+          `<meta property="og:image:width" content="${meta.imageSize.width}">`,
+          `<meta property="og:image:height" content="${meta.imageSize.height}">`,
+        ]
+      : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
     ...feedTags(meta, options.publicUrl),
     meta.jsonLd ? `<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>` : '',

@@ -10,9 +10,12 @@ import {
   routes,
   type FeedFormat,
   type PageText,
+  yearImageRoute,
 } from '@veredicto/contract';
 import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore, ProfileRepository } from '@veredicto/db';
 import { isPossibleUsername } from '../diary/username-param.pipe.js';
+import { YEAR_IMAGE_HEIGHT, YEAR_IMAGE_WIDTH } from '../diary/year-image.js';
+import { parseReviewYear } from '../diary/year-in-review.js';
 import { videoGameJsonLd } from './video-game-json-ld.js';
 
 export interface PageMeta {
@@ -21,6 +24,8 @@ export interface PageMeta {
   description: string;
   canonicalPath: string;
   image?: string | null;
+  /** The size of an image the site draws itself (a PNG), so a preview can lay it out before loading it. */
+  imageSize?: { width: number; height: number };
   type?: 'website' | 'article';
   noindex?: boolean;
   /** Structured data (schema.org) written into the head as application/ld+json. */
@@ -127,6 +132,18 @@ export class PageMetaService {
       if (!owner || owner.profileVisibility !== 'public') return this.notFound();
       return this.page(pageTexts.publicProfile(owner.username), {
         canonicalPath: routes.publicProfile(owner.username),
+      });
+    }
+    if (first === 'u' && segments.length === 3) {
+      // 'Tu año': a page for crawlers and link previews, with its picture, only of a public profile.
+      const year = parseReviewYear(third);
+      if (!isPossibleUsername(second) || year === null) return this.notFound();
+      const owner = await new ProfileRepository(this.em.fork()).findOwner(second);
+      if (!owner || owner.profileVisibility !== 'public') return this.notFound();
+      return this.page(pageTexts.yearInReview(owner.username, year), {
+        canonicalPath: routes.yearInReview(owner.username, year),
+        image: `${this.config.PUBLIC_URL}${yearImageRoute(owner.username, year)}`,
+        imageSize: { width: YEAR_IMAGE_WIDTH, height: YEAR_IMAGE_HEIGHT },
       });
     }
     if (first === 'como-calculamos-las-notas' && segments.length === 1) {

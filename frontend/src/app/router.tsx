@@ -54,6 +54,10 @@ const PublicProfilePage = lazyPage(
   () => import('../features/diary/pages/public-profile-page'),
   'PublicProfilePage',
 );
+const YearInReviewPage = lazyPage(
+  () => import('../features/diary/pages/year-in-review-page'),
+  'YearInReviewPage',
+);
 const ScoringMethodPage = lazyPage(
   () => import('../features/games/pages/scoring-method-page'),
   'ScoringMethodPage',
@@ -97,6 +101,7 @@ export function AppRoutes() {
         <Route path="user/avisos" element={<AlertSettingsPage />} />
         <Route path="user/datos" element={<DataPortabilityPage />} />
         <Route path="u/:username" element={<PublicProfilePage />} />
+        <Route path="u/:username/:year" element={<YearInReviewPage />} />
         <Route path="posts" element={<Navigate to="/news/allNews" replace />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="como-calculamos-las-notas" element={<ScoringMethodPage />} />

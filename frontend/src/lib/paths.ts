@@ -92,6 +92,7 @@ export const apiPaths = {
   users: {
     profile: (username: string) => `/api/users/${q(username)}`,
     follow: (username: string) => `/api/users/${q(username)}/follow`,
+    year: (username: string, year: number | string) => `/api/users/${q(username)}/year/${q(String(year))}`,
   },
   reviews: {
     vote: (reviewId: number) => `/api/reviews/${reviewId}/vote`,

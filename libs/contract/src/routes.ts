@@ -31,6 +31,7 @@ export const routes = {
   alertSettings: () => '/user/avisos',
   dataPortability: () => '/user/datos',
   publicProfile: (username: string) => `/u/${q(username)}`,
+  yearInReview: (username: string, year: number | string) => `/u/${q(username)}/${year}`,
   admin: () => '/admin',
   scoringMethod: () => '/como-calculamos-las-notas',
   outlets: () => '/medios',
@@ -53,6 +54,10 @@ export const feedRoutes = {
   releases: (platformId: string, format: FeedFormat = 'xml') =>
     `/feeds/lanzamientos/${q(platformId)}.${format}`,
 } as const;
+
+/** 'Tu año' as a PNG for link previews (Open Graph), served by the API. */
+export const yearImageRoute = (username: string, year: number | string) =>
+  `/api/users/${q(username)}/year/${year}/image.png`;
 
 /** A page's title (without the site name; null for the bare site name) and meta description. */
 export interface PageText {
@@ -130,6 +135,10 @@ export const pageTexts = {
   publicProfile: (username: string): PageText => ({
     title: `Perfil de ${username}`,
     description: `Los juegos de ${username} en Veredicto: a qué juega, qué ha completado, sus horas y sus puntuaciones.`,
+  }),
+  yearInReview: (username: string, year: number | string): PageText => ({
+    title: `El ${year} de ${username}`,
+    description: `El año de ${username} en videojuegos: los juegos que completó en ${year}, sus horas, sus mejor valorados y sus plataformas.`,
   }),
   admin: (): PageText => ({ title: 'Administración', description: null }),
   scoringMethod: (): PageText => ({

@@ -90,6 +90,7 @@ export * from './diary/profile.repository.js';
 export * from './diary/diary-import.entity.js';
 export * from './diary/diary-import.repository.js';
 export * from './diary/user-data.repository.js';
+export * from './diary/year-review.repository.js';
 export * from './languages/game-language.entity.js';
 export * from './languages/game-language.repository.js';
 export * from './languages/spanish-verdict.js';

@@ -83,3 +83,49 @@ export class CircleResponse {
   average!: number | null;
   @ApiProperty({ description: 'Cuántos de a quienes sigues lo puntuaron' }) count!: number;
 }
+
+export class YearCompletedGame {
+  @ApiProperty() igdbID!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty({ type: String, nullable: true }) imageCover!: string | null;
+  @ApiProperty({ format: 'date', description: 'El día en que lo completó' }) completedOn!: string;
+  @ApiProperty({ type: String, nullable: true }) platform!: string | null;
+  @ApiProperty({ description: 'Sus horas en el juego (decimal)' }) hours!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Su puntuación' }) score!: number | null;
+}
+
+export class YearBestRated {
+  @ApiProperty() igdbID!: number;
+  @ApiProperty() title!: string;
+  @ApiProperty() slug!: string;
+  @ApiProperty() score!: number;
+}
+
+export class YearPlatform {
+  @ApiProperty() platform!: string;
+  @ApiProperty({ description: 'Juegos completados o jugados en ella ese año' }) games!: number;
+  @ApiProperty({ description: 'Horas de ese año en ella (decimal)' }) hours!: number;
+}
+
+export class YearResponse {
+  @ApiProperty() username!: string;
+  @ApiProperty({ example: 2026 }) year!: number;
+  @ApiProperty({ type: [YearCompletedGame], description: 'Completados ese año, el último primero' })
+  completed!: YearCompletedGame[];
+  @ApiProperty({ description: 'Horas jugadas ese año (decimal)' }) hours!: number;
+  @ApiProperty({
+    type: [YearBestRated],
+    description: 'Sus mejores notas entre lo puntuado o completado ese año',
+  })
+  bestRated!: YearBestRated[];
+  @ApiProperty({ type: [YearPlatform] }) platforms!: YearPlatform[];
+  @ApiProperty({ enum: PROFILE_VISIBILITIES }) visibility!: ProfileVisibility;
+  @ApiProperty({ description: 'Si es el año de quien pregunta' }) own!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'La imagen para compartirlo (Open Graph), solo de un perfil público',
+  })
+  image!: string | null;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '@veredicto/config';
-import { ImportFileError, readImportFile } from './import-file.js';
+import { csvDelimiter, ImportFileError, readImportFile } from './import-file.js';
 
 const fixture = (name: string) => readFileSync(fromRoot(`test/fixtures/diary/${name}`));
 const csv = (text: string) => Buffer.from(text, 'utf8');
@@ -66,6 +66,18 @@ describe('readImportFile', () => {
     });
     expect(rows[1]).toMatchObject({ status: 'shelved', rating: null, hours: null });
     expect(rows[2].problem).toBe('fecha ilegible «2024-13-01»');
+  });
+
+  it('reads a sheet saved in Spanish, with semicolons between columns and decimal commas', () => {
+    const { format, rows } = readImportFile(
+      csv('Título;Horas;Estado\r\n"Tunic; la edición";22,5;Jugando\r\nHades, el juego;3;completado\r\n'),
+    );
+    expect(format).toBe('csv');
+    expect(rows.map((row) => [row.title, row.hours, row.status])).toEqual([
+      ['Tunic; la edición', 22.5, 'playing'],
+      ['Hades, el juego', 3, 'completed'],
+    ]);
+    expect([csvDelimiter('title,platform\nA;B,C\n'), csvDelimiter('titulo;nota\n')]).toEqual([',', ';']);
   });
 
   it('marks rows it cannot take, and refuses files that are none of the formats, in Spanish', () => {

@@ -104,9 +104,20 @@ const emptyRow = (line: number, title: string): DiaryImportRow => ({
   problem: null,
 });
 
+/**
+ * The separator of the file: a spreadsheet saved in Spanish (Excel, LibreOffice Calc) writes ';', since ','
+ * is its decimal mark; the header line tells which one the file uses.
+ */
+export const csvDelimiter = (text: string): ',' | ';' => {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  const count = (char: string) => header.split(char).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+};
+
 const readCsv = (text: string): Record<string, string>[] => {
   try {
     return parse(text, {
+      delimiter: csvDelimiter(text),
       columns: (header: string[]) => header.map((name) => foldText(name)),
       bom: true,
       skip_empty_lines: true,

@@ -56,6 +56,29 @@ export interface Profile {
   own: boolean;
 }
 
+/** 'Tu año': one user's year in games. */
+export interface YearInReview {
+  username: string;
+  year: number;
+  completed: {
+    igdbID: number;
+    title: string;
+    slug: string;
+    imageCover: string | null;
+    completedOn: string;
+    platform: string | null;
+    hours: number;
+    score: number | null;
+  }[];
+  hours: number;
+  bestRated: { igdbID: number; title: string; slug: string; score: number }[];
+  platforms: { platform: string; games: number; hours: number }[];
+  visibility: ProfileVisibility;
+  own: boolean;
+  /** The picture link previews show; only for a public profile. */
+  image: string | null;
+}
+
 export interface FeedItem {
   id: string;
   kind: 'rating' | 'review' | 'status';

@@ -50,6 +50,7 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const highest = Math.max(1, ...profile.scoreHistogram);
+  const thisYear = new Date().getFullYear();
 
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -68,6 +69,11 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
     <section className="page profile-page">
       <h1>{profile.username}</h1>
       <p className="muted">Miembro desde el {formatDate(profile.joinedAt)}</p>
+      <p>
+        <Link to={routes.yearInReview(profile.username, thisYear)} data-testid="profile-year">
+          {profile.own ? `Tu año ${thisYear}` : `Su año ${thisYear}`}
+        </Link>
+      </p>
       {token && !profile.own ? (
         <button
           type="button"
