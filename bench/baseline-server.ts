@@ -5,10 +5,21 @@
  */
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { Game, MediaReview, openDatabase, UserReview } from '@veredicto/db';
+import {
+  BestOfRepository,
+  GENRES_BY_SLUG,
+  Game,
+  MediaReview,
+  openDatabase,
+  OutletGameScore,
+  platformName,
+  UserReview,
+} from '@veredicto/db';
 import { searchGames } from '@veredicto/search';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// As many connections as the API's pool (DATABASE_POOL_SIZE, ten by default).
+const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE });
 const port = Number(process.env.PORT ?? 3201);
 const PLATFORM_NAMES: Record<string, string> = {
   pc: 'PC',
@@ -27,11 +38,47 @@ const COLUMNS = `g.id, g.igdb_id, g.slug, g.title, g.image_cover, g.platforms,
 
 // The repositories' own typed SQL, on MikroORM's connection (their queries need its Kysely and entity
 // metadata), each read on a fresh EntityManager as the API does: no cache, no validation, no presenters.
-const orm = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 10 });
+const orm = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: POOL_SIZE });
 const games = () => orm.em.fork().getRepository(Game);
 const mediaReviews = () => orm.em.fork().getRepository(MediaReview);
 const userReviews = () => orm.em.fork().getRepository(UserReview);
 const GAME_READ = /^\/api\/games\/(avRating\/|reviews\/pro\/|reviews\/users\/)?(\d+)$/;
+const OUTLET_READ = /^\/api\/outlets\/([a-z0-9-]+)(\/reviews|\/differences)?$/;
+
+/** An outlet page's reads (section 15) with the API's repository SQL, without its framework or cache. */
+async function outletRead(slug: string, part: string | undefined, url: URL): Promise<unknown> {
+  const stats = orm.em.fork().getRepository(OutletGameScore);
+  const outlet = await stats.findBySlug(slug);
+  if (!outlet) return null;
+  if (!part) return outlet;
+  if (part === '/reviews')
+    return stats.reviewsPage(
+      outlet.name,
+      Number(url.searchParams.get('page') ?? 0),
+      Number(url.searchParams.get('size') ?? 50),
+    );
+  return Promise.all([
+    stats.differenceHistogram(outlet.id),
+    stats.extremeCalls(outlet.id, 'generous', 5),
+    stats.extremeCalls(outlet.id, 'harsh', 5),
+  ]);
+}
+
+/** A best-of page (section 15) with the API's repository SQL. */
+function bestOfRead(url: URL): Promise<unknown> {
+  const platform = url.searchParams.get('platform');
+  const genre = url.searchParams.get('genre');
+  const year = url.searchParams.get('year');
+  return new BestOfRepository(orm.em.fork()).findPage(
+    {
+      year: year ? Number(year) : undefined,
+      platform: platform ? platformName(platform) : undefined,
+      genre: genre ? GENRES_BY_SLUG.get(genre) : undefined,
+    },
+    Number(url.searchParams.get('page') ?? 0),
+    Number(url.searchParams.get('size') ?? 50),
+  );
+}
 
 /** The game page's reads, with the API's SQL and without its framework, cache or presenters. */
 async function gameRead(kind: string | undefined, igdbId: number): Promise<unknown> {
@@ -64,6 +111,11 @@ createServer(async (request, response) => {
     } else if (url.pathname === '/api/games/search') {
       body = (await searchGames(orm.em.fork(), url.searchParams.get('name') ?? '', { page: 0, size: 20 }))
         .rows;
+    } else if (url.pathname === '/api/games/best-of') {
+      body = await bestOfRead(url);
+    } else if (OUTLET_READ.test(url.pathname)) {
+      const [, slug, part] = OUTLET_READ.exec(url.pathname) ?? [];
+      body = await outletRead(slug, part, url);
     } else if (GAME_READ.test(url.pathname)) {
       const [, kind, igdbId] = GAME_READ.exec(url.pathname) ?? [];
       body = await gameRead(kind, Number(igdbId));

@@ -11,7 +11,6 @@
  */
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
@@ -19,6 +18,7 @@ import { Game, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
+import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
 import { writeSection } from './performance-report.js';
 import { random, searchQueries } from './search-queries.js';
 
@@ -72,46 +72,6 @@ const measure = async (url: string, paths: string[], duration: number, cursor: {
   await untilDatabaseIdle(benchDatabase);
   return measureLoad({ url, connections: CONNECTIONS, duration, paths, cursor });
 };
-
-/** CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */
-function cpuMs(pid: number): number | null {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS = 100;
-
-/** The CPU time of each PostgreSQL process of this machine (ms), by process id. */
-function postgresCpuMs(): Map<number, number> {
-  const times = new Map<number, number>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    let command: string;
-    try {
-      command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-    } catch {
-      continue;
-    }
-    const time = command === 'postgres' ? cpuMs(Number(pid)) : null;
-    if (time !== null) times.set(Number(pid), time);
-  }
-  return times;
-}
-
-/**
- * The CPU PostgreSQL spent between two readings: each process's own difference (a backend that started
- * meanwhile, all of its time). A backend that ended meanwhile (an idle connection of another server
- * closed) is left out rather than subtracted; null when no PostgreSQL runs here.
- */
-function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
-  if (!after.size) return null;
-  let total = 0;
-  for (const [pid, time] of after) total += time - (before.get(pid) ?? 0);
-  return total;
-}
 
 /**
  * A measured run and the CPU time per request the server and PostgreSQL spent on it (µs): what each

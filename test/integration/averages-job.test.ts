@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { JobGateway, JobName, QueueName } from '@veredicto/jobs';
+import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame, createUser, rate } from '../support/factories.js';
+import { insertRatingHistory, ordinaryHistory, type PastRating } from '../support/rating-history.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -227,6 +229,84 @@ describe.each(['postgres', 'redis'] as const)(
       expect(next.gameIds).not.toContain(rated.id);
       expect(next.gameIds).not.toContain(phantom.id);
     });
+
+    it('the hourly sweep of unusual activity flags a bomb of new accounts and leaves it out; dismissal brings it back', async () => {
+      const ordinary = await createGame(db);
+      const bombed = await createGame(db);
+      // The same accounts rate both games over 90 days (the last of them yesterday: the sweep's two days).
+      const history = ordinaryHistory(90, [ordinary.id]);
+      // Forty ratings of 0-9 over two days from accounts created the day before.
+      const bomb: PastRating[] = Array.from({ length: 40 }, (_, index) => ({
+        daysAgo: index < 22 ? 3 : 2,
+        accountDaysAgo: 4,
+        score: index % 10,
+      }));
+      await insertRatingHistory(db, bombed.id, history);
+      await insertRatingHistory(db, bombed.id, bomb);
+      const mean = (scores: number[]) =>
+        Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length);
+      const counted = mean(history.map((rating) => rating.score));
+      const everything = mean([...history, ...bomb].map((rating) => rating.score));
+      expect(counted - everything).toBeGreaterThan(10);
+      const figures = async (gameId: number) =>
+        (
+          await db.query(
+            `select g.av_user_ratings as average,
+               (select count(*)::int from ratings r where r.game_id = g.id and r.excluded_by_id is not null) as excluded
+             from games g where g.id = $1`,
+            [gameId],
+          )
+        ).rows[0] as { average: number | null; excluded: number };
+
+      // What the schedule runs every hour, on this backend's queue: no rating of the two games goes through
+      // the API, so only the sweep can find them.
+      const producer = api.app.get(JobGateway);
+      await producer.enqueue(JobName.DetectUnusualActivity, {});
+      expect(
+        await waitFor(
+          async () => {
+            const current = await figures(bombed.id);
+            return current.excluded === 40 && current.average === counted ? current : undefined;
+          },
+          { what: 'the sweep to flag the bomb and recalculate the game', timeoutMs: 40_000 },
+        ),
+      ).toEqual({ average: counted, excluded: 40 });
+      expect((await figures(ordinary.id)).excluded).toBe(0);
+      const { rows: windows } = await db.query<{ id: number; status: string }>(
+        'select id, status from unusual_activity_windows where game_id = $1',
+        [bombed.id],
+      );
+      expect(windows.map((window) => window.status)).toEqual(['flagged']);
+      expect(
+        (
+          await db.query('select count(*)::int as n from unusual_activity_windows where game_id = $1', [
+            ordinary.id,
+          ])
+        ).rows[0].n,
+      ).toBe(0);
+
+      const login = await call(api, 'POST', '/api/auth/check-password', {
+        body: { password: 'clave-de-administracion-de-prueba' },
+      });
+      const { token } = login.json() as { token: string };
+      const dismissed = await call(api, 'POST', `/api/admin/unusual-activity/${windows[0].id}/dismiss`, {
+        token,
+      });
+      expect([dismissed.status, dismissed.json()]).toEqual([
+        200,
+        { status: 'dismissed', avUserRatings: everything },
+      ]);
+      expect(await figures(bombed.id)).toEqual({ average: everything, excluded: 0 });
+      // The next sweep leaves the dismissed days counted.
+      const again = await producer.enqueue(JobName.DetectUnusualActivity, {});
+      await waitFor(
+        async () =>
+          ['completed', 'unknown'].includes(await producer.queue(again.queue).getJobState(again.jobId)) ||
+          undefined,
+        { what: 'the second sweep' },
+      );
+      expect(await figures(bombed.id)).toEqual({ average: everything, excluded: 0 });
+    }, 60_000);
 
     it('a rating committed while a recalculation runs is not lost', async () => {
       const game = await createGame(db);

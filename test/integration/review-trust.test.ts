@@ -289,6 +289,27 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
     expect(statuses[10]).toBe(429);
   }, 60_000);
 
+  it('limits votes per user, in Spanish', async () => {
+    const game = await createGame(db);
+    const author = await publish(game.igdbId);
+    const reader = await userWithToken(api, db);
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | undefined;
+    // USER_WRITES_PER_MINUTE (30 by default): votes count as a user's writes.
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      last = await call(api, 'PUT', `/api/reviews/${author.reviewId}/vote`, {
+        token: reader.token,
+        body: { helpful: attempt % 2 === 0 },
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 204)).toBe(true);
+    expect([statuses[30], (last!.json() as { message: string }).message]).toEqual([
+      429,
+      'Has hecho demasiados cambios seguidos. Espera un minuto antes de seguir.',
+    ]);
+  }, 60_000);
+
   describe('unusual rating activity', () => {
     const now = new Date();
     const mean = (scores: number[]) =>

@@ -20,7 +20,7 @@ export interface PastRating {
  * (noon UTC of each day), as a game's history would have left them.
  */
 export async function insertRatingHistory(
-  db: pg.Pool,
+  db: pg.Pool | pg.Client,
   gameId: number,
   ratings: PastRating[],
   now = new Date(),

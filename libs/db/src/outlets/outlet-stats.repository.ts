@@ -1,7 +1,8 @@
 import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { slugify } from '../games/search-text.js';
-import { type TypedSql, typedSql } from '../typed-sql.js';
+import { currentReadRoute } from '../replication/read-routing.js';
+import { reusableQuery, type TypedSql, typedRows, typedSql } from '../typed-sql.js';
 import type { OutletGameScore } from './outlet-game-score.entity.js';
 
 /** Fewer other outlets than this on a game: the outlet's call there is not compared (section 15). */
@@ -13,6 +14,43 @@ const OUTLET_STATS_LOCK = 27_015;
 /** Width in points of one bar of an outlet's chart of differences, from -50 to +50. */
 export const DIFFERENCE_BIN_WIDTH = 5;
 const DIFFERENCE_BINS = 100 / DIFFERENCE_BIN_WIDTH;
+
+/**
+ * A page of an outlet's reviews, newest first (undated last): the page's rows off
+ * media_reviews_outlet_published_idx in the page's order, then only those joined to their games (joining
+ * every review of a large outlet and sorting them all for twenty took most of a deep page's time). Built
+ * once per shape and prepared (reusableQuery), read without the plugin's result pass.
+ */
+const REVIEWS_PAGE = reusableQuery((db, args: { outlet: string; limit: number; offset: number }) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('MediaReview as mr')
+        .select(['mr.id', 'mr.game', 'mr.rating', 'mr.publishedAt'])
+        .where('mr.outlet', '=', args.outlet)
+        .orderBy('mr.publishedAt', (order) => order.desc().nullsLast())
+        .orderBy('mr.id', 'desc')
+        .limit(args.limit)
+        .offset(args.offset)
+        .as('p'),
+    )
+    .innerJoin('Game as g', 'g.id', 'p.game')
+    .select((select) => [
+      select.ref('g.igdbId').as('igdbId'),
+      select.ref('g.title').as('title'),
+      select.ref('p.rating').as('rating'),
+      sql<string | null>`to_char(${select.ref('p.publishedAt')}, 'YYYY-MM-DD')`.as('publishedAt'),
+    ])
+    .orderBy('p.publishedAt', (order) => order.desc().nullsLast())
+    .orderBy('p.id', 'desc'),
+);
+
+const REVIEWS_COUNT = reusableQuery((db, args: { outlet: string }) =>
+  db
+    .selectFrom('MediaReview as mr')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where('mr.outlet', '=', args.outlet),
+);
 
 export interface OutletRow {
   id: number;
@@ -315,29 +353,17 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
     }));
   }
 
-  /** Its reviews, newest first (undated last). */
+  /** Its reviews, newest first (undated last), a page of them and how many there are. */
   async reviewsPage(
     outletName: string,
     page: number,
     size: number,
   ): Promise<{ rows: OutletReviewRow[]; total: number }> {
-    const db = this.db;
+    const em = this.getEntityManager();
+    const route = currentReadRoute();
     const [rows, count] = await Promise.all([
-      db
-        .selectFrom('MediaReview as mr')
-        .innerJoin('Game as g', 'g.id', 'mr.game')
-        .select(['g.igdbId', 'g.title', 'mr.rating', 'mr.publishedAt'])
-        .where('mr.outlet', '=', outletName)
-        .orderBy('mr.publishedAt', (order) => order.desc().nullsLast())
-        .orderBy('mr.id', 'desc')
-        .limit(size)
-        .offset(page * size)
-        .execute(),
-      db
-        .selectFrom('MediaReview as mr')
-        .select(sql<number>`count(*)::int`.as('total'))
-        .where('mr.outlet', '=', outletName)
-        .executeTakeFirstOrThrow(),
+      typedRows(em, REVIEWS_PAGE(em, { outlet: outletName, limit: size, offset: page * size }), route),
+      typedRows(em, REVIEWS_COUNT(em, { outlet: outletName }), route),
     ]);
     return {
       rows: rows.map((row) => ({
@@ -346,7 +372,7 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
         rating: row.rating ?? null,
         date: row.publishedAt ?? null,
       })),
-      total: Number(count.total),
+      total: Number(count[0]?.total ?? 0),
     };
   }
 

@@ -7,6 +7,12 @@ import { ScraperSource } from '../scrapers/scraper-source.entity.js';
 /** A professional (media) review of a game, imported from the seed data or scraped from a page. */
 @Entity({ tableName: 'media_reviews', repository: () => MediaReviewRepository })
 @Unique({ name: 'media_reviews_game_dedupe_unique', properties: ['game', 'dedupeKey'] })
+// An outlet's reviews in its page's order, with what the page shows of them (outlet-stats.repository.ts).
+@Index({
+  name: 'media_reviews_outlet_published_idx',
+  expression:
+    'create index "media_reviews_outlet_published_idx" on "media_reviews" ("outlet", "published_at" desc nulls last, "id" desc) include ("game_id", "rating")',
+})
 export class MediaReview {
   [EntityRepositoryType]?: MediaReviewRepository;
 
@@ -19,7 +25,6 @@ export class MediaReview {
 
   /** The outlet's name: the key of its registry row (outlets.name). */
   @Property({ length: 200 })
-  @Index({ name: 'media_reviews_outlet_idx' })
   outlet!: string;
 
   @Property({ type: 'text', nullable: true })
