@@ -58,13 +58,18 @@ export class ReviewDiscoveryService {
       upcomingDays: UPCOMING_DAYS,
       followedLimit: FOLLOWED_LIMIT,
     });
-    const [outletDomains, websites] = await Promise.all([
-      discoveries.outletDomains(),
-      this.igdb.websites(
+    const outletDomains = await discoveries.outletDomains();
+    // IGDB away costs this run its websites, not the run: the title and the outlets still give pages.
+    const websites = await this.igdb
+      .websites(
         games.map((game) => game.igdbId),
         signal,
-      ),
-    ]);
+      )
+      .catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+        this.logger.warn(`IGDB no dio las webs de los juegos: ${errorMessage(error)}`);
+        return new Map<number, string[]>();
+      });
     let added = 0;
     let refused = 0;
     const addedSources = new Set<number>();
