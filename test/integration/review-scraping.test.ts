@@ -312,6 +312,19 @@ describe('scrape-game: critic reviews of a registered source page', () => {
         report.refused.filter((finding: { origin: string }) => finding.origin === 'opencritic'),
       ).toHaveLength(2);
       expect((await call(api.baseUrl, 'GET', '/api/admin/review-discovery')).status).toBe(401);
+      // The worker logged the refusal with its reason as a field of the line.
+      const refusalLine = workers
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => line.reason === 'other-game');
+      expect(refusalLine).toMatchObject({
+        level: 40,
+        reason: 'other-game',
+        url: site.url('/game/baldurs-gate-iii/critic-reviews/'),
+        msg: "crítica rechazada: la página trata de «Elden Ring», no de «Baldur's Gate III»",
+      });
 
       // Its game came out 10 days ago: the next run reads the page again (same reviews, no duplicates).
       const lastRead = async () =>
