@@ -336,10 +336,24 @@ describe('scrape-game: critic reviews of a registered source page', () => {
       await waitFor(async () => (await lastRead()) > firstRead, { what: 'the re-read', timeoutMs: 30_000 });
       expect(await reviewsOf(elden.id)).toHaveLength(10);
 
-      // Past its weeks with no new review lately, the discovered page is left alone.
-      await db.query(`update games set release_date = $2 where id = $1`, [elden.id, daysAgo(120)]);
-      const later = await discover();
-      expect(later).toMatchObject({ enabled: true, games: 1, added: 0, rereads: 0 });
+      // Past its 6 weeks (60 days after release) the page is read again only while reviews keep arriving:
+      // its first read found 10 new ones moments ago...
+      const moveRelease = (days: number) =>
+        db.query(`update games set release_date = $2 where id = $1`, [elden.id, daysAgo(days)]);
+      const lastGrowth = (days: number) =>
+        db.query(
+          `update scraper_sources set reviews_grew_at = now() - make_interval(days => $2) where game_id = $1`,
+          [elden.id, days],
+        );
+      await moveRelease(60);
+      expect(await discover()).toMatchObject({ enabled: true, games: 1, added: 0, rereads: 1 });
+      // ...and not once the last new review is 10 days old,
+      await lastGrowth(10);
+      expect(await discover()).toMatchObject({ games: 1, rereads: 0 });
+      // nor past twice its weeks (four months after release), whatever arrived lately.
+      await moveRelease(120);
+      await lastGrowth(0);
+      expect(await discover()).toMatchObject({ games: 1, rereads: 0 });
       expect(await reviewsOf(elden.id)).toHaveLength(10);
     },
     SLOW,
