@@ -5,7 +5,7 @@ import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { extractReviews } from '@veredicto/scraping/reviews/extract-reviews.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
-import { createGame } from '../support/factories.js';
+import { createGame, createUser } from '../support/factories.js';
 import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
@@ -265,6 +265,13 @@ describe('scrape-game: critic reviews of a registered source page', () => {
       const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
       const elden = await createGame(db, { title: 'Elden Ring', releaseDate: daysAgo(10) });
       const baldur = await createGame(db, { title: "Baldur's Gate III", releaseDate: daysAgo(5) });
+      // Neither recent nor upcoming, but followed ('Quiero jugarlo') and without a critic average.
+      const astro = await createGame(db, { title: 'Astro Bot', releaseDate: '2024-09-06' });
+      const follower = await createUser(db);
+      await db.query(`insert into game_statuses (user_id, game_id, status) values ($1, $2, 'want')`, [
+        follower.id,
+        astro.id,
+      ]);
       const discover = async () => {
         const { status, body } = await call(api.baseUrl, 'POST', '/api/admin/review-discovery', { token });
         expect([status, body.queue]).toEqual([202, 'scraping']);
@@ -272,9 +279,10 @@ describe('scrape-game: critic reviews of a registered source page', () => {
       };
 
       const first = await discover();
-      expect(first).toMatchObject({ enabled: true, games: 2, added: 1, rereads: 0 });
-      // Refused: Baldur's Gate III's page (about Elden Ring) and both games' OpenCritic pages (no id).
-      expect(first.refused).toBe(3);
+      expect(first).toMatchObject({ enabled: true, games: 3, added: 1, rereads: 0 });
+      // Refused: Baldur's Gate III's page (about Elden Ring), Astro Bot's (not found) and the three games'
+      // OpenCritic pages (no id).
+      expect(first.refused).toBe(5);
       await waitFor(
         async () => (await reviewsOf(elden.id)).length === 10 && (await reviewsOf(elden.id))[0].source_id,
         { what: "the discovered page's reviews", timeoutMs: 30_000 },
@@ -308,9 +316,16 @@ describe('scrape-game: critic reviews of a registered source page', () => {
           reason: "la página trata de «Elden Ring», no de «Baldur's Gate III»",
         }),
       );
+      expect(report.refused).toContainEqual(
+        expect.objectContaining({
+          igdbId: astro.igdbId,
+          url: site.url('/game/astro-bot/critic-reviews/'),
+          reason: expect.stringContaining('404'),
+        }),
+      );
       expect(
         report.refused.filter((finding: { origin: string }) => finding.origin === 'opencritic'),
-      ).toHaveLength(2);
+      ).toHaveLength(3);
       expect((await call(api.baseUrl, 'GET', '/api/admin/review-discovery')).status).toBe(401);
       // The worker logged the refusal with its reason as a field of the line.
       const refusalLine = workers
@@ -332,7 +347,7 @@ describe('scrape-game: critic reviews of a registered source page', () => {
           .last_scraped_at as Date;
       const firstRead = await lastRead();
       const again = await discover();
-      expect(again).toMatchObject({ enabled: true, games: 2, added: 0, rereads: 1 });
+      expect(again).toMatchObject({ enabled: true, games: 3, added: 0, rereads: 1 });
       await waitFor(async () => (await lastRead()) > firstRead, { what: 'the re-read', timeoutMs: 30_000 });
       expect(await reviewsOf(elden.id)).toHaveLength(10);
 
@@ -345,15 +360,18 @@ describe('scrape-game: critic reviews of a registered source page', () => {
           `update scraper_sources set reviews_grew_at = now() - make_interval(days => $2) where game_id = $1`,
           [elden.id, days],
         );
+      // (The other two games leave the run: it fetches nothing else from here on.)
+      await db.query(`update games set release_date = '2020-01-01' where id = $1`, [baldur.id]);
+      await db.query(`delete from game_statuses where game_id = $1`, [astro.id]);
       await moveRelease(60);
-      expect(await discover()).toMatchObject({ enabled: true, games: 1, added: 0, rereads: 1 });
+      expect(await discover()).toMatchObject({ enabled: true, games: 0, added: 0, rereads: 1 });
       // ...and not once the last new review is 10 days old,
       await lastGrowth(10);
-      expect(await discover()).toMatchObject({ games: 1, rereads: 0 });
+      expect(await discover()).toMatchObject({ games: 0, rereads: 0 });
       // nor past twice its weeks (four months after release), whatever arrived lately.
       await moveRelease(120);
       await lastGrowth(0);
-      expect(await discover()).toMatchObject({ games: 1, rereads: 0 });
+      expect(await discover()).toMatchObject({ games: 0, rereads: 0 });
       expect(await reviewsOf(elden.id)).toHaveLength(10);
     },
     SLOW,
