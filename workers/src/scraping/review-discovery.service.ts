@@ -18,6 +18,11 @@ const RECENT_DAYS = 30;
 const UPCOMING_DAYS = 14;
 /** Most-followed games still without a critic average, per run. */
 const FOLLOWED_LIMIT = 25;
+/**
+ * Recent and upcoming games per run: each costs a fetch per aggregator, spaced per domain, so a run stays
+ * within minutes however many small releases IGDB brings.
+ */
+const DATED_LIMIT = 150;
 /** A source whose reads still found new reviews this recently is read again past its weeks. */
 const GROWTH_GRACE_DAYS = 7;
 
@@ -57,6 +62,7 @@ export class ReviewDiscoveryService {
       recentDays: RECENT_DAYS,
       upcomingDays: UPCOMING_DAYS,
       followedLimit: FOLLOWED_LIMIT,
+      datedLimit: DATED_LIMIT,
     });
     const outletDomains = await discoveries.outletDomains();
     // IGDB away costs this run its websites, not the run: the title and the outlets still give pages.

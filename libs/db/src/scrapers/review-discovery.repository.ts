@@ -30,6 +30,8 @@ export interface DiscoveryWindow {
   upcomingDays: number;
   /** Most-followed games still without a critic average (4 scored reviews) taken on each run. */
   followedLimit: number;
+  /** Recent and upcoming games taken on each run, nearest release first (each costs a fetch per site). */
+  datedLimit: number;
 }
 
 const addDays = (day: string, days: number): string =>
@@ -53,6 +55,8 @@ export class ReviewDiscoveryRepository extends EntityRepository<ReviewDiscovery>
       .where('releaseDate', '>=', addDays(window.today, -window.recentDays))
       .where('releaseDate', '<=', addDays(window.today, window.upcomingDays))
       .orderBy('releaseDate', 'desc')
+      .orderBy('id', 'asc')
+      .limit(window.datedLimit)
       .execute();
     const followers = this.db
       .selectFrom('GameListEntry as e')
