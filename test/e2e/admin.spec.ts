@@ -10,7 +10,8 @@ import {
   type GameDetail,
   type MediaReview,
 } from './support/api.js';
-import { adminPassword } from './support/env.js';
+import pg from 'pg';
+import { adminPassword, embeddedDatabaseUrl } from './support/env.js';
 import { articlePage, LocalSite, reviewPage } from './support/local-site.js';
 import { openAdmin, openAdminPanel, scoreBar } from './support/ui.js';
 
@@ -148,6 +149,49 @@ test.describe('administración', { tag: '@escritorio' }, () => {
     expect(seen.indexOf('Lanzando scraper...')).toBeLessThan(seen.indexOf('Scraper en marcha...'));
     expect(seen.indexOf('Scraper en marcha...')).toBeLessThan(
       seen.indexOf('Scraper ejecutado correctamente'),
+    );
+  });
+
+  test('Críticas de juegos recientes muestra lo que el descubrimiento añadió y lo que rechazó', async ({
+    page,
+    request,
+  }) => {
+    // What a discovery run records (the run itself, on saved real pages, is in the integration tests).
+    const noon = new Date();
+    noon.setUTCHours(12, 0, 0, 0);
+    const day = [noon.getUTCDate(), noon.getUTCMonth() + 1]
+      .map((part) => String(part).padStart(2, '0'))
+      .concat(String(noon.getUTCFullYear()))
+      .join('-');
+    const db = new pg.Client({ connectionString: await embeddedDatabaseUrl() });
+    await db.connect();
+    try {
+      await db.query(
+        `insert into review_discoveries (game_id, url, origin, outcome, reason, review_count, checked_at)
+         select g.id, f.url, f.origin, f.outcome, f.reason, f.review_count, $2
+           from games g,
+                (values ('https://www.metacritic.com/game/cuphead/critic-reviews/', 'metacritic', 'added', null, 12),
+                        ('https://opencritic.com/game/?/cuphead/reviews', 'opencritic', 'refused',
+                         'OpenCritic: sus direcciones llevan un número de juego que ni el título ni IGDB dan', 0))
+                  as f(url, origin, outcome, reason, review_count)
+          where g.igdb_id = $1
+         on conflict (game_id, url) do update set checked_at = excluded.checked_at`,
+        [FEATURED_GAME.id, noon],
+      );
+    } finally {
+      await db.end();
+    }
+    await signInAdminPage(page, request);
+    await openAdmin(page);
+    await openAdminPanel(page, 'Añadir', 'Críticas de juegos recientes');
+    // The embedded product runs with REVIEW_DISCOVERY off: the panel says so and offers no run.
+    await expect(page.getByText('Desactivado: se activa con REVIEW_DISCOVERY=on')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buscar ahora' })).toBeDisabled();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Cuphead · Metacritic' })).toContainText(
+      `Cuphead · Metacritic · ${day}: 12 críticas`,
+    );
+    await expect(page.getByRole('listitem').filter({ hasText: 'Cuphead · OpenCritic' })).toContainText(
+      `Cuphead · OpenCritic · ${day}: OpenCritic: sus direcciones llevan un número de juego`,
     );
   });
 

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
+import { fromRoot } from '@veredicto/config';
 import { extractReviews } from '@veredicto/scraping/reviews/extract-reviews.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
-import { createGame } from '../support/factories.js';
+import { createGame, createUser } from '../support/factories.js';
 import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
@@ -23,7 +26,13 @@ describe('scrape-game: critic reviews of a registered source page', () => {
     await site.start();
     site.route('/game/clair-obscur/critic-reviews/', page);
     // A read cache far longer than the test: only the workers' job events can make new reviews show.
-    api = await startTestApi(backend, { READ_CACHE_TTL_MS: '60000' });
+    // The discovery job looks for Metacritic's and OpenCritic's pages on this local site.
+    api = await startTestApi(backend, {
+      READ_CACHE_TTL_MS: '60000',
+      REVIEW_DISCOVERY: 'on',
+      REVIEW_DISCOVERY_METACRITIC_URL: site.origin,
+      REVIEW_DISCOVERY_OPENCRITIC_URL: site.origin,
+    });
     workers = await startProcess('workers', api.env);
     db = new pg.Client({ connectionString: testEnv().databaseUrl });
     await db.connect();
@@ -239,6 +248,131 @@ describe('scrape-game: critic reviews of a registered source page', () => {
         [game.id],
       );
       expect(rows).toEqual([{ last_status: 'failed', last_error: expect.stringContaining('404') }]);
+    },
+    SLOW,
+  );
+
+  it(
+    "discovers a recent game's real Metacritic page from its title, scrapes it, refuses another game's page, and re-reads only while reviews arrive",
+    async () => {
+      // The real Metacritic critic-reviews page saved by e-sendbox/game_aggregator (test/fixtures/real).
+      const real = gunzipSync(
+        readFileSync(fromRoot('test/fixtures/real/pages/rv-metacritic-elden-ring-critic-reviews.html.gz')),
+      ).toString('utf8');
+      site.route('/game/elden-ring/critic-reviews/', real);
+      // A wrong page where the title leads: Elden Ring's page at Baldur's Gate III's address.
+      site.route('/game/baldurs-gate-iii/critic-reviews/', real);
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+      const elden = await createGame(db, { title: 'Elden Ring', releaseDate: daysAgo(10) });
+      const baldur = await createGame(db, { title: "Baldur's Gate III", releaseDate: daysAgo(5) });
+      // Neither recent nor upcoming, but followed ('Quiero jugarlo') and without a critic average.
+      const astro = await createGame(db, { title: 'Astro Bot', releaseDate: '2024-09-06' });
+      const follower = await createUser(db);
+      await db.query(`insert into game_statuses (user_id, game_id, status) values ($1, $2, 'want')`, [
+        follower.id,
+        astro.id,
+      ]);
+      const discover = async () => {
+        const { status, body } = await call(api.baseUrl, 'POST', '/api/admin/review-discovery', { token });
+        expect([status, body.queue]).toEqual([202, 'scraping']);
+        return (await finishedJob(api.baseUrl, token, 'scraping', body.jobId, 60_000)).result;
+      };
+
+      const first = await discover();
+      expect(first).toMatchObject({ enabled: true, games: 3, added: 1, rereads: 0 });
+      // Refused: Baldur's Gate III's page (about Elden Ring), Astro Bot's (not found) and the three games'
+      // OpenCritic pages (no id).
+      expect(first.refused).toBe(5);
+      await waitFor(
+        async () => (await reviewsOf(elden.id)).length === 10 && (await reviewsOf(elden.id))[0].source_id,
+        { what: "the discovered page's reviews", timeoutMs: 30_000 },
+      );
+      expect((await reviewsOf(elden.id)).map((review) => review.outlet)).toContain('GamesBeat');
+      expect(await reviewsOf(baldur.id)).toEqual([]);
+      const { rows: sources } = await db.query(
+        `select url, discovered, last_status from scraper_sources where game_id = $1`,
+        [elden.id],
+      );
+      expect(sources).toEqual([
+        { url: site.url('/game/elden-ring/critic-reviews/'), discovered: true, last_status: 'ok' },
+      ]);
+
+      const report = (await call(api.baseUrl, 'GET', '/api/admin/review-discovery', { token })).body;
+      expect(report.enabled).toBe(true);
+      expect(report.found).toEqual([
+        expect.objectContaining({
+          igdbId: elden.igdbId,
+          title: 'Elden Ring',
+          url: site.url('/game/elden-ring/critic-reviews/'),
+          origin: 'metacritic',
+          reason: null,
+          reviewCount: 10,
+        }),
+      ]);
+      expect(report.refused).toContainEqual(
+        expect.objectContaining({
+          igdbId: baldur.igdbId,
+          origin: 'metacritic',
+          reason: "la página trata de «Elden Ring», no de «Baldur's Gate III»",
+        }),
+      );
+      expect(report.refused).toContainEqual(
+        expect.objectContaining({
+          igdbId: astro.igdbId,
+          url: site.url('/game/astro-bot/critic-reviews/'),
+          reason: expect.stringContaining('404'),
+        }),
+      );
+      expect(
+        report.refused.filter((finding: { origin: string }) => finding.origin === 'opencritic'),
+      ).toHaveLength(3);
+      expect((await call(api.baseUrl, 'GET', '/api/admin/review-discovery')).status).toBe(401);
+      // The worker logged the refusal with its reason as a field of the line.
+      const refusalLine = workers
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => line.reason === 'other-game');
+      expect(refusalLine).toMatchObject({
+        level: 40,
+        reason: 'other-game',
+        url: site.url('/game/baldurs-gate-iii/critic-reviews/'),
+        msg: "crítica rechazada: la página trata de «Elden Ring», no de «Baldur's Gate III»",
+      });
+
+      // Its game came out 10 days ago: the next run reads the page again (same reviews, no duplicates).
+      const lastRead = async () =>
+        (await db.query(`select last_scraped_at from scraper_sources where game_id = $1`, [elden.id])).rows[0]
+          .last_scraped_at as Date;
+      const firstRead = await lastRead();
+      const again = await discover();
+      expect(again).toMatchObject({ enabled: true, games: 3, added: 0, rereads: 1 });
+      await waitFor(async () => (await lastRead()) > firstRead, { what: 'the re-read', timeoutMs: 30_000 });
+      expect(await reviewsOf(elden.id)).toHaveLength(10);
+
+      // Past its 6 weeks (60 days after release) the page is read again only while reviews keep arriving:
+      // its first read found 10 new ones moments ago...
+      const moveRelease = (days: number) =>
+        db.query(`update games set release_date = $2 where id = $1`, [elden.id, daysAgo(days)]);
+      const lastGrowth = (days: number) =>
+        db.query(
+          `update scraper_sources set reviews_grew_at = now() - make_interval(days => $2) where game_id = $1`,
+          [elden.id, days],
+        );
+      // (The other two games leave the run: it fetches nothing else from here on.)
+      await db.query(`update games set release_date = '2020-01-01' where id = $1`, [baldur.id]);
+      await db.query(`delete from game_statuses where game_id = $1`, [astro.id]);
+      await moveRelease(60);
+      expect(await discover()).toMatchObject({ enabled: true, games: 0, added: 0, rereads: 1 });
+      // ...and not once the last new review is 10 days old,
+      await lastGrowth(10);
+      expect(await discover()).toMatchObject({ games: 0, rereads: 0 });
+      // nor past twice its weeks (four months after release), whatever arrived lately.
+      await moveRelease(120);
+      await lastGrowth(0);
+      expect(await discover()).toMatchObject({ games: 0, rereads: 0 });
+      expect(await reviewsOf(elden.id)).toHaveLength(10);
     },
     SLOW,
   );

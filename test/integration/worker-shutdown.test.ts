@@ -79,8 +79,8 @@ describe.each(['redis', 'postgres'] as const)('a worker stopped under work (%s q
     ]);
     workers.push(old, averages);
 
-    // A scrape whose page takes 20 s.
-    const scraped = await createGame(db);
+    // A scrape whose page takes 20 s (the page is Clair Obscur's: a page about another game yields nothing).
+    const scraped = await createGame(db, { title: 'Clair Obscur: Expedition 33' });
     const token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
     const asked = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
       token,

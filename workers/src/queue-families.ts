@@ -18,6 +18,7 @@ import { NewsImportService } from './news/news-import.service.js';
 import { NewsProcessor } from './news/news.processor.js';
 import { CatalogueScrapingService } from './scraping/catalogue-scraping.service.js';
 import { IgdbImportService } from './scraping/igdb-import.service.js';
+import { ReviewDiscoveryService } from './scraping/review-discovery.service.js';
 import { ReviewScrapingService } from './scraping/review-scraping.service.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
 import { SimilarGamesService } from './similar/similar-games.service.js';
@@ -39,6 +40,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     ReviewScrapingService,
     IgdbImportService,
     CatalogueScrapingService,
+    ReviewDiscoveryService,
     ScrapingProcessor,
   ],
   [QueueName.Translation]: [GameTranslationService, TranslationProcessor],

@@ -121,6 +121,7 @@ export const apiPaths = {
     job: (queue: string, jobId: string) => `/api/admin/jobs/${q(queue)}/${q(jobId)}`,
     feeds: () => '/api/admin/feeds',
     reliability: () => '/api/admin/reliability',
+    reviewDiscovery: () => '/api/admin/review-discovery',
     session: () => '/api/admin/session',
     logout: () => '/api/admin/logout',
     feed: (id: number) => `/api/admin/feeds/${id}`,

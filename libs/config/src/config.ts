@@ -87,6 +87,17 @@ const envSchema = z.object({
   IGDB_CLIENT_SECRET: z.string().optional(),
   IGDB_API_URL: z.url().default('https://api.igdb.com/v4'),
   TWITCH_TOKEN_URL: z.url().default('https://id.twitch.tv/oauth2/token'),
+  /**
+   * The recent-games discovery job (scrapers of issue 30): finds critic-review pages of recent, upcoming and
+   * most-followed games on Metacritic, OpenCritic, IGDB's websites and the registry's outlets. Off unless
+   * set to on, like every other call to outside sites.
+   */
+  REVIEW_DISCOVERY: z.enum(['on', 'off']).default('off'),
+  /** The aggregators' addresses (a test points them at a local site). */
+  REVIEW_DISCOVERY_METACRITIC_URL: z.url().default('https://www.metacritic.com'),
+  REVIEW_DISCOVERY_OPENCRITIC_URL: z.url().default('https://opencritic.com'),
+  /** How many weeks after release the discovered pages are read again (twice that while reviews still grow). */
+  REVIEW_DISCOVERY_WEEKS: z.coerce.number().int().min(1).max(52).default(6),
   /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
   TRANSLATE_URL: optionalUrl,
   TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
@@ -176,6 +187,7 @@ export const PROCESS_SETTINGS = {
     'SMTP_URL',
     'MAIL_FROM',
     'SCRAPER_ALLOWED_HOSTS',
+    'REVIEW_DISCOVERY',
     'SITE_NAME',
     'CONTACT_EMAIL',
     'FRONTEND_DIST',
@@ -201,6 +213,10 @@ export const PROCESS_SETTINGS = {
     'IGDB_CLIENT_SECRET',
     'IGDB_API_URL',
     'TWITCH_TOKEN_URL',
+    'REVIEW_DISCOVERY',
+    'REVIEW_DISCOVERY_METACRITIC_URL',
+    'REVIEW_DISCOVERY_OPENCRITIC_URL',
+    'REVIEW_DISCOVERY_WEEKS',
     'TRANSLATE_URL',
     'TRANSLATE_PROVIDER',
     'TRANSLATE_API_KEY',

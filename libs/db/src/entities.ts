@@ -29,6 +29,7 @@ import { MediaReview } from './reviews/media-review.entity.js';
 import { ReviewReport } from './reviews/review-report.entity.js';
 import { ReviewVote } from './reviews/review-vote.entity.js';
 import { UserReview } from './reviews/user-review.entity.js';
+import { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
 import { RevokedToken } from './users/revoked-token.entity.js';
@@ -63,6 +64,7 @@ export const ENTITIES = [
   ReviewReport,
   ReviewVote,
   RevokedToken,
+  ReviewDiscovery,
   ScraperSource,
   UnusualActivityWindow,
   SearchMiss,

@@ -19,6 +19,8 @@ export * from './news/news-feed.entity.js';
 export * from './ratings/rating.entity.js';
 export * from './reviews/media-review.entity.js';
 export * from './reviews/user-review.entity.js';
+export * from './scrapers/review-discovery.entity.js';
+export * from './scrapers/review-discovery.repository.js';
 export * from './scrapers/scraper-source.entity.js';
 export * from './users/email-key.js';
 export * from './users/email-token.entity.js';

@@ -37,6 +37,7 @@ import type { ReviewReport } from './reviews/review-report.entity.js';
 import type { ReviewVote } from './reviews/review-vote.entity.js';
 import type { UserReview } from './reviews/user-review.entity.js';
 import type { SimilarGame } from './similar/similar-game.entity.js';
+import type { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
 import type { User } from './users/user.entity.js';
@@ -81,6 +82,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof NewsArticle, 'NewsArticle'>
   | Named<typeof NewsFeed, 'NewsFeed'>
   | Named<typeof ScraperSource, 'ScraperSource'>
+  | Named<typeof ReviewDiscovery, 'ReviewDiscovery'>
   | Named<typeof AppMeta, 'AppMeta'>
   | Named<typeof MediaReview, 'MediaReview'>
   | Named<typeof OutboxMessage, 'OutboxMessage'>

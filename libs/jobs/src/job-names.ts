@@ -23,6 +23,7 @@ export enum JobName {
   RecalculateAverage = 'recalculate-average',
   ScrapeGame = 'scrape-game',
   ScrapeCatalogue = 'scrape-catalogue',
+  DiscoverReviewSources = 'discover-review-sources',
   ImportNews = 'import-news',
   PollFeeds = 'poll-feeds',
   ReconcileFigures = 'reconcile-figures',
@@ -59,6 +60,8 @@ export interface JobPayloads {
   [JobName.RecalculateAverage]: { gameId: number };
   [JobName.ScrapeGame]: { sourceId: number };
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
+  /** Finds the critic-review pages of recent, upcoming and most-followed games, and re-reads recent ones. */
+  [JobName.DiscoverReviewSources]: { requestedBy: 'admin' | 'schedule' };
   [JobName.ImportNews]: { url: string; feedId?: number };
   [JobName.PollFeeds]: { feedId?: number };
   [JobName.ReconcileFigures]: Record<string, never>;
@@ -91,6 +94,14 @@ export interface JobResults {
   } | null;
   [JobName.ScrapeGame]: { sourceId: number; reviewsImported: number; via: 'http' | 'browser' };
   [JobName.ScrapeCatalogue]: { sources: number; gamesImported: number };
+  /** `enabled`: false when REVIEW_DISCOVERY is off (nothing is fetched). */
+  [JobName.DiscoverReviewSources]: {
+    enabled: boolean;
+    games: number;
+    added: number;
+    refused: number;
+    rereads: number;
+  };
   [JobName.ImportNews]: { newsId: number; created: boolean; via: 'http' | 'browser' };
   [JobName.PollFeeds]: { feeds: number; enqueued: number };
   [JobName.ReconcileFigures]: { checked: number; fixed: number; gameIds: number[] };
@@ -116,6 +127,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.RecalculateAverage]: QueueName.Averages,
   [JobName.ScrapeGame]: QueueName.Scraping,
   [JobName.ScrapeCatalogue]: QueueName.Scraping,
+  // It fetches pages through the scraping family's one fetcher (robots.txt, per-domain spacing).
+  [JobName.DiscoverReviewSources]: QueueName.Scraping,
   [JobName.ImportNews]: QueueName.News,
   [JobName.PollFeeds]: QueueName.News,
   [JobName.ReconcileFigures]: QueueName.Averages,

@@ -53,6 +53,7 @@ describe('the job options table', () => {
       [JobName.RecalculateAverage]: { gameId: 1 },
       [JobName.ScrapeGame]: { sourceId: 1 },
       [JobName.ScrapeCatalogue]: { requestedBy: 'schedule' },
+      [JobName.DiscoverReviewSources]: { requestedBy: 'schedule' },
       [JobName.ImportNews]: { url: 'https://example.com' },
       [JobName.PollFeeds]: {},
       [JobName.ReconcileFigures]: {},

@@ -46,6 +46,12 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
   [JobName.ScrapeCatalogue]: () => ({ ...RETRIED, attempts: 1, deduplication: { id: 'scrape-catalogue' } }),
   // The id derived from the URL makes a double click and a feed listing an article already queued land on
   // the same job; a finished one is replaced (see JobGateway.enqueue).
+  // One discovery at a time, never retried: the next run (six hours later) looks again.
+  [JobName.DiscoverReviewSources]: () => ({
+    ...RETRIED,
+    attempts: 1,
+    deduplication: { id: 'discover-review-sources' },
+  }),
   [JobName.ImportNews]: ({ url }) => ({ ...RETRIED, jobId: importNewsJobId(url) }),
   [JobName.PollFeeds]: ({ feedId }) => ({
     ...RETRIED,
@@ -165,6 +171,8 @@ export const SCHEDULES: readonly {
   { name: JobName.PollFeeds, pattern: '*/30 * * * *', data: {} },
   // Every day at 05:00 (server time), when the outlets are quiet.
   { name: JobName.ScrapeCatalogue, pattern: '0 5 * * *', data: { requestedBy: 'schedule' } },
+  // Every six hours: critic-review pages of recent games (off unless REVIEW_DISCOVERY=on).
+  { name: JobName.DiscoverReviewSources, pattern: '20 */6 * * *', data: { requestedBy: 'schedule' } },
   // Every 10 minutes: repairs figures whose recalculation was lost (zero in a healthy system).
   { name: JobName.ReconcileFigures, pattern: '*/10 * * * *', data: {} },
   // Every hour: unusual rating activity on the games rated in the last two days (a rating's own

@@ -12,7 +12,7 @@ const CHILDREN_WAIT_MS = 15 * 60_000;
 const CHILDREN_POLL_MS = 1000;
 
 /**
- * scrape-catalogue, the general scraper: one scrape-game job per registered source (deduplicated per
+ * scrape-catalogue, the general scraper: one scrape-game job per operator's source (deduplicated per
  * source, so a source already queued is not queued twice), the IGDB import when it is configured, then
  * progress from the completed scrape-game jobs until they are all done.
  */
@@ -29,7 +29,8 @@ export class CatalogueScrapingService {
   async run(progress: ProgressReporter, signal?: AbortSignal): Promise<JobResults[JobName.ScrapeCatalogue]> {
     const sources = await this.orm.em
       .fork()
-      .find(ScraperSource, {}, { fields: ['id'], orderBy: { id: 'asc' } });
+      // The discovery job re-reads its own sources while reviews arrive, then leaves them alone.
+      .find(ScraperSource, { discovered: false }, { fields: ['id'], orderBy: { id: 'asc' } });
     const children = await this.jobs.enqueueMany(
       JobName.ScrapeGame,
       sources.map((source) => ({ sourceId: source.id })),

@@ -213,6 +213,27 @@ export class IgdbImportService {
     return [...games.keys()];
   }
 
+  /** The websites IGDB lists for these games (official site, stores, wikis, sometimes a review page). */
+  async websites(igdbIds: readonly number[], signal?: AbortSignal): Promise<Map<number, string[]>> {
+    const byGame = new Map<number, string[]>();
+    if (!this.enabled || igdbIds.length === 0) return byGame;
+    const token = await this.accessToken(signal);
+    for (let start = 0; start < igdbIds.length; start += PAGE_SIZE) {
+      const ids = igdbIds.slice(start, start + PAGE_SIZE);
+      const rows = (await this.query(
+        token,
+        `fields game,url; where game = (${ids.join(',')}); limit ${PAGE_SIZE};`,
+        signal,
+        'websites',
+      )) as unknown as { game?: number; url?: string }[];
+      for (const row of rows) {
+        if (typeof row.game !== 'number' || typeof row.url !== 'string') continue;
+        byGame.set(row.game, [...(byGame.get(row.game) ?? []), row.url]);
+      }
+    }
+    return byGame;
+  }
+
   /**
    * The upsert, and for the games already known a game_changes row and a `game.facts-changed` event per
    * game whose date, precision or platforms IGDB changed, in the upsert's transaction (decisions.md 11).
@@ -255,9 +276,14 @@ export class IgdbImportService {
     return body.access_token;
   }
 
-  private async query(token: string, body: string, signal?: AbortSignal): Promise<IgdbGame[]> {
+  private async query(
+    token: string,
+    body: string,
+    signal?: AbortSignal,
+    endpoint = 'games',
+  ): Promise<IgdbGame[]> {
     await this.spacing.take(signal);
-    const response = await fetch(`${this.config.IGDB_API_URL.replace(/\/+$/, '')}/games`, {
+    const response = await fetch(`${this.config.IGDB_API_URL.replace(/\/+$/, '')}/${endpoint}`, {
       method: 'POST',
       headers: {
         'Client-ID': this.config.IGDB_CLIENT_ID!,
@@ -268,9 +294,9 @@ export class IgdbImportService {
       body,
       signal: withTimeout(30_000, signal),
     });
-    if (!response.ok) throw new Error(`IGDB respondió ${response.status} a /games`);
+    if (!response.ok) throw new Error(`IGDB respondió ${response.status} a /${endpoint}`);
     const games = (await response.json()) as unknown;
-    if (!Array.isArray(games)) throw new Error('IGDB: respuesta inesperada de /games');
+    if (!Array.isArray(games)) throw new Error(`IGDB: respuesta inesperada de /${endpoint}`);
     return games as IgdbGame[];
   }
 }

@@ -1,10 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { MediaReview, ScraperSource, type ScrapedMediaReview } from '@veredicto/db';
 import { JobGateway, JobName, type JobResults, OutboxRelay, type RecordedEvents } from '@veredicto/jobs';
 import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
 import { readReviewPage } from '@veredicto/scraping/reviews/extract-reviews.js';
+import { logRefusals } from '@veredicto/scraping/reviews/review-refusals.js';
 import { storableReviews } from '@veredicto/scraping/reviews/storable-review.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
@@ -13,6 +14,8 @@ import { asJobError, errorMessage } from '../common/scrape-errors.js';
 /** scrape-game: the media reviews of one registered source page, then the game's critic average. */
 @Injectable()
 export class ReviewScrapingService {
+  private readonly logger = new Logger(ReviewScrapingService.name);
+
   constructor(
     private readonly orm: MikroORM,
     private readonly pages: WorkerPageFetcher,
@@ -38,7 +41,9 @@ export class ReviewScrapingService {
     let via: 'http' | 'browser';
     try {
       // The reading that decided "no browser needed" is the page's reading: each page is parsed once.
-      const reader = new ReadOnce(readReviewPage);
+      // A page about another game yields nothing (its reviews would be averaged into this one).
+      const gameNames = await em.getRepository(ScraperSource).gameNames(gameId);
+      const reader = new ReadOnce((html: string, url: string) => readReviewPage(html, url, { gameNames }));
       const page = await this.pages.fetcher.fetch(source.url, {
         mode: 'auto',
         needsBrowser: (html) => reader.get(html, source.url).needsBrowser,
@@ -46,8 +51,8 @@ export class ReviewScrapingService {
       });
       via = page.via;
       const reading = reader.get(page.body, page.url);
+      logRefusals(this.logger, page.url, reading.refusals);
       const rows: ScrapedMediaReview[] = storableReviews(reading.reviews);
-      // The reviews and the record that the game's figures must be recomputed commit together.
       // The reviews, the record that the game's figures must be recomputed and the review.changed event
       // commit together.
       ({ imported, outboxIds, recorded } = await em.transactional(async (tx) => {
@@ -73,6 +78,8 @@ export class ReviewScrapingService {
       throw asJobError(error);
     }
     source.lastScrapedAt = new Date();
+    // Reviews still arriving keep a discovered source read past its weeks (ReviewDiscoveryService).
+    if (imported > source.lastReviewCount) source.reviewsGrewAt = new Date();
     source.lastStatus = 'ok';
     source.lastReviewCount = imported;
     source.lastError = null;

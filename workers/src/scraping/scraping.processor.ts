@@ -3,10 +3,12 @@ import type { Job } from 'bullmq';
 import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { dispatch, progressOf, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { CatalogueScrapingService } from './catalogue-scraping.service.js';
+import { ReviewDiscoveryService } from './review-discovery.service.js';
 import { ReviewScrapingService } from './review-scraping.service.js';
 
 /**
- * The scraping queue: reviews of one source page, and the general scraper. Concurrency stays low: a
+ * The scraping queue: reviews of one source page, the general scraper, and the discovery of recent games'
+ * review pages. Concurrency stays low: a
  * browser page costs hundreds of MiB, and the catalogue job waits for its scrape-game jobs in one slot.
  */
 @Processor(QueueName.Scraping, WORKER_OPTIONS[QueueName.Scraping])
@@ -19,11 +21,17 @@ export class ScrapingProcessor extends WorkerHost {
       job: Job,
       signal: AbortSignal,
     ) => this.catalogue.run(progressOf(job), signal),
+    [JobName.DiscoverReviewSources]: (
+      _payload: JobPayloads[JobName.DiscoverReviewSources],
+      job: Job,
+      signal: AbortSignal,
+    ) => this.discovery.run(progressOf(job), signal),
   };
 
   constructor(
     private readonly reviews: ReviewScrapingService,
     private readonly catalogue: CatalogueScrapingService,
+    private readonly discovery: ReviewDiscoveryService,
   ) {
     super();
     registerHandlers(QueueName.Scraping, this.handlers);

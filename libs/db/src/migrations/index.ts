@@ -20,6 +20,7 @@ import { Migration20261128140000_SimilarGames } from './Migration20261128140000_
 import { Migration20261128110000_DiaryImports } from './Migration20261128110000_DiaryImports.js';
 import { Migration20261128130000_UnusualRatingActivity } from './Migration20261128130000_UnusualRatingActivity.js';
 import { Migration20261129130000_DiscoveryPageIndexes } from './Migration20261129130000_DiscoveryPageIndexes.js';
+import { Migration20261129160000_ReviewDiscovery } from './Migration20261129160000_ReviewDiscovery.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
     name: 'Migration20261129130000_DiscoveryPageIndexes',
     class: Migration20261129130000_DiscoveryPageIndexes,
   },
+  { name: 'Migration20261129160000_ReviewDiscovery', class: Migration20261129160000_ReviewDiscovery },
 ];

@@ -15,4 +15,14 @@ export class ScraperSourceRepository extends EntityRepository<ScraperSource> {
       .executeTakeFirstOrThrow();
     return Number(row.id);
   }
+
+  /** The game's title and search aliases: a review page about none of them is about another game. */
+  async gameNames(gameId: number): Promise<string[]> {
+    const db = typedSql(this.getEntityManager());
+    const [game, aliases] = await Promise.all([
+      db.selectFrom('Game').select('title').where('id', '=', gameId).executeTakeFirst(),
+      db.selectFrom('GameAlias').select('alias').where('game', '=', gameId).execute(),
+    ]);
+    return [...(game ? [game.title] : []), ...aliases.map((row) => row.alias)];
+  }
 }

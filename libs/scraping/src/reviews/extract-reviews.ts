@@ -15,6 +15,13 @@ import { deduplicateReviews, snippetOf, type ExtractedReview } from './extracted
 import { jsonLdReviews } from './json-ld-reviews.js';
 import { isListPage, withoutSelfReviews } from './list-page.js';
 import { microdataReviews } from './microdata-reviews.js';
+import {
+  isSameGame,
+  offScaleRefusals,
+  otherGameRefusal,
+  pageSubjects,
+  type ReviewRefusal,
+} from './review-refusals.js';
 import { reviewCards } from './review-cards.js';
 import { testIdCards } from './testid-cards.js';
 import { visibleReview } from './visible-review.js';
@@ -29,8 +36,11 @@ export interface ReviewExtractor {
    * explicitly do; the generic card reader, which takes a list entry's link for a review, does not.
    */
   onListPages: boolean;
-  extract(page: PageContext): ExtractedReview[];
+  extract(page: ReviewPageContext): ExtractedReview[];
 }
+
+/** A parsed page, and where its readers note what they refuse. */
+export type ReviewPageContext = PageContext & { refusals: ReviewRefusal[] };
 
 /**
  * The review readers, in order; each reads the same parsed page and their findings are merged (the same
@@ -57,14 +67,31 @@ export const REVIEW_EXTRACTORS: readonly ReviewExtractor[] = [
 export interface ReviewPageReading {
   reviews: ExtractedReview[];
   needsBrowser: boolean;
+  /** What looked like a review and was not taken, with the reason (the worker logs each). */
+  refusals: ReviewRefusal[];
+}
+
+/** What the caller knows: the game the page is registered for, by its title and aliases. */
+export interface ReviewPageOptions {
+  gameNames?: readonly string[];
 }
 
 /**
  * The critic reviews a page shows, read from one parse of it. On a ranking or list page the site's own
  * entries are refused (their numbers are positions) and no 'visible review' is guessed.
  */
-export function readReviewPage(html: string, pageUrl: string): ReviewPageReading {
-  const page = readPage(html, pageUrl);
+export function readReviewPage(
+  html: string,
+  pageUrl: string,
+  options: ReviewPageOptions = {},
+): ReviewPageReading {
+  const page: ReviewPageContext = Object.assign(readPage(html, pageUrl), { refusals: [] });
+  // A page about another game yields nothing: its reviews would be averaged into the wrong game.
+  const names = options.gameNames ?? [];
+  const subjects = names.length ? pageSubjects(page) : [];
+  if (subjects.length && !subjects.some((subject) => isSameGame(subject, names))) {
+    return { reviews: [], needsBrowser: false, refusals: [otherGameRefusal(subjects, names)] };
+  }
   // Asked before any reader takes elements off the page.
   const shell = looksLikeAppShell(page.$);
   const listPage = isListPage(page);
@@ -76,12 +103,20 @@ export function readReviewPage(html: string, pageUrl: string): ReviewPageReading
     const visible = visibleReview(page);
     if (visible) reviews = [visible];
   }
-  return { reviews, needsBrowser: reviews.length === 0 && shell };
+  return {
+    reviews,
+    needsBrowser: reviews.length === 0 && shell,
+    refusals: [...page.refusals, ...offScaleRefusals(reviews)],
+  };
 }
 
 /** The critic reviews a page shows (see `readReviewPage`); scores normalised to 0-100. */
-export function extractReviews(html: string, pageUrl: string): ExtractedReview[] {
-  return readReviewPage(html, pageUrl).reviews;
+export function extractReviews(
+  html: string,
+  pageUrl: string,
+  options: ReviewPageOptions = {},
+): ExtractedReview[] {
+  return readReviewPage(html, pageUrl, options).reviews;
 }
 
 /**

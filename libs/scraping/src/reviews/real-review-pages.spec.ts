@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { extractArticle } from '../news/extract-article.js';
 import { readReviewPage } from './extract-reviews.js';
+import { logRefusals, type ReviewRefusal } from './review-refusals.js';
 
 /** test/fixtures/real: pages other projects saved; manifest.json records each one's repository and commit. */
 const CORPUS = new URL('../../../../test/fixtures/real/', import.meta.url);
@@ -58,6 +59,92 @@ describe('Metacritic as it really is (saved pages of e-sendbox/game_aggregator)'
   it("yields no critic review from a page of player reviews and 'User score' badges", () => {
     const page = reviewPage('elden-ring-user-reviews');
     expect(readReviewPage(saved(page.file), page.url).reviews).toEqual([]);
+  });
+});
+
+describe('what a saved real review page refuses, and why', () => {
+  const critic = reviewPage('elden-ring-critic-reviews');
+
+  it('reads the page for the game it is about, whatever the spelling of its title', () => {
+    for (const gameNames of [['Elden Ring'], ['ELDEN RING'], ['Eldén Ring', 'エルデンリング']]) {
+      const reading = readReviewPage(saved(critic.file), critic.url, { gameNames });
+      expect(reading.reviews).toHaveLength(critic.expected.reviews);
+      expect(reading.refusals.filter((refusal) => refusal.reason === 'other-game')).toEqual([]);
+    }
+  });
+
+  it('yields nothing from a page about another game, and says which game the page is about', () => {
+    // The discovery job derived a wrong address, or an operator pasted Elden Ring's page on Baldur's Gate 3.
+    const reading = readReviewPage(saved(critic.file), critic.url, {
+      gameNames: ["Baldur's Gate III", "Baldur's Gate 3"],
+    });
+    expect(reading.reviews).toEqual([]);
+    expect(reading.refusals).toEqual([
+      {
+        reason: 'other-game',
+        outlet: null,
+        rawScore: null,
+        detail: "la página trata de «Elden Ring», no de «Baldur's Gate III»",
+      },
+    ]);
+    // A sequel or an expansion is another game too.
+    expect(
+      readReviewPage(saved(critic.file), critic.url, { gameNames: ['Elden Ring Nightreign'] }).reviews,
+    ).toEqual([]);
+  });
+
+  it("logs each refused player score with its reason ('user-review') and the score it refused", () => {
+    const page = reviewPage('elden-ring-user-reviews');
+    const { reviews, refusals } = readReviewPage(saved(page.file), page.url, { gameNames: ['Elden Ring'] });
+    expect(reviews).toEqual([]);
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.every((refusal) => refusal.reason === 'user-review')).toBe(true);
+
+    const lines: { fields: Record<string, unknown>; message: string }[] = [];
+    logRefusals({ warn: (fields, message) => lines.push({ fields, message }) }, page.url, refusals);
+    expect(lines).toHaveLength(refusals.length);
+    expect(lines[0].fields).toEqual({
+      reason: 'user-review',
+      url: page.url,
+      outlet: refusals[0].outlet,
+      rawScore: refusals[0].rawScore,
+    });
+    expect(lines[0].fields.rawScore).toMatch(/^\d{1,2}(\.\d)?$/);
+    expect(lines[0].message).toMatch(
+      /^crítica rechazada: 'User score [\d.]+ out of 10' es la nota de un jugador/,
+    );
+  });
+
+  it('refuses nothing on the critic page: every card is a critic with a score on its scale', () => {
+    const { refusals } = readReviewPage(saved(critic.file), critic.url, { gameNames: ['Elden Ring'] });
+    expect(refusals).toEqual([]);
+  });
+});
+
+// No saved real page prints a score off its own scale: this one is written here, in a few lines.
+describe("a score off the page's scale is refused and logged with its reason", () => {
+  it("keeps the review unscored and logs 'score-off-scale' with the score as printed", () => {
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Review',
+      itemReviewed: { '@type': 'VideoGame', name: 'Hades II' },
+      publisher: { '@type': 'Organization', name: 'Vandal' },
+      reviewRating: { '@type': 'Rating', ratingValue: '85', bestRating: '10' },
+    })}</script></head><body><h1>Hades II, análisis</h1></body></html>`;
+    const reading = readReviewPage(html, 'https://vandal.elespanol.com/analisis/pc/hades-ii/1', {
+      gameNames: ['Hades II'],
+    });
+    expect(reading.reviews.map((review) => [review.outlet, review.rawScore, review.rating])).toEqual([
+      ['Vandal', '85', null],
+    ]);
+    const lines: Record<string, unknown>[] = [];
+    logRefusals({ warn: (fields) => lines.push(fields) }, 'https://vandal.elespanol.com/x', reading.refusals);
+    expect(lines).toEqual([
+      { reason: 'score-off-scale', url: 'https://vandal.elespanol.com/x', outlet: 'Vandal', rawScore: '85' },
+    ]);
+    expect((reading.refusals as ReviewRefusal[])[0].detail).toBe(
+      "la nota '85' de Vandal no cabe en la escala de la página",
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { hasNamePiece } from '../html/main-content.js';
 import type { PageContext } from '../html/page-metadata.js';
 import { absoluteUrl, siteHost } from '../html/page-url.js';
 import { cleanAuthor, reviewScore, snippetOf, type ExtractedReview } from './extracted-review.js';
+import type { ReviewRefusal } from './review-refusals.js';
 
 /** The `data-testid` of each part of a critic-review card (Metacritic's current front end names them so). */
 const SCORE_ID = /(^|[-_])score([-_]|$)/i;
@@ -31,7 +32,7 @@ const USER_BADGE = /^user ?score/i;
  * of its link (venturebeat.com). The cards read are removed from the page, so that the generic card
  * reader after this one does not read them a second time under a host-made name.
  */
-export function testIdCards(page: PageContext): ExtractedReview[] {
+export function testIdCards(page: PageContext & { refusals?: ReviewRefusal[] }): ExtractedReview[] {
   return [...labelledBadgeCards(page), ...scoreIdCards(page)];
 }
 
@@ -40,7 +41,7 @@ export function testIdCards(page: PageContext): ExtractedReview[] {
  * link's venturebeat.com), the score is the badge's label ('Metascore 100 out of 100'). A card whose badge
  * says 'User score' is a player's review and is refused, as is one whose header links to a user profile.
  */
-function labelledBadgeCards(page: PageContext): ExtractedReview[] {
+function labelledBadgeCards(page: PageContext & { refusals?: ReviewRefusal[] }): ExtractedReview[] {
   const { $ } = page;
   const cards = $('[data-testid]')
     .toArray()
@@ -58,9 +59,17 @@ function labelledBadgeCards(page: PageContext): ExtractedReview[] {
     const headerLink = header.attr('href') ?? '';
     const byPlayer =
       (badge && USER_BADGE.test(badge[1])) || /^\/?user\//.test(headerLink.replace(/^https?:\/\/[^/]+/, ''));
-    if (!badge || byPlayer) continue;
     const badgeText = header.find('[aria-label], [title]').first().text();
     const outlet = collapseWhitespace(header.text().replace(collapseWhitespace(badgeText), ''));
+    if (badge && byPlayer) {
+      page.refusals?.push({
+        reason: 'user-review',
+        outlet: outlet || null,
+        rawScore: badge[2],
+        detail: `'${badge[0]}' es la nota de un jugador${outlet ? ` (${outlet})` : ''}, no la de un medio`,
+      });
+    }
+    if (!badge || byPlayer) continue;
     if (!outlet) continue;
     const value = badge[2];
     const dateElement = byTestId(scope, DATE_ID).first();

@@ -12,6 +12,7 @@ import { FeedsPanel } from '../components/feeds-panel';
 import { PasswordDialog } from '../components/password-dialog';
 import { ReliabilityPanel } from '../components/reliability-panel';
 import { LanguageReportsPanel } from '../components/language-reports-panel';
+import { ReviewDiscoveryPanel } from '../components/review-discovery-panel';
 import { ReviewReportsPanel } from '../components/review-reports-panel';
 import { UnusualActivityPanel } from '../components/unusual-activity-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
@@ -70,6 +71,9 @@ export function AdminPage() {
             </Collapsible>
             <Collapsible title="Fuentes RSS" level={3}>
               <FeedsPanel />
+            </Collapsible>
+            <Collapsible title="Críticas de juegos recientes" level={3}>
+              <ReviewDiscoveryPanel />
             </Collapsible>
           </Collapsible>
           <Collapsible title="Editar juego">
