@@ -131,7 +131,7 @@ test.describe('administración', { tag: '@escritorio' }, () => {
     // The critic figures are recalculated from it: one review is below the minimum of 4, so S/P.
     await expect(scoreBar(page, 'Medios').locator('.score-badge')).toHaveText('S/P');
     await expect(scoreBar(page, 'Medios')).toHaveClass(/score--null/);
-    await expect(scoreBar(page, 'Medios')).toContainText('1 crítica');
+    await expect(scoreBar(page, 'Medios')).toContainText('1 medio');
   });
 
   test('Scrapear juegos lanza el scraper general', async ({ page, request }) => {
