@@ -19,6 +19,7 @@ import { Migration20261128120100_LanguageReports } from './Migration202611281201
 import { Migration20261128140000_SimilarGames } from './Migration20261128140000_SimilarGames.js';
 import { Migration20261128110000_DiaryImports } from './Migration20261128110000_DiaryImports.js';
 import { Migration20261128130000_UnusualRatingActivity } from './Migration20261128130000_UnusualRatingActivity.js';
+import { Migration20261129140000_MatureGamesOneWishlist } from './Migration20261129140000_MatureGamesOneWishlist.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -51,5 +52,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261128130000_UnusualRatingActivity',
     class: Migration20261128130000_UnusualRatingActivity,
+  },
+  {
+    name: 'Migration20261129140000_MatureGamesOneWishlist',
+    class: Migration20261129140000_MatureGamesOneWishlist,
   },
 ];
