@@ -293,6 +293,19 @@ describe('search and catalogue pages on the demo catalogue', () => {
       ).content.map((game) => game.igdbID);
     expect(await ids('mature=true')).toContain(Number(adultId));
     expect(await ids('')).not.toContain(Number(adultId));
+    // The home's lists leave them out too: of two games released today, only the other one is new.
+    const today = new Date().toISOString().slice(0, 10);
+    const suffix = Date.now().toString(36);
+    const [adultToday, otherToday] = [
+      await createGame(db, { title: `Hentai Girls ${suffix}`, releaseDate: today }),
+      await createGame(db, { title: `Chicas del Oeste ${suffix}`, releaseDate: today }),
+    ];
+    await db.query('update games set mature = true where id = $1', [adultToday.id]);
+    const latest = ((await call(api, 'GET', '/api/games/last')).json() as Summary[]).map(
+      (game) => game.igdbID,
+    );
+    expect(latest).toContain(otherToday.igdbId);
+    expect(latest).not.toContain(adultToday.igdbId);
     const found = (
       await call(api, 'GET', `/api/games/search?name=${encodeURIComponent(title)}`)
     ).json() as Summary[];

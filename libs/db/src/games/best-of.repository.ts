@@ -35,6 +35,7 @@ export class BestOfRepository {
     return this.db
       .selectFrom('Game as g')
       .where('g.avRatings', 'is not', null)
+      .where('g.mature', '=', false)
       .$if(filter.year !== undefined, (query) =>
         query
           .where('g.releaseDate', '>=', `${filter.year}-01-01`)
