@@ -196,11 +196,10 @@ test('listas: crear, añadir un juego desde su ficha, quitarlo en modo edición 
   await page.goto('/user/lists');
   await expect(page).toHaveTitle('Mis listas | Veredicto');
   await expect(page.getByRole('heading', { level: 1, name: 'MIS LISTAS' })).toBeVisible();
-  // A new account has only the reserved lists, both empty; 'Deseados' is selected, not 'Lo quiero',
-  // to which nothing can be added.
+  // A new account has only the reserved 'Deseados' ('Lo quiero' was folded into it), empty and selected.
   const chips = page.getByRole('list', { name: 'Tus listas' }).getByRole('button');
-  await expect(chips).toHaveText(['Lo quiero', 'Deseados']);
-  await expect(chips.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(chips).toHaveText(['Deseados']);
+  await expect(chips.nth(0)).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Esta lista no tiene juegos todavía.')).toBeVisible();
   // Reserved lists cannot be deleted.
   await expect(page.getByRole('button', { name: 'Eliminar lista' })).toHaveCount(0);
@@ -214,9 +213,9 @@ test('listas: crear, añadir un juego desde su ficha, quitarlo en modo edición 
   await dialog.getByRole('button', { name: 'Crear lista' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Lista creada con éxito');
   await expect(dialog).toBeHidden();
-  await expect(chips).toHaveText(['Lo quiero', 'Deseados', listName]);
+  await expect(chips).toHaveText(['Deseados', listName]);
 
-  // From the game page, 'Añadir a lista' offers the user's lists except 'Lo quiero'.
+  // From the game page, 'Añadir a lista' offers the user's lists.
   await openGame(page, game);
   await page.getByRole('button', { name: 'Añadir a lista' }).click();
   const picker = page.getByRole('dialog', { name: 'Selecciona la lista' });
@@ -254,8 +253,8 @@ test('listas: crear, añadir un juego desde su ficha, quitarlo en modo edición 
   await expect(deleteDialog).toContainText(`¿Seguro que quieres eliminar la lista ${listName}?`);
   await deleteDialog.getByRole('button', { name: 'Sí' }).click();
   await expect(deleteDialog).toBeHidden();
-  await expect(chips).toHaveText(['Lo quiero', 'Deseados']);
-  await expect(chips.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(chips).toHaveText(['Deseados']);
+  await expect(chips.nth(0)).toHaveAttribute('aria-pressed', 'true');
   expect(alerts).toEqual([]);
 });
 

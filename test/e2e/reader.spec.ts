@@ -196,6 +196,77 @@ test('volver desde un juego deja el catálogo donde estaba', async ({ page }) =>
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
 });
 
+test('el catálogo salta a una página, a la primera y a la última, y filtra por nota de la crítica', async ({
+  page,
+  request,
+}) => {
+  const all = await getJson<{ totalPages: number }>(request, '/api/games/all?size=50');
+  const scored = await getJson<{ totalPages: number }>(request, '/api/games/all?size=50&scored=true');
+  await page.goto('/games/all');
+  const pages = page.getByRole('navigation', { name: 'Páginas del catálogo' });
+  await expect(pages.getByText(`1 / ${all.totalPages}`)).toBeVisible();
+  const games = page.getByRole('list', { name: 'Juegos' }).locator(':scope > li');
+  const firstTitle = await games.first().textContent();
+
+  await pages.getByLabel('Ir a la página').fill('40');
+  await pages.getByRole('button', { name: 'Ir', exact: true }).click();
+  await expect(page).toHaveURL(/\/games\/all\?page=40$/);
+  await expect(pages.getByText(`40 / ${all.totalPages}`)).toBeVisible();
+  await expect(games.first()).not.toHaveText(firstTitle ?? '');
+
+  await pages.getByRole('button', { name: 'Última página' }).click();
+  await expect(pages.getByText(`${all.totalPages} / ${all.totalPages}`)).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Anterior' }).click();
+  await expect(pages.getByText(`${all.totalPages - 1} / ${all.totalPages}`)).toBeVisible();
+  await pages.getByRole('button', { name: 'Primera página' }).click();
+  await expect(pages.getByText(`1 / ${all.totalPages}`)).toBeVisible();
+  await expect(games.first()).toHaveText(firstTitle ?? '');
+
+  // 'Con nota de la crítica' narrows the list; its total stays the same whatever the order.
+  await page.getByRole('button', { name: 'Con nota de la crítica' }).click();
+  await expect(pages.getByText(`1 / ${scored.totalPages}`)).toBeVisible();
+  await page.getByLabel('Ordenar por').selectOption('avRatings');
+  await expect(page).toHaveURL(/scored=true&sortBy=avRatings$/);
+  await expect(pages.getByText(`1 / ${scored.totalPages}`)).toBeVisible();
+});
+
+test("la sección de la crítica filtra por 'Prensa en español' y por nota", async ({ page, request }) => {
+  const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
+  const reviews = await getJson<{ medium: string; outletLanguage?: string | null; rating: number | null }[]>(
+    request,
+    `/api/games/reviews/pro/${WITCHER}`,
+  );
+  const outlets = new Set(reviews.map((review) => review.medium.trim().toLowerCase()));
+  // An outlet's one voice is the mean of its scores on every platform.
+  const scores = new Map<string, number[]>();
+  for (const review of reviews) {
+    const key = review.medium.trim().toLowerCase();
+    if (review.rating !== null) scores.set(key, [...(scores.get(key) ?? []), review.rating]);
+  }
+  const high = [...scores.values()].filter(
+    (list) => Math.round(list.reduce((sum, score) => sum + score, 0) / list.length) >= 85,
+  ).length;
+  expect(high).toBeGreaterThan(0);
+  const spanish = new Set(
+    reviews
+      .filter((review) => review.outletLanguage === 'es')
+      .map((review) => review.medium.trim().toLowerCase()),
+  );
+  expect(spanish.size).toBeGreaterThan(0);
+  expect(spanish.size).toBeLessThan(outlets.size);
+  await openGame(page, game);
+  const filters = page.getByRole('group', { name: 'Filtrar críticas de medios' });
+  await expect(filters.getByText(`${outlets.size} medios`)).toBeVisible();
+  await filters.getByRole('button', { name: 'Prensa en español' }).click();
+  await expect(filters.getByText(`${spanish.size} de ${outlets.size} medios`)).toBeVisible();
+  await expect(page.getByTestId('media-review-card')).toHaveCount(Math.min(spanish.size, 12));
+  await filters.getByRole('button', { name: 'Prensa en español' }).click();
+  await filters.getByLabel('Nota').selectOption({ label: 'Altas (85 o más)' });
+  await expect(filters.getByText(`${high} de ${outlets.size} medios`)).toBeVisible();
+  await expect(page.getByTestId('media-review-card')).toHaveCount(Math.min(high, 12));
+});
+
 test('el visor de imágenes pasa a la siguiente y a la anterior', async ({ page, request }, testInfo) => {
   const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
   expect(game.screenshots.length).toBeGreaterThan(2);

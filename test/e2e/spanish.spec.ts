@@ -153,14 +153,3 @@ test('la portada con juego destacado carga sin saltos de diseño (CLS < 0,1)', a
   console.log(`CLS de la portada a ${page.viewportSize()?.width} px: ${shift.toFixed(4)}`);
   expect(shift).toBeLessThan(0.1);
 });
-
-test("Mis listas no abre seleccionada 'Lo quiero', a la que no se puede añadir nada", async ({
-  page,
-  request,
-}) => {
-  await loggedInUser(page, request, 'listas');
-  await page.goto('/user/lists');
-  const picker = page.getByRole('list', { name: 'Tus listas' });
-  await expect(picker.getByRole('button', { name: 'Lo quiero' })).toHaveAttribute('aria-pressed', 'false');
-  await expect(picker.getByRole('button', { name: 'Deseados' })).toHaveAttribute('aria-pressed', 'true');
-});

@@ -100,10 +100,7 @@ describe('accounts: registration, confirmation, login and sessions', () => {
     expect(me.json()).toEqual({ username, email: email.toLowerCase() });
 
     const lists = await call(api, 'GET', '/api/user/gamelist', { token: jwt });
-    expect(lists.json()).toEqual([
-      { id: expect.any(Number), name: 'Lo quiero', reserved: true, gameIds: [] },
-      { id: expect.any(Number), name: 'Deseados', reserved: true, gameIds: [] },
-    ]);
+    expect(lists.json()).toEqual([{ id: expect.any(Number), name: 'Deseados', reserved: true, gameIds: [] }]);
   }, 30_000);
 
   it('answers registration errors as plain Spanish text', async () => {

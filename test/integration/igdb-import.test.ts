@@ -66,6 +66,8 @@ const upcomingGames = (soon = now() + 60 * DAY) => [
     ],
     platforms: [508, 130],
     cover: { id: 9, image_id: 'co9fut' },
+    // IGDB's theme of adult games: kept out of the catalogue's lists (decisions.md section 16).
+    themes: [{ id: 42, name: 'Erotic' }],
     involved_companies: [
       { id: 10, company: { id: 100, name: 'Estudio Uno' }, developer: true, publisher: true },
     ],
@@ -164,7 +166,7 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
     (
       await db.query(
         `select igdb_id, title, slug, platforms, to_char(release_date, 'YYYY-MM-DD') as release_date, image_cover,
-           image_art, summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating
+           image_art, summary, genres, developers, publishers, screenshots, big_screenshots, videos, igdb_rating, mature
          from games where igdb_id between 990000001 and 990000003 order by igdb_id`,
       )
     ).rows;
@@ -199,6 +201,7 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
           ],
           videos: [{ id: 1, title: 'Tráiler de lanzamiento', videoID: 'dQw4w9WgXcQ' }],
           igdb_rating: expect.closeTo(91.6, 3),
+          mature: false,
         },
         expect.objectContaining({
           igdb_id: 990_000_003,
@@ -209,6 +212,7 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
           publishers: ['Estudio Uno'],
           screenshots: [],
           videos: [],
+          mature: true,
         }),
       ]);
 

@@ -36,6 +36,87 @@ describe('migrations', () => {
     }
   });
 
+  it("fold 'Lo quiero' into 'Deseados' with no entry lost, and mark adult titles (decisions.md section 16)", async () => {
+    const databaseUrl = withDatabase(testEnv().serverUrl, database);
+    const orm = await openDatabase({ databaseUrl, poolSize: 2 });
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await migrateDatabase(orm, databaseUrl);
+      // Back to the schema before the fold: every user has 'Lo quiero' again.
+      await orm.migrator.down();
+      const games = await db.query(
+        `insert into games (igdb_id, slug, title, search_name) values (1, 'a', 'Hentai Girls: DJ Romance', 'a'),
+         (2, 'b', 'The Sexy Brutale', 'b'), (3, 'c', 'Sex Shop Supermarket Simulator', 'c') returning id`,
+      );
+      const [adult, sexy, shop] = games.rows.map((row: { id: number }) => row.id);
+      const users = await db.query(
+        `insert into users (username, username_key, email, password_hash)
+         values ('Ana', 'ana', 'ana@example.com', 'h'), ('Luis', 'luis', 'luis@example.com', 'h') returning id`,
+      );
+      const [ana, luis] = users.rows.map((row: { id: number }) => row.id);
+      const list = async (user: number, name: string) =>
+        (
+          await db.query(
+            `insert into game_lists (user_id, name, name_key, reserved) values ($1, $2::varchar, lower($2::varchar), true) returning id`,
+            [user, name],
+          )
+        ).rows[0].id as number;
+      const [anaWants, anaWishes, luisWants] = [
+        await list(ana, 'Lo quiero'),
+        await list(ana, 'Deseados'),
+        await list(luis, 'Lo quiero'),
+      ];
+      const entry = (listId: number, gameId: number, addedAt: string) =>
+        db.query(`insert into game_list_entries (list_id, game_id, added_at) values ($1, $2, $3)`, [
+          listId,
+          gameId,
+          addedAt,
+        ]);
+      await entry(anaWants, sexy, '2026-01-02T00:00:00Z');
+      await entry(anaWants, shop, '2026-01-01T00:00:00Z');
+      await entry(anaWishes, shop, '2026-03-01T00:00:00Z');
+      await entry(luisWants, adult, '2026-02-01T00:00:00Z');
+
+      expect(await migrateDatabase(orm, databaseUrl)).toEqual([
+        'Migration20261129140000_MatureGamesOneWishlist',
+      ]);
+      const lists = await db.query(
+        `select l.user_id, l.name, l.reserved, e.game_id, e.added_at from game_lists l
+         left join game_list_entries e on e.list_id = l.id where l.user_id = any($1) order by l.user_id, e.game_id`,
+        [[ana, luis]],
+      );
+      expect(lists.rows).toEqual([
+        {
+          user_id: ana,
+          name: 'Deseados',
+          reserved: true,
+          game_id: sexy,
+          added_at: new Date('2026-01-02T00:00:00Z'),
+        },
+        {
+          user_id: ana,
+          name: 'Deseados',
+          reserved: true,
+          game_id: shop,
+          added_at: new Date('2026-01-01T00:00:00Z'),
+        },
+        {
+          user_id: luis,
+          name: 'Deseados',
+          reserved: true,
+          game_id: adult,
+          added_at: new Date('2026-02-01T00:00:00Z'),
+        },
+      ]);
+      const marked = await db.query(`select id from games where mature order by id`);
+      expect(marked.rows.map((row: { id: number }) => row.id)).toEqual([adult, shop]);
+    } finally {
+      await db.end();
+      await orm.close(true);
+    }
+  });
+
   it('enforce what must never happen', async () => {
     const db = new pg.Client({ connectionString: testEnv().databaseUrl });
     await db.connect();

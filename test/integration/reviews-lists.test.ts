@@ -176,7 +176,6 @@ describe('reviews and lists: contract and ownership', () => {
     }
 
     expect((await lists()).map(({ name, reserved, gameIds }) => ({ name, reserved, gameIds }))).toEqual([
-      { name: 'Lo quiero', reserved: true, gameIds: [] },
       { name: 'Deseados', reserved: true, gameIds: [] },
       { name: 'Rpg favoritos', reserved: false, gameIds: [] },
     ]);
@@ -227,7 +226,7 @@ describe('reviews and lists: contract and ownership', () => {
     expect(
       (await call(api, 'DELETE', `/api/user/gamelist/${favourites.id}`, { token: user.token })).status,
     ).toBe(204);
-    expect((await lists()).map((list) => list.name)).toEqual(['Lo quiero', 'Deseados']);
+    expect((await lists()).map((list) => list.name)).toEqual(['Deseados']);
 
     const withGames = await call(api, 'POST', '/api/user/gamelist', {
       token: user.token,

@@ -212,7 +212,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
     expect(upcoming.every((game) => (game.releaseDate ?? '') > today)).toBe(true);
     // Every order holds the same games, the released ones: the total is the same whatever the sort.
     const { rows } = await db.query(
-      'select count(*)::int as total from games where release_date <= current_date or release_date is null',
+      'select count(*)::int as total from games where (release_date <= current_date or release_date is null) and not mature',
     );
     for (const sortBy of ['releaseDate', 'avRatings', 'avUserRatings']) {
       const first = (await call(api, 'GET', `/api/games/all?page=0&size=1&sortBy=${sortBy}`)).json() as {
@@ -231,7 +231,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
     const { rows } = await db.query(
       `select count(*)::int as total from games
        where genres && array['Role-playing (RPG)']::text[] and platforms @> array['PlayStation 4']::text[]
-         and release_date between '2017-01-01' and '2017-12-31' and av_ratings is not null`,
+         and release_date between '2017-01-01' and '2017-12-31' and av_ratings is not null and not mature`,
     );
     const expected = rows[0].total as number;
     expect(expected).toBeGreaterThan(3);
@@ -251,11 +251,65 @@ describe('search and catalogue pages on the demo catalogue', () => {
       }
     }
     expect(seen.size).toBe(expected);
-    for (const bad of ['genre=bailes', 'year=dos-mil', 'year=1800', 'scored=quizas']) {
+    for (const bad of ['genre=bailes', 'year=dos-mil', 'year=1800', 'scored=quizas', 'mature=si']) {
       const answer = await call(api, 'GET', `/api/games/all?${bad}`);
       expect(answer.status).toBe(400);
       expect(answer.json()).toEqual({ statusCode: 400, message: expect.any(String) });
     }
+  });
+
+  it('leaves adult games out of the catalogue unless asked for, and finds them by their exact title', async () => {
+    const released = '(release_date <= current_date or release_date is null)';
+    const count = async (where: string) =>
+      (await db.query(`select count(*)::int as total from games where ${released} and ${where}`)).rows[0]
+        .total as number;
+    const adult = await db.query(
+      `select igdb_id, title from games where ${released} and mature and title like 'Hentai Girls%' order by igdb_id limit 1`,
+    );
+    expect(adult.rows).toHaveLength(1);
+    const { igdb_id: adultId, title } = adult.rows[0] as { igdb_id: number; title: string };
+    const [clean, all] = [await count('not mature'), await count('true')];
+    expect(all).toBeGreaterThan(clean);
+    const total = async (query: string) =>
+      ((await call(api, 'GET', `/api/games/all?size=1&${query}`)).json() as { totalElements: number })
+        .totalElements;
+    for (const sortBy of ['releaseDate', 'avRatings', 'avUserRatings']) {
+      expect(await total(`sortBy=${sortBy}`)).toBe(clean);
+      expect(await total(`sortBy=${sortBy}&mature=false`)).toBe(clean);
+      expect(await total(`sortBy=${sortBy}&mature=true`)).toBe(all);
+    }
+    // The adult games' own page of the release order: there without the filter, absent with it.
+    const position = await db.query(
+      `select count(*)::int as before from games where ${released}
+         and (release_date, id) > (select release_date, id from games where igdb_id = $1)`,
+      [adultId],
+    );
+    const page = Math.floor(position.rows[0].before / 100);
+    const ids = async (query: string) =>
+      (
+        (await call(api, 'GET', `/api/games/all?size=100&page=${page}&${query}`)).json() as {
+          content: Summary[];
+        }
+      ).content.map((game) => game.igdbID);
+    expect(await ids('mature=true')).toContain(Number(adultId));
+    expect(await ids('')).not.toContain(Number(adultId));
+    // The home's lists leave them out too: of two games released today, only the other one is new.
+    const today = new Date().toISOString().slice(0, 10);
+    const suffix = Date.now().toString(36);
+    const [adultToday, otherToday] = [
+      await createGame(db, { title: `Hentai Girls ${suffix}`, releaseDate: today }),
+      await createGame(db, { title: `Chicas del Oeste ${suffix}`, releaseDate: today }),
+    ];
+    await db.query('update games set mature = true where id = $1', [adultToday.id]);
+    const latest = ((await call(api, 'GET', '/api/games/last')).json() as Summary[]).map(
+      (game) => game.igdbID,
+    );
+    expect(latest).toContain(otherToday.igdbId);
+    expect(latest).not.toContain(adultToday.igdbId);
+    const found = (
+      await call(api, 'GET', `/api/games/search?name=${encodeURIComponent(title)}`)
+    ).json() as Summary[];
+    expect(found.map((game) => game.igdbID)).toContain(Number(adultId));
   });
 
   it.each([
@@ -292,6 +346,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
         const conditions = [
           platformName ? `platforms @> array[$3]::text[]` : 'true',
           '(release_date <= current_date or release_date is null)',
+          'not mature',
         ];
         const { rows } = await db.query(
           `select igdb_id from games where ${conditions.join(' and ')}

@@ -70,7 +70,7 @@ export class GamesService {
   }
 
   findPage(query: GamePageQueryDto): Promise<JsonBody> {
-    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}`;
+    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.mature === true}`;
     return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
     );
@@ -84,6 +84,7 @@ export class GamesService {
       genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
       year: query.year,
       scored: query.scored === true,
+      mature: query.mature === true,
     };
     const index = await this.pageIndex(query.sortBy, filters);
     const total = index.total;
@@ -102,7 +103,7 @@ export class GamesService {
   }
 
   private pageIndex(sort: GameSort, filters: CatalogueFilters): Promise<PageIndex> {
-    const key = `${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}`;
+    const key = `${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}:${filters.mature}`;
     return this.pageIndexes.get(key, () =>
       this.em.fork().getRepository(Game).findPageIndex(sort, filters, PAGE_ANCHOR_EVERY),
     );

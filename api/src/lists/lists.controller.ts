@@ -20,7 +20,7 @@ export class ListsController {
 
   @Get('gamelist')
   @ApiOperation({
-    summary: "Listas propias, con las reservadas 'Lo quiero' y 'Deseados' (gameIds = igdbIDs)",
+    summary: "Listas propias, con la reservada 'Deseados' (gameIds = igdbIDs)",
   })
   findOwn(@CurrentUser() user: AuthUser) {
     return this.lists.findOwn(user.id);

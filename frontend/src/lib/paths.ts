@@ -11,10 +11,18 @@ export const apiPaths = {
       platform?: string;
       sortBy?: string;
       spanish?: string;
+      genre?: string;
+      year?: number;
+      scored?: boolean;
+      mature?: boolean;
     }) => {
       const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
       if (params.platform) search.set('platform', params.platform);
       if (params.spanish) search.set('spanish', params.spanish);
+      if (params.genre) search.set('genre', params.genre);
+      if (params.year) search.set('year', String(params.year));
+      if (params.scored) search.set('scored', 'true');
+      if (params.mature) search.set('mature', 'true');
       if (params.sortBy) search.set('sortBy', params.sortBy);
       return `/api/games/all?${search.toString()}`;
     },

@@ -11,6 +11,7 @@ export * from './games/game-import.repository.js';
 export * from './games/game-translation.repository.js';
 export type { GameCardKey } from './games/game-card.js';
 export * from './games/search-text.js';
+export * from './games/mature.js';
 export * from './lists/game-list-entry.entity.js';
 export * from './lists/game-list.entity.js';
 export * from './meta/app-meta.entity.js';

@@ -7,6 +7,7 @@ import {
   igdbDatePrecision,
   igdbImageUrl,
   knownReleaseDate,
+  MATURE_IGDB_THEME,
   normalizeSearchText,
   slugify,
   type GameUpsertRow,
@@ -31,6 +32,7 @@ const FIELDS = [
   'videos.name',
   'summary',
   'genres.name',
+  'themes.name',
   'involved_companies.company.name',
   'involved_companies.developer',
   'involved_companies.publisher',
@@ -67,6 +69,7 @@ export interface IgdbGame {
   videos?: { id?: number; name?: string; video_id?: string }[];
   summary?: string;
   genres?: { id?: number; name?: string }[];
+  themes?: { id?: number; name?: string }[];
   involved_companies?: {
     id?: number;
     company?: { id?: number; name?: string };
@@ -162,6 +165,7 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
       .filter((video) => video.video_id)
       .map((video, index) => ({ id: index + 1, title: video.name ?? '', videoID: video.video_id! })),
     igdbRating: typeof game.aggregated_rating === 'number' ? game.aggregated_rating : null,
+    matureTheme: (game.themes ?? []).some((theme) => theme.name === MATURE_IGDB_THEME),
     aliases: { igdb: igdbAliases(game, title) },
   };
 }

@@ -66,6 +66,16 @@ export class GamePageQueryDto {
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'scored debe ser true o false' })
   scored?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'Incluir los juegos para adultos (por sus temas o su título), que no se muestran si no se piden',
+    default: false,
+  })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'mature debe ser true o false' })
+  mature?: boolean;
 }
 
 export const SEARCH_PAGE_SIZE = 20;

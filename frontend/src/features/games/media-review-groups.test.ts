@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaReview } from '../../lib/types';
-import { countryName, flagOf, formatRawScore, groupMediaReviews } from './media-review-groups';
+import {
+  countryName,
+  filterMediaReviewGroups,
+  flagOf,
+  formatRawScore,
+  groupMediaReviews,
+  groupQuote,
+  groupScore,
+  reviewedPlatforms,
+} from './media-review-groups';
 
 const review = (id: number, medium: string, platform: string | null, rating: number | null): MediaReview => ({
   id,
@@ -27,6 +36,44 @@ describe('groupMediaReviews', () => {
       [1, [1, 3, 4]],
       [2, [2]],
     ]);
+  });
+});
+
+describe('filterMediaReviewGroups', () => {
+  const spanish = (item: MediaReview): MediaReview => ({ ...item, outletLanguage: 'es' });
+  const groups = groupMediaReviews([
+    spanish(review(1, 'Vandal', 'PlayStation 5', 90)),
+    spanish(review(2, 'Vandal', 'PC', 70)),
+    review(3, 'IGN', 'PC', 88),
+    spanish(review(4, '3DJuegos', null, 45)),
+    review(5, 'Polygon', null, null),
+  ]);
+  const outlets = (filters: Parameters<typeof filterMediaReviewGroups>[1]) =>
+    filterMediaReviewGroups(groups, filters).map((group) => group.lead.medium);
+
+  it("keeps the Spanish press, an outlet's platforms and its mean's band", () => {
+    expect(outlets({})).toEqual(['Vandal', 'IGN', '3DJuegos', 'Polygon']);
+    expect(outlets({ spanishPress: true })).toEqual(['Vandal', '3DJuegos']);
+    expect(outlets({ platform: 'PC' })).toEqual(['Vandal', 'IGN']);
+    expect(outlets({ platform: 'PlayStation 5' })).toEqual(['Vandal']);
+    // Vandal's one voice is the mean of 90 and 70: 80, not its best score.
+    expect(groupScore(groups[0])).toBe(80);
+    expect(outlets({ band: 'high' })).toEqual(['IGN']);
+    expect(outlets({ band: 'medium' })).toEqual(['Vandal']);
+    expect(outlets({ band: 'low', spanishPress: true })).toEqual(['3DJuegos']);
+    expect(reviewedPlatforms(groups)).toEqual(['PC', 'PlayStation 5']);
+  });
+
+  it("shows the quote and the link of any of the outlet's reviews that has them", () => {
+    const [group] = groupMediaReviews([
+      review(1, 'Vandal', 'PlayStation 5', 90),
+      {
+        ...review(2, 'Vandal', 'PC', 85),
+        review: 'Una obra maestra.',
+        link: 'https://vandal.elespanol.com/a',
+      },
+    ]);
+    expect(groupQuote(group)).toEqual({ text: 'Una obra maestra.', link: 'https://vandal.elespanol.com/a' });
   });
 });
 

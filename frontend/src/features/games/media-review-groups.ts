@@ -1,3 +1,4 @@
+import { scoreClass, type ScoreClass } from '@veredicto/contract';
 import type { MediaReview } from '../../lib/types';
 
 /** One card: an outlet's reviews of the game on one or more platforms. */
@@ -22,6 +23,53 @@ export function groupMediaReviews(reviews: readonly MediaReview[]): MediaReviewG
     else groups.set(key, { key, lead: review, reviews: [review] });
   }
   return [...groups.values()];
+}
+
+/** The outlet's one voice (decisions.md section 16): the mean of its scored reviews, or null. */
+export function groupScore(group: MediaReviewGroup): number | null {
+  const scores = group.reviews.map((review) => review.rating).filter((rating) => rating !== null);
+  return scores.length ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null;
+}
+
+/** The card's quote and link: the lead's, or else those of another review of the group that has them. */
+export function groupQuote(group: MediaReviewGroup): { text: string | null; link: string | null } {
+  const first = (pick: (review: MediaReview) => string | null) =>
+    group.reviews.map(pick).find((value) => Boolean(value?.trim())) ?? null;
+  return {
+    text: first((review) => review.review),
+    link: first((review) => review.link),
+  };
+}
+
+export type ScoreBandFilter = Exclude<ScoreClass, 'null'>;
+
+export interface MediaReviewFilters {
+  /** Only Spanish-language outlets ('Prensa en español'). */
+  spanishPress?: boolean;
+  /** Only outlets that reviewed the game on this platform. */
+  platform?: string;
+  /** Only outlets whose score (their mean) falls in this colour band. */
+  band?: ScoreBandFilter;
+}
+
+/** The platforms the outlets reviewed the game on, for the filter, in alphabetical order. */
+export function reviewedPlatforms(groups: readonly MediaReviewGroup[]): string[] {
+  const platforms = new Set<string>();
+  for (const group of groups)
+    for (const review of group.reviews) if (review.platform) platforms.add(review.platform);
+  return [...platforms].sort((a, b) => a.localeCompare(b, 'es'));
+}
+
+export function filterMediaReviewGroups(
+  groups: readonly MediaReviewGroup[],
+  { spanishPress, platform, band }: MediaReviewFilters,
+): MediaReviewGroup[] {
+  return groups.filter(
+    (group) =>
+      (!spanishPress || group.lead.outletLanguage === 'es') &&
+      (!platform || group.reviews.some((review) => review.platform === platform)) &&
+      (!band || scoreClass(groupScore(group)) === band),
+  );
 }
 
 /** A raw score as printed, in Spanish notation ('8.5/10' → '8,5/10'). */

@@ -2,7 +2,7 @@
 export { addGameToList } from './api/add-game-to-list';
 export { createReview } from './api/create-review';
 export { submitRating } from './api/submit-rating';
-export { HIDDEN_FROM_PICKER, useGameLists, WISHLIST_NAME } from './api/use-game-lists';
+export { useGameLists, WISHLIST_NAME } from './api/use-game-lists';
 export { CreateListForm } from './components/create-list-form';
 export { useOwnRating } from './api/use-own-rating';
 export { withdrawRating } from './api/withdraw-rating';

@@ -42,6 +42,8 @@ const listed = (db: TypedSql, args: ListArgs) =>
   db
     .selectFrom('Game as g')
     .where('g.avRatings', 'is not', null)
+    // Adult titles stay out of every list (section 16), as out of the catalogue's default.
+    .where('g.mature', '=', false)
     .$if(args.from !== null, (query) =>
       query.where('g.releaseDate', '>=', args.from!).where('g.releaseDate', '<=', args.to!),
     )

@@ -15,15 +15,24 @@ export type FilterArgs = {
   yearFrom: string | null;
   yearTo: string | null;
   scored: boolean;
+  mature: boolean;
 };
 
-export const filterArgs = ({ platform, spanish, genres, year, scored }: CatalogueFilters): FilterArgs => ({
+export const filterArgs = ({
+  platform,
+  spanish,
+  genres,
+  year,
+  scored,
+  mature,
+}: CatalogueFilters): FilterArgs => ({
   platform: platform ?? null,
   spanish: spanish ? { audio: spanish === 'audio' } : null,
   genres: genres?.length ? genres : null,
   yearFrom: year === undefined ? null : `${year}-01-01`,
   yearTo: year === undefined ? null : `${year}-12-31`,
   scored: scored === true,
+  mature: mature === true,
 });
 
 /**
@@ -31,7 +40,7 @@ export const filterArgs = ({ platform, spanish, genres, year, scored }: Catalogu
  * sort): released ones only (unreleased games are 'Próximos lanzamientos'), narrowed by the filters.
  */
 export const pageFilter =
-  ({ platform, spanish, genres, yearFrom, yearTo, scored }: FilterArgs) =>
+  ({ platform, spanish, genres, yearFrom, yearTo, scored, mature }: FilterArgs) =>
   (eb: OnGames) => {
     const conditions: Expression<SqlBool>[] = [];
     if (platform) conditions.push(eb('g.platforms', '@>', sql<string[]>`array[${platform}]::text[]`));
@@ -48,6 +57,7 @@ export const pageFilter =
         ]),
       );
     if (scored) conditions.push(eb('g.avRatings', 'is not', null));
+    if (!mature) conditions.push(eb('g.mature', '=', sql.lit(false)));
     conditions.push(
       eb.or([eb('g.releaseDate', '<=', sql<string>`current_date`), eb('g.releaseDate', 'is', null)]),
     );

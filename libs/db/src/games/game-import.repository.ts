@@ -10,6 +10,7 @@ import { Game, type SpanishTextSource } from './game.entity.js';
 import { GameRecordset } from './game-recordset.js';
 import type { GameUpsertRow, SpanishContentRow } from './game-rows.js';
 import { normalizeSearchText, titleAcronyms } from './search-text.js';
+import { isMatureTitle } from './mature.js';
 import { typedSql, type TypedSql } from '../typed-sql.js';
 
 /**
@@ -53,6 +54,7 @@ export class GameImportRepository extends EntityRepository<Game> {
       'igdbRating',
       'metascore',
       'externalUserScore',
+      'mature',
     ] as const;
     const x = new GameRecordset(
       this.getEntityManager().getMetadata(this.entityName),
@@ -78,6 +80,7 @@ export class GameImportRepository extends EntityRepository<Game> {
         igdbRating: game.igdbRating,
         metascore: game.metascore ?? null,
         externalUserScore: game.externalUserScore ?? null,
+        mature: game.matureTheme === true || isMatureTitle(game.title),
       })),
     );
     const result = await this.db
@@ -128,6 +131,7 @@ export class GameImportRepository extends EntityRepository<Game> {
                   .else(eb.ref('Game.summaryEsSource'))
                   .end(),
                 genres: excluded('genres'),
+                mature: excluded('mature'),
                 developers: excluded('developers'),
                 publishers: excluded('publishers'),
                 screenshots: nonEmpty('screenshots'),

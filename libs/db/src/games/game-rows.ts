@@ -69,6 +69,8 @@ export interface CatalogueFilters {
   year?: number;
   /** Only games that show a critic average. */
   scored?: boolean;
+  /** Adult games too (decisions.md section 16): left out unless asked for. */
+  mature?: boolean;
 }
 
 export interface GamePageQuery extends CatalogueFilters {
@@ -109,6 +111,8 @@ export interface GameUpsertRow extends GameMediaFields {
   releaseDatePrecision: ReleaseDatePrecision | null;
   imageCover: string | null;
   igdbRating: number | null;
+  /** Adult by its themes (IGDB's 'Erotic'); the title's words mark it too (mature.ts), whatever the source. */
+  matureTheme?: boolean;
   /**
    * Other names by kind ('spanish', 'igdb'): a kind present replaces that kind's aliases of the game, a
    * kind absent leaves them alone. Acronyms of the title are always regenerated.

@@ -301,6 +301,7 @@ export class GameRepository extends EntityRepository<Game> {
           .select(summaryColumns)
           .where('g.criticReviewCount', '>=', SCORE_MINIMUMS.best)
           .where('g.avRatings', '>=', BEST_AVERAGE_FLOOR)
+          .where('g.mature', '=', false)
           .$if(since !== undefined, (q) =>
             q
               .where('g.releaseDate', '>=', sql<string>`${since}::date`)
@@ -325,6 +326,7 @@ export class GameRepository extends EntityRepository<Game> {
         .selectFrom('Game as g')
         .select(summaryColumns)
         .where('g.releaseDate', '<=', sql<string>`current_date`)
+        .where('g.mature', '=', false)
         .orderBy('g.releaseDate', (order) => order.desc().nullsLast())
         .orderBy('g.id', 'desc')
         .limit(limit),
@@ -338,6 +340,7 @@ export class GameRepository extends EntityRepository<Game> {
         .selectFrom('Game as g')
         .select(summaryColumns)
         .where('g.releaseDate', '>', sql<string>`current_date`)
+        .where('g.mature', '=', false)
         .orderBy('g.releaseDate', 'asc')
         .orderBy('g.id', 'asc')
         .limit(limit),

@@ -21,6 +21,7 @@ import { Migration20261128110000_DiaryImports } from './Migration20261128110000_
 import { Migration20261128130000_UnusualRatingActivity } from './Migration20261128130000_UnusualRatingActivity.js';
 import { Migration20261129130000_DiscoveryPageIndexes } from './Migration20261129130000_DiscoveryPageIndexes.js';
 import { Migration20261129160000_ReviewDiscovery } from './Migration20261129160000_ReviewDiscovery.js';
+import { Migration20261129140000_MatureGamesOneWishlist } from './Migration20261129140000_MatureGamesOneWishlist.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -59,4 +60,8 @@ export const MIGRATIONS = [
     class: Migration20261129130000_DiscoveryPageIndexes,
   },
   { name: 'Migration20261129160000_ReviewDiscovery', class: Migration20261129160000_ReviewDiscovery },
+  {
+    name: 'Migration20261129140000_MatureGamesOneWishlist',
+    class: Migration20261129140000_MatureGamesOneWishlist,
+  },
 ];

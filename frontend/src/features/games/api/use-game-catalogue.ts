@@ -8,8 +8,17 @@ export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 /** One page of the catalogue; `page` is zero-based, as the API expects. */
 export type SpanishFilter = 'audio' | 'text';
 
+/** The catalogue's filters besides the platform (decisions.md section 16); adult games only when asked. */
+export interface CatalogueFilters {
+  spanish?: SpanishFilter;
+  genre?: string;
+  year?: number;
+  scored?: boolean;
+  mature?: boolean;
+}
+
 export function useGameCatalogue(
-  params: { page: number; platform?: string; sortBy: CatalogueSort; spanish?: SpanishFilter } | null,
+  params: ({ page: number; platform?: string; sortBy: CatalogueSort } & CatalogueFilters) | null,
 ) {
   return useSWR<Page<GameSummary>>(
     params ? apiPaths.games.catalogue({ ...params, size: CATALOGUE_PAGE_SIZE }) : null,

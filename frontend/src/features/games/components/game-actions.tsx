@@ -52,6 +52,7 @@ export function GameActions({ game, onRated }: GameActionsProps) {
   const { data: holding, mutate: refreshHolding } = useListsHolding(igdbID);
   const { data: lists } = useGameLists();
   const inWishlist = token !== null && (holding?.includes(WISHLIST_NAME) ?? false);
+  const wishlistId = lists?.find((list) => list.name === WISHLIST_NAME)?.id;
 
   const afterRating = () => {
     void refreshOwnScore();
@@ -113,7 +114,6 @@ export function GameActions({ game, onRated }: GameActionsProps) {
   /** Deseados on and off: a second tap takes the game out of the list. */
   const toggleWishlist = () => {
     if (!token) return askToLogIn('wishlist');
-    const wishlistId = lists?.find((list) => list.name === WISHLIST_NAME)?.id;
     if (inWishlist && wishlistId !== undefined) {
       return changeWishlist(() => removeGameFromList(wishlistId, game.igdbID), 'removed');
     }
@@ -176,7 +176,8 @@ export function GameActions({ game, onRated }: GameActionsProps) {
         data-state={wishlist}
         aria-pressed={inWishlist}
         onClick={() => void toggleWishlist()}
-        disabled={wishlist === 'busy'}
+        // Taking it out needs the list's id: a tap before the lists arrive would add it again.
+        disabled={wishlist === 'busy' || (inWishlist && wishlistId === undefined)}
       >
         {inWishlist ? `En ${WISHLIST_NAME}` : WISHLIST_NAME}
       </button>

@@ -1,9 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { SCORE_BANDS } from '@veredicto/contract';
 import { Tabs } from '../../../components/tabs';
 import type { MediaReview } from '../../../lib/types';
 import { useGameUserReviews, type UserReviewSort } from '../api/use-game-user-reviews';
 import { useMediaReviews } from '../api/use-media-reviews';
-import { groupMediaReviews } from '../media-review-groups';
+import {
+  filterMediaReviewGroups,
+  groupMediaReviews,
+  reviewedPlatforms,
+  type ScoreBandFilter,
+} from '../media-review-groups';
 import { MediaReviewCard } from './media-review-card';
 import { UserReviewCard } from './user-review-card';
 
@@ -11,17 +17,78 @@ const NO_REVIEWS: MediaReview[] = [];
 /** Cards shown at first; the rest on demand, a page at a time. */
 export const MEDIA_REVIEWS_PAGE = 12;
 
+const BAND_OPTIONS: { value: ScoreBandFilter; label: string }[] = [
+  { value: 'high', label: `Altas (${SCORE_BANDS.high} o más)` },
+  { value: 'medium', label: `Intermedias (${SCORE_BANDS.medium}-${SCORE_BANDS.high - 1})` },
+  { value: 'low', label: `Bajas (menos de ${SCORE_BANDS.medium})` },
+];
+
 function MediaReviews({ igdbID }: { igdbID: string }) {
   const { data, isLoading } = useMediaReviews(igdbID);
   const groups = useMemo(() => groupMediaReviews(data ?? NO_REVIEWS), [data]);
+  const platforms = useMemo(() => reviewedPlatforms(groups), [groups]);
   const [limit, setLimit] = useState(MEDIA_REVIEWS_PAGE);
+  const [spanishPress, setSpanishPress] = useState(false);
+  const [platform, setPlatform] = useState('');
+  const [band, setBand] = useState<ScoreBandFilter | ''>('');
+  const platformId = useId();
+  const bandId = useId();
   if (isLoading) return <p className="muted">Cargando críticas...</p>;
   if (groups.length === 0) return <p className="empty-state">No hay críticas de medios disponibles.</p>;
-  const rest = groups.length - limit;
+  const shown = filterMediaReviewGroups(groups, {
+    spanishPress,
+    platform: platform || undefined,
+    band: band || undefined,
+  });
+  const rest = shown.length - limit;
   return (
     <>
+      <div className="review-filters" role="group" aria-label="Filtrar críticas de medios">
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={spanishPress}
+          onClick={() => setSpanishPress((current) => !current)}
+        >
+          Prensa en español
+        </button>
+        {platforms.length > 1 ? (
+          <div className="field field--inline">
+            <label htmlFor={platformId}>Plataforma</label>
+            <select id={platformId} value={platform} onChange={(event) => setPlatform(event.target.value)}>
+              <option value="">Todas</option>
+              {platforms.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field field--inline">
+          <label htmlFor={bandId}>Nota</label>
+          <select
+            id={bandId}
+            value={band}
+            onChange={(event) => setBand(event.target.value as ScoreBandFilter | '')}
+          >
+            <option value="">Todas</option>
+            {BAND_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="muted review-filters__count" aria-live="polite">
+          {shown.length === groups.length
+            ? `${groups.length} ${groups.length === 1 ? 'medio' : 'medios'}`
+            : `${shown.length} de ${groups.length} medios`}
+        </p>
+      </div>
+      {shown.length === 0 ? <p className="empty-state">Ningún medio coincide con estos filtros.</p> : null}
       <ul className="review-list">
-        {groups.slice(0, limit).map((group) => (
+        {shown.slice(0, limit).map((group) => (
           <li key={group.key}>
             <MediaReviewCard group={group} />
           </li>

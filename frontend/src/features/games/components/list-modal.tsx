@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
-import { addGameToList, HIDDEN_FROM_PICKER, useGameLists, CreateListForm } from '../../user';
+import { addGameToList, useGameLists, CreateListForm } from '../../user';
 
 type Status = { kind: 'error' | 'success'; message: string } | null;
 
@@ -10,7 +10,7 @@ interface ListModalProps {
   onAdded: () => void;
 }
 
-/** Picks one of the user's lists ('Lo quiero' is not offered) or creates a new one, then adds the game. */
+/** Picks one of the user's lists or creates a new one, then adds the game. */
 export function ListModal({ game, onClose, onAdded }: ListModalProps) {
   const { data: lists, isLoading, mutate } = useGameLists();
   const [chosen, setChosen] = useState('');
@@ -19,7 +19,7 @@ export function ListModal({ game, onClose, onAdded }: ListModalProps) {
   const [status, setStatus] = useState<Status>(null);
   const selectId = useId();
 
-  const choices = (lists ?? []).filter((list) => list.name !== HIDDEN_FROM_PICKER);
+  const choices = lists ?? [];
   const selected = choices.some((list) => list.name === chosen) ? chosen : (choices[0]?.name ?? '');
 
   const onCreated = useCallback(

@@ -1,7 +1,13 @@
 import { ScoreBadge } from '../../../components/score-badge';
 import { formatDate } from '../../../lib/format';
 import type { MediaReview } from '../../../lib/types';
-import { countryName, flagOf, formatRawScore, type MediaReviewGroup } from '../media-review-groups';
+import {
+  countryName,
+  flagOf,
+  formatRawScore,
+  groupQuote,
+  type MediaReviewGroup,
+} from '../media-review-groups';
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -25,6 +31,7 @@ export function MediaReviewCard({ group }: { group: MediaReviewGroup }) {
   const country = lead.outletCountry;
   const platforms = reviews.filter((review) => review.platform);
   const sameScore = reviews.every((review) => review.rating === lead.rating);
+  const quote = groupQuote(group);
   return (
     <article className="review-card review-card--media" data-testid="media-review-card">
       <header className="review-card__header">
@@ -75,9 +82,9 @@ export function MediaReviewCard({ group }: { group: MediaReviewGroup }) {
           </li>
         ) : null}
       </ul>
-      {lead.review ? <p className="review-card__text">{lead.review}</p> : null}
-      {lead.link ? (
-        <a className="review-card__link" href={lead.link} target="_blank" rel="noopener">
+      {quote.text ? <p className="review-card__text">{quote.text}</p> : null}
+      {quote.link ? (
+        <a className="review-card__link" href={quote.link} target="_blank" rel="noopener">
           Leer crítica completa
         </a>
       ) : null}

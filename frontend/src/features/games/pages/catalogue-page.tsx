@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, NavLink, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
-import { pageTexts } from '@veredicto/contract';
+import { GENRE_SLUGS, pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
@@ -31,6 +31,23 @@ function readSpanish(value: string | null): SpanishFilter | undefined {
   return SPANISH_OPTIONS.find((option) => option.value === value)?.value;
 }
 
+const GENRE_OPTIONS = Object.entries(GENRE_SLUGS)
+  .map(([slug, name]) => ({ slug, name }))
+  .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+const FIRST_YEAR = 1970;
+
+function readGenre(value: string | null): string | undefined {
+  return value && value in GENRE_SLUGS ? value : undefined;
+}
+
+function readYear(value: string | null, lastYear: number): number | undefined {
+  const year = Number.parseInt(value ?? '', 10);
+  return Number.isInteger(year) && year >= FIRST_YEAR && year <= lastYear ? year : undefined;
+}
+
+/** The query-string parameters that narrow the catalogue: kept by the platform links, reset a page. */
+const FILTER_PARAMS = ['sortBy', 'spanish', 'genre', 'year', 'scored', 'mature'] as const;
+
 function readPage(value: string | null): number {
   const page = Number.parseInt(value ?? '1', 10);
   return Number.isFinite(page) && page > 0 ? page : 1;
@@ -42,12 +59,19 @@ export function CataloguePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigationType = useNavigationType();
   const sortSelectId = useId();
+  const genreSelectId = useId();
+  const yearSelectId = useId();
+  const thisYear = new Date().getFullYear();
   const isAll = platformId === ALL_PLATFORMS_ID;
   const label = isAll ? null : platformLabel(platformId);
   const known = isAll || label !== null;
   const sortBy = readSort(searchParams.get('sortBy'));
   const page = readPage(searchParams.get('page'));
   const spanish = readSpanish(searchParams.get('spanish'));
+  const genre = readGenre(searchParams.get('genre'));
+  const year = readYear(searchParams.get('year'), thisYear);
+  const scored = searchParams.get('scored') === 'true';
+  const mature = searchParams.get('mature') === 'true';
 
   usePageMeta({
     ...pageTexts.catalogue(label),
@@ -59,23 +83,39 @@ export function CataloguePage() {
     isLoading,
     mutate: retry,
   } = useGameCatalogue(
-    known ? { page: page - 1, platform: isAll ? undefined : platformId, sortBy, spanish } : null,
+    known
+      ? {
+          page: page - 1,
+          platform: isAll ? undefined : platformId,
+          sortBy,
+          spanish,
+          genre,
+          year,
+          scored,
+          mature,
+        }
+      : null,
   );
 
   if (!known) return <NotFoundPage />;
 
-  // A platform link keeps the order and the Spanish filter.
+  // A platform link keeps the order and the filters.
   const kept = new URLSearchParams();
-  if (sortBy !== 'releaseDate') kept.set('sortBy', sortBy);
-  if (spanish) kept.set('spanish', spanish);
+  for (const name of FILTER_PARAMS) {
+    const value = searchParams.get(name);
+    if (value) kept.set(name, value);
+  }
   const sortQuery = kept.size ? `?${kept.toString()}` : '';
-  const onSpanishChange = (value: SpanishFilter) => {
+  /** Sets (or with undefined removes) one filter, back on the first page. */
+  const setFilter = (name: (typeof FILTER_PARAMS)[number], value: string | undefined) => {
     const params = new URLSearchParams(searchParams);
     params.delete('page');
-    if (spanish === value) params.delete('spanish');
-    else params.set('spanish', value);
+    if (value === undefined) params.delete(name);
+    else params.set(name, value);
     setSearchParams(params);
   };
+  const onSpanishChange = (value: SpanishFilter) =>
+    setFilter('spanish', spanish === value ? undefined : value);
   const goToPage = (next: number) => {
     const params = new URLSearchParams(searchParams);
     if (next <= 1) params.delete('page');
@@ -83,13 +123,7 @@ export function CataloguePage() {
     setSearchParams(params);
     window.scrollTo({ top: 0 });
   };
-  const onSortChange = (value: string) => {
-    const params = new URLSearchParams(searchParams);
-    params.delete('page');
-    if (value === 'releaseDate') params.delete('sortBy');
-    else params.set('sortBy', value);
-    setSearchParams(params);
-  };
+  const onSortChange = (value: string) => setFilter('sortBy', value === 'releaseDate' ? undefined : value);
 
   const games = data?.content ?? [];
   // Last year's list is complete; this year's is still filling up in its first months.
@@ -116,7 +150,7 @@ export function CataloguePage() {
             ))}
           </ul>
         </nav>
-        <ul className="chip-list" aria-label="Idioma">
+        <ul className="chip-list" aria-label="Idioma y notas">
           {SPANISH_OPTIONS.map((option) => (
             <li key={option.value}>
               <button
@@ -129,7 +163,59 @@ export function CataloguePage() {
               </button>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={scored}
+              onClick={() => setFilter('scored', scored ? undefined : 'true')}
+            >
+              Con nota de la crítica
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={mature}
+              onClick={() => setFilter('mature', mature ? undefined : 'true')}
+            >
+              Incluir juegos para adultos
+            </button>
+          </li>
         </ul>
+        <div className="field field--inline">
+          <label htmlFor={genreSelectId}>Género</label>
+          <select
+            id={genreSelectId}
+            value={genre ?? ''}
+            onChange={(event) => setFilter('genre', event.target.value || undefined)}
+          >
+            <option value="">Todos</option>
+            {GENRE_OPTIONS.map((option) => (
+              <option key={option.slug} value={option.slug}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={yearSelectId}>Año</label>
+          <select
+            id={yearSelectId}
+            value={year ?? ''}
+            onChange={(event) => setFilter('year', event.target.value || undefined)}
+          >
+            <option value="">Todos</option>
+            {Array.from({ length: thisYear - FIRST_YEAR + 1 }, (_, index) => thisYear - index).map(
+              (option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ),
+            )}
+          </select>
+        </div>
         <div className="field field--inline">
           <label htmlFor={sortSelectId}>Ordenar por</label>
           <select id={sortSelectId} value={sortBy} onChange={(event) => onSortChange(event.target.value)}>
@@ -159,9 +245,15 @@ export function CataloguePage() {
             totalPages={totalPages}
             onPrevious={() => goToPage(page - 1)}
             onNext={() => goToPage(page + 1)}
+            onJump={goToPage}
             label="Páginas del catálogo"
           />
         </>
+      ) : null}
+      {data && data.totalElements === 0 ? (
+        <p className="empty-state" role="status">
+          Ningún juego coincide con estos filtros.
+        </p>
       ) : null}
     </div>
   );

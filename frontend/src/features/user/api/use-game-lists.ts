@@ -3,7 +3,7 @@ import { apiPaths } from '../../../lib/paths';
 import type { GameList } from '../../../lib/types';
 import { useAuthenticatedKey } from '../../auth';
 
-export { HIDDEN_FROM_PICKER, WISHLIST_NAME } from '@veredicto/contract';
+export { WISHLIST_NAME } from '@veredicto/contract';
 
 export function useGameLists() {
   return useSWR<GameList[]>(useAuthenticatedKey(apiPaths.user.lists()));

@@ -11,7 +11,7 @@ import type { GameList, ListGame } from '../../../lib/types';
 import { RequireAuth } from '../../auth';
 import { deleteList } from '../api/delete-list';
 import { removeGameFromList } from '../api/remove-game-from-list';
-import { HIDDEN_FROM_PICKER, useGameLists } from '../api/use-game-lists';
+import { useGameLists } from '../api/use-game-lists';
 import { useListGames } from '../api/use-list-games';
 import { CreateListForm } from '../components/create-list-form';
 import './user.css';
@@ -108,12 +108,8 @@ function Lists() {
   if (isLoading) return <p role="status">Cargando listas...</p>;
   if (error) return <p className="form-error">Error: no se han podido cargar tus listas.</p>;
 
-  // When none is chosen, the first list a game can be added to: never 'Lo quiero', which nothing fills.
-  const selected =
-    lists?.find((list) => list.id === selectedId) ??
-    lists?.find((list) => list.name !== HIDDEN_FROM_PICKER) ??
-    lists?.[0] ??
-    null;
+  // When none is chosen, the first list ('Deseados').
+  const selected = lists?.find((list) => list.id === selectedId) ?? lists?.[0] ?? null;
 
   const confirmDelete = async () => {
     if (!selected) return;
