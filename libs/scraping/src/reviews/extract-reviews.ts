@@ -16,6 +16,7 @@ import { jsonLdReviews } from './json-ld-reviews.js';
 import { isListPage, withoutSelfReviews } from './list-page.js';
 import { microdataReviews } from './microdata-reviews.js';
 import { reviewCards } from './review-cards.js';
+import { readSpanishStatement, type SpanishStatement } from './spanish-statement.js';
 import { testIdCards } from './testid-cards.js';
 import { visibleReview } from './visible-review.js';
 
@@ -53,10 +54,14 @@ export const REVIEW_EXTRACTORS: readonly ReviewExtractor[] = [
   { name: 'repeated review cards', onListPages: false, extract: reviewCards },
 ];
 
-/** What one parse of a review page gives: its reviews, and whether a browser should render it first. */
+/**
+ * What one parse of a review page gives: its reviews, whether a browser should render it first, and what
+ * a single review page (not a list) states of the game's Spanish ('Textos: español · Voces: inglés').
+ */
 export interface ReviewPageReading {
   reviews: ExtractedReview[];
   needsBrowser: boolean;
+  spanish: SpanishStatement | null;
 }
 
 /**
@@ -68,6 +73,8 @@ export function readReviewPage(html: string, pageUrl: string): ReviewPageReading
   // Asked before any reader takes elements off the page.
   const shell = looksLikeAppShell(page.$);
   const listPage = isListPage(page);
+  // Read before the review readers take their cards off the page.
+  const spanish = listPage ? null : readSpanishStatement(page.$);
   const extractors = REVIEW_EXTRACTORS.filter((extractor) => !listPage || extractor.onListPages);
   let reviews = deduplicateReviews(extractors.flatMap((extractor) => extractor.extract(page)));
   if (listPage) reviews = withoutSelfReviews(page, reviews);
@@ -76,7 +83,12 @@ export function readReviewPage(html: string, pageUrl: string): ReviewPageReading
     const visible = visibleReview(page);
     if (visible) reviews = [visible];
   }
-  return { reviews, needsBrowser: reviews.length === 0 && shell };
+  // A page of several reviews is an aggregator's: a statement there is no single review's.
+  return {
+    reviews,
+    needsBrowser: reviews.length === 0 && shell,
+    spanish: reviews.length > 1 ? null : spanish,
+  };
 }
 
 /** The critic reviews a page shows (see `readReviewPage`); scores normalised to 0-100. */
