@@ -5,9 +5,9 @@ import type { GameSummary, Page } from '../../../lib/types';
 
 export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 
-/** One page of the catalogue; `page` is zero-based, as the API expects. */
-export type SpanishFilter = 'audio' | 'text';
+import type { SpanishFilter } from '../../languages/components/spanish-filter-chips';
 
+/** One page of the catalogue; `page` is zero-based, as the API expects. */
 export function useGameCatalogue(
   params: { page: number; platform?: string; sortBy: CatalogueSort; spanish?: SpanishFilter } | null,
 ) {

@@ -8,7 +8,12 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { useGameCatalogue, type CatalogueSort, type SpanishFilter } from '../api/use-game-catalogue';
+import {
+  readSpanishFilter,
+  SpanishFilterChips,
+  type SpanishFilter,
+} from '../../languages/components/spanish-filter-chips';
+import { useGameCatalogue, type CatalogueSort } from '../api/use-game-catalogue';
 import { ALL_PLATFORMS_ID, PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
 
@@ -20,15 +25,6 @@ const SORT_OPTIONS: { value: CatalogueSort; label: string }[] = [
 
 function readSort(value: string | null): CatalogueSort {
   return SORT_OPTIONS.find((option) => option.value === value)?.value ?? 'releaseDate';
-}
-
-const SPANISH_OPTIONS: { value: SpanishFilter; label: string }[] = [
-  { value: 'audio', label: 'Con voces en castellano' },
-  { value: 'text', label: 'Con textos en castellano' },
-];
-
-function readSpanish(value: string | null): SpanishFilter | undefined {
-  return SPANISH_OPTIONS.find((option) => option.value === value)?.value;
 }
 
 function readPage(value: string | null): number {
@@ -47,7 +43,7 @@ export function CataloguePage() {
   const known = isAll || label !== null;
   const sortBy = readSort(searchParams.get('sortBy'));
   const page = readPage(searchParams.get('page'));
-  const spanish = readSpanish(searchParams.get('spanish'));
+  const spanish = readSpanishFilter(searchParams.get('spanish'));
 
   usePageMeta({
     ...pageTexts.catalogue(label),
@@ -116,20 +112,7 @@ export function CataloguePage() {
             ))}
           </ul>
         </nav>
-        <ul className="chip-list" aria-label="Idioma">
-          {SPANISH_OPTIONS.map((option) => (
-            <li key={option.value}>
-              <button
-                type="button"
-                className="chip"
-                aria-pressed={spanish === option.value}
-                onClick={() => onSpanishChange(option.value)}
-              >
-                {option.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <SpanishFilterChips value={spanish} onChange={onSpanishChange} />
         <div className="field field--inline">
           <label htmlFor={sortSelectId}>Ordenar por</label>
           <select id={sortSelectId} value={sortBy} onChange={(event) => onSortChange(event.target.value)}>
