@@ -10,15 +10,13 @@
  *     node dist/bench/search-catalogue.js [--seconds 10] [--connections 32]
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import pg from 'pg';
-import { fromRoot } from '@veredicto/config';
 import { Game, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
+import { measureLoadWithCpu, start, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
-import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
 import { writeSection } from './performance-report.js';
 import { random, searchQueries } from './search-queries.js';
 
@@ -33,64 +31,23 @@ const DEEPEST_PAGE = 2000;
 const PATHS_PER_SCENARIO = 50_000;
 const TARGET_P99_MS = 50;
 
-function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(fromRoot(script), [], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-/**
- * Waits until no statement runs on the benchmark's database: the bare baseline's OFFSET pages take
- * seconds each, and the ones its load left running when it stopped would otherwise weigh on whichever
- * server is measured next (they did: the API measured right after the bare warm-up showed p99s of
- * 100-600 ms that it does not have on an idle database).
- */
-async function untilDatabaseIdle(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (const started = Date.now(); Date.now() - started < 120_000;) {
-      const { rows } = await client.query<{ running: number }>(
-        `select count(*)::int as running from pg_stat_activity
-         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
-      );
-      if (rows[0].running === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 let benchDatabase = '';
 const measure = async (url: string, paths: string[], duration: number, cursor: { next: number }) => {
   await untilDatabaseIdle(benchDatabase);
   return measureLoad({ url, connections: CONNECTIONS, duration, paths, cursor });
 };
 
-/**
- * A measured run and the CPU time per request the server and PostgreSQL spent on it (µs): what each
- * request costs, whatever else shares the machine, where latencies measure the queue as well.
- */
-async function measureWithCpu(server: ChildProcess, url: string, paths: string[], cursor: { next: number }) {
-  await untilDatabaseIdle(benchDatabase);
-  const [server0, postgres0] = [cpuMs(server.pid!), postgresCpuMs()];
-  const result = await measureLoad({ url, connections: CONNECTIONS, duration: SECONDS, paths, cursor });
-  const [server1, postgres1] = [cpuMs(server.pid!), postgresCpuMs()];
-  const requests = result.rps * SECONDS;
-  const perRequest = (milliseconds: number | null) =>
-    milliseconds === null || !requests ? '–' : String(Math.round((milliseconds * 1000) / requests));
-  return {
-    ...result,
-    serverCpu: perRequest(server0 === null || server1 === null ? null : server1 - server0),
-    postgresCpu: perRequest(postgresCpuBetween(postgres0, postgres1)),
-  };
-}
+/** A measured run with the CPU each request cost the server and PostgreSQL (bench-processes.ts). */
+const measureWithCpu = (server: ChildProcess, url: string, paths: string[], cursor: { next: number }) =>
+  measureLoadWithCpu({
+    server,
+    url,
+    paths,
+    cursor,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    databaseUrl: benchDatabase,
+  });
 
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);

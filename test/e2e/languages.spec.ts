@@ -47,6 +47,20 @@ test("el filtro 'Con voces en castellano', y un aviso de idiomas enviado y acept
   await expect(badges.first()).toHaveText('Voces en castellano');
   expect(await page.locator('.game-card').count()).toBe(await badges.count());
 
+  // The same chips on the search results: every game found has castellano voices.
+  await page.goto('/results?name=bioshock');
+  const filtered = page.waitForResponse((response) =>
+    response.url().endsWith('/api/games/search?name=bioshock&spanish=audio'),
+  );
+  await page.getByRole('button', { name: 'Con voces en castellano' }).click();
+  await expect(page).toHaveURL(/spanish=audio/);
+  const found = (await (await filtered).json()) as { spanish: { audio: string } }[];
+  expect(found.length).toBeGreaterThan(0);
+  expect(found.every((card) => card.spanish.audio === 'yes')).toBe(true);
+  const foundCards = page.locator('.game-card');
+  await expect(foundCards).toHaveCount(found.length);
+  await expect(foundCards.getByTestId('spanish-badge')).toHaveCount(found.length);
+
   // A game whose voices nobody has stated, one per project (page 7 of the best rated: no other test's).
   const listed = await getJson<{ content: { igdbID: number; spanish: { audio: string } }[] }>(
     request,

@@ -15,10 +15,11 @@ const now = () => Math.floor(Date.now() / 1000);
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /** IGDB's real answer shape for the fields the importer asks for. */
-function recentGames(title: string) {
+function recentGames(title: string, languageSupports?: unknown[]) {
   return [
     {
       id: 990_000_001,
+      ...(languageSupports ? { language_supports: languageSupports } : {}),
       name: title,
       first_release_date: now() - 10 * DAY,
       platforms: [167, 6, 999],
@@ -84,6 +85,7 @@ const upcomingGames = (soon = now() + 60 * DAY) => [
 describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
   const requests: { path: string; body: string; headers: http.IncomingHttpHeaders }[] = [];
   let recentTitle = 'Clair Obscur: Expedition 33';
+  let languageSupports: unknown[] | undefined;
   const fake = http.createServer((request: http.IncomingMessage, response: http.ServerResponse) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -112,7 +114,9 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
         if (/offset [1-9]/.test(body)) return json(200, []);
         return json(
           200,
-          /sort first_release_date desc/.test(body) ? recentGames(recentTitle) : upcomingGames(),
+          /sort first_release_date desc/.test(body)
+            ? recentGames(recentTitle, languageSupports)
+            : upcomingGames(),
         );
       }
       // A LibreTranslate-compatible service for the translate-game jobs the import queues.
@@ -348,6 +352,131 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
 
       await runCatalogue();
       expect(await changesOf()).toHaveLength(1);
+    },
+    SLOW,
+  );
+
+  it(
+    "stores IGDB's language_supports as igdb entries with their history and event, beside a player's entry",
+    async () => {
+      // A player's accepted report already says the PlayStation 5 version has no Spanish voices.
+      await db.query(
+        `insert into game_languages (game_id, platform, locale, text, audio, source, source_ref, as_of)
+         select id, 'ps5', 'es-ES', true, false, 'user', 'report:1', '2026-01-10' from games where igdb_id = 990000001`,
+      );
+      const updated = now() - 30 * DAY;
+      // IGDB API v4's shape: language {locale, name, native_name}, language_support_type {name}.
+      const spanish = { id: 26, locale: 'es-ES', name: 'Spanish (Spain)', native_name: 'Español (España)' };
+      const english = { id: 7, locale: 'en-US', name: 'English', native_name: 'English (US)' };
+      const row = (id: number, language: object, type: 'Audio' | 'Subtitles' | 'Interface') => ({
+        id,
+        language,
+        language_support_type: { id: { Audio: 1, Subtitles: 2, Interface: 3 }[type], name: type },
+        updated_at: updated,
+      });
+      languageSupports = [
+        row(501, english, 'Audio'),
+        row(502, english, 'Interface'),
+        row(503, spanish, 'Interface'),
+        row(504, spanish, 'Subtitles'),
+      ];
+      const entries = async () =>
+        (
+          await db.query(
+            `select l.platform, l.locale, l.text, l.audio, l.interface, l.subtitles, l.source, l.source_ref, l.as_of
+             from game_languages l join games g on g.id = l.game_id
+             where g.igdb_id = 990000001 order by l.source, l.locale`,
+          )
+        ).rows;
+      const history = async () =>
+        (
+          await db.query(
+            `select c.locale, c.audio, c.source from game_language_changes c join games g on g.id = c.game_id
+             where g.igdb_id = 990000001 order by c.locale, c.id`,
+          )
+        ).rows;
+      const events = async () =>
+        Number(
+          (
+            await db.query(
+              `select count(*) from job_outbox where job_name = 'dispatch-domain-event'
+               and payload->'event'->>'name' = 'game.languages-changed'
+               and (payload->'event'->>'igdbId')::int = 990000001`,
+            )
+          ).rows[0].count,
+        );
+      const verdict = async () =>
+        (await db.query(`select spanish_audio, spanish_text from games where igdb_id = 990000001`)).rows[0];
+
+      await runCatalogue();
+      const asOf = isoDay(updated);
+      expect(await entries()).toEqual([
+        {
+          platform: null,
+          locale: 'es-419',
+          text: false,
+          audio: false,
+          interface: false,
+          subtitles: false,
+          source: 'igdb',
+          source_ref: 'igdb:990000001',
+          as_of: asOf,
+        },
+        {
+          platform: null,
+          locale: 'es-ES',
+          text: true,
+          audio: false,
+          interface: true,
+          subtitles: true,
+          source: 'igdb',
+          source_ref: 'igdb:990000001',
+          as_of: asOf,
+        },
+        expect.objectContaining({ platform: 'ps5', locale: 'es-ES', audio: false, source: 'user' }),
+      ]);
+      expect(await history()).toEqual([
+        { locale: 'es-419', audio: false, source: 'igdb' },
+        { locale: 'es-ES', audio: false, source: 'igdb' },
+      ]);
+      expect(await verdict()).toEqual({ spanish_audio: 'no', spanish_text: 'yes' });
+      expect(await events()).toBe(1);
+      const { body: detail } = await call(api.baseUrl, 'GET', '/api/games/990000001');
+      expect(detail.spanish).toEqual({ audio: 'no', text: 'yes' });
+      expect(detail.languages).toContainEqual(
+        expect.objectContaining({ platform: null, locale: 'es-ES', text: true, source: 'igdb', asOf }),
+      );
+
+      // The same answer again changes nothing: no version, no event.
+      await runCatalogue();
+      expect(await history()).toHaveLength(2);
+      expect(await events()).toBe(1);
+
+      // IGDB adds Spanish voices: the igdb entry changes, with a version and an event; the player's stays.
+      languageSupports = [...languageSupports, { ...row(505, spanish, 'Audio'), updated_at: updated + DAY }];
+      await runCatalogue();
+      // The list's date moved, so the Latin American entry gets a version too (same values, newer date).
+      expect(await history()).toEqual([
+        { locale: 'es-419', audio: false, source: 'igdb' },
+        { locale: 'es-419', audio: false, source: 'igdb' },
+        { locale: 'es-ES', audio: false, source: 'igdb' },
+        { locale: 'es-ES', audio: true, source: 'igdb' },
+      ]);
+      expect(await verdict()).toEqual({ spanish_audio: 'yes', spanish_text: 'yes' });
+      expect(await events()).toBe(2);
+      expect(await entries()).toContainEqual(
+        expect.objectContaining({
+          platform: 'ps5',
+          locale: 'es-ES',
+          audio: false,
+          source: 'user',
+          source_ref: 'report:1',
+        }),
+      );
+      const queries = requests.filter((request) => request.path === '/v4/games');
+      expect(queries.at(-1)!.body).toContain(
+        'language_supports.language.locale,language_supports.language.name,language_supports.language.native_name,language_supports.language_support_type.name',
+      );
     },
     SLOW,
   );

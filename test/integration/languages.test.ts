@@ -187,6 +187,30 @@ describe('languages: ¿está en castellano?', () => {
     const wrong = await get('/api/games/all?spanish=castellano');
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.body)).toContain('spanish debe ser uno de: audio, text');
+
+    // A filtered search that finds nothing says nothing of the title: no '¿Quizás buscabas…?' and no
+    // search miss for the operator (the same search unfiltered is one).
+    const missesOf = async (term: string) =>
+      (
+        await typedSql(orm.em.fork())
+          .selectFrom('SearchMiss')
+          .select('count')
+          .where('term', '=', term)
+          .execute()
+      ).map((row) => Number(row.count));
+    const term = `zzqx kwvj ${Date.now()}`;
+    const filtered = await fetch(
+      `${api.baseUrl}/api/games/search?name=${encodeURIComponent(term)}&spanish=audio`,
+    );
+    expect(filtered.status).toBe(200);
+    expect(await filtered.json()).toEqual([]);
+    expect(filtered.headers.get('X-Did-You-Mean')).toBeNull();
+    const unfiltered = await get(`/api/games/search?name=${encodeURIComponent(term)}`);
+    expect(unfiltered.body).toEqual([]);
+    for (let tries = 0; tries < 50 && (await missesOf(term)).length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await missesOf(term)).toEqual([1]);
   });
 
   it("a change of a game's Spanish writes its event; the search-freshness consumer brings every search index up to date", async () => {

@@ -376,4 +376,89 @@ describe('scrape-game: critic reviews of a registered source page', () => {
     },
     SLOW,
   );
+
+  it(
+    "records what a single review page states of the game's Spanish as a 'review' entry, with its history and event",
+    async () => {
+      const game = await createGame(db, { title: 'Juego Con Ficha' });
+      const published = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+      // A single review page of the shape Spanish outlets publish (constructed for this test: its words are
+      // the spec-sheet form the unit tests read): one JSON-LD Review and the spec sheet's language lines.
+      const reviewPage = (voices: string) => `<!doctype html><html lang="es"><head><title>Análisis</title>
+        <script type="application/ld+json">${JSON.stringify({
+          '@context': 'https://schema.org',
+          '@type': 'Review',
+          itemReviewed: { '@type': 'VideoGame', name: 'Juego Con Ficha' },
+          author: { '@type': 'Person', name: 'Ana García' },
+          publisher: { '@type': 'Organization', name: 'Revista Local' },
+          datePublished: `${published}T10:00:00+01:00`,
+          reviewRating: { '@type': 'Rating', ratingValue: '8', bestRating: '10' },
+        })}</script></head><body><article><h1>Análisis de Juego Con Ficha</h1><p>Un juego notable.</p>
+        <ul><li>Textos: español</li><li>Voces: ${voices}</li></ul></article></body></html>`;
+      let voices = 'inglés';
+      site.route('/analisis/juego-con-ficha', () => reviewPage(voices));
+      const url = site.url('/analisis/juego-con-ficha');
+      const scrape = async () => {
+        const { body } = await call(api.baseUrl, 'POST', '/api/games/scraper/game', {
+          token,
+          form: { url, igdbId: String(game.igdbId) },
+        });
+        return finishedJob(api.baseUrl, token, 'scraping', body.jobId);
+      };
+      const entries = async () =>
+        (
+          await db.query(
+            `select locale, text, audio, source, source_ref, as_of from game_languages where game_id = $1 order by locale`,
+            [game.id],
+          )
+        ).rows;
+      const versions = async () =>
+        Number(
+          (await db.query(`select count(*) from game_language_changes where game_id = $1`, [game.id])).rows[0]
+            .count,
+        );
+      const events = async () =>
+        Number(
+          (
+            await db.query(
+              `select count(*) from job_outbox where job_name = 'dispatch-domain-event'
+               and payload->'event'->>'name' = 'game.languages-changed' and (payload->'event'->>'igdbId')::int = $1`,
+              [game.igdbId],
+            )
+          ).rows[0].count,
+        );
+
+      expect((await scrape()).result.reviewsImported).toBe(1);
+      expect(await entries()).toEqual([
+        { locale: 'es-419', text: null, audio: false, source: 'review', source_ref: url, as_of: published },
+        { locale: 'es-ES', text: true, audio: false, source: 'review', source_ref: url, as_of: published },
+      ]);
+      expect(await versions()).toBe(2);
+      expect(await events()).toBe(1);
+      const { body: detail } = await call(api.baseUrl, 'GET', `/api/games/${game.igdbId}`);
+      expect(detail.spanish.text).toBe('yes');
+      expect(detail.languages).toContainEqual(
+        expect.objectContaining({
+          locale: 'es-ES',
+          text: true,
+          audio: false,
+          source: 'review',
+          asOf: published,
+        }),
+      );
+
+      // The same page again changes nothing; a corrected page adds a version and an event.
+      await scrape();
+      expect(await versions()).toBe(2);
+      expect(await events()).toBe(1);
+      voices = 'castellano';
+      await scrape();
+      expect(await entries()).toContainEqual(
+        expect.objectContaining({ locale: 'es-ES', text: true, audio: true, source: 'review' }),
+      );
+      expect(await versions()).toBe(3);
+      expect(await events()).toBe(2);
+    },
+    SLOW,
+  );
 });

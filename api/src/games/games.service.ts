@@ -117,11 +117,14 @@ export class GamesService {
       const found = await this.searchIndex.search((index) =>
         searchGames(this.em, query.name, { page, size, spanish }, index),
       );
-      const didYouMean = found.total === 0 ? await didYouMeanTitle(this.em, query.name) : null;
+      // With the Spanish filter an empty answer says nothing of the title (it may exist without castellano
+      // voices or texts): no '¿Quizás buscabas…?', whose trigram scan is the search's dearest statement.
+      const didYouMean = found.total === 0 && !spanish ? await didYouMeanTitle(this.em, query.name) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
     // Every search that finds nothing is counted, cached or not; a failure to count never fails the search.
-    if (answer.total === 0 && term) {
+    // A filtered one is no miss of the catalogue.
+    if (answer.total === 0 && term && !query.spanish) {
       this.em
         .fork()
         .getRepository(SearchMiss)

@@ -3,7 +3,8 @@ const q = encodeURIComponent;
 /** Every API URL the front end calls. */
 export const apiPaths = {
   games: {
-    search: (name: string, page = 0) => `/api/games/search?name=${q(name)}${page > 0 ? `&page=${page}` : ''}`,
+    search: (name: string, page = 0, spanish?: string) =>
+      `/api/games/search?name=${q(name)}${page > 0 ? `&page=${page}` : ''}${spanish ? `&spanish=${spanish}` : ''}`,
     suggest: (text: string) => `/api/games/suggest?q=${q(text)}`,
     catalogue: (params: {
       page: number;

@@ -125,6 +125,13 @@ export async function searchGames(
   // alias or the start of one (a whole title typed finds itself; corrections would only add loose
   // neighbours). The same query always takes the same path, so its count and its pages agree.
   if (cheap.total >= TYPO_FALLBACK_BELOW || cheap.anyAsTyped) return cheap.rows();
+  // With the Spanish filter, what was typed is no typo when the whole catalogue has it: the answer is its
+  // matches with castellano voices or texts, however few, not the loose neighbours corrections would add
+  // (and the corrections and the last resort, a search's dearest steps, are not run for nothing).
+  if (query.spanish) {
+    const unfiltered = await steps.page(typed, fuzzy, { ...query, spanish: undefined });
+    if (unfiltered.total >= TYPO_FALLBACK_BELOW || unfiltered.anyAsTyped) return cheap.rows();
+  }
 
   // Words of the query that are in no title or alias get their closest words of the word list; the
   // corrected texts go through the same cheap conditions, ranked by their similarity to what was typed.

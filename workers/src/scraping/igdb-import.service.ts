@@ -4,6 +4,7 @@ import {
   diffGameFacts,
   GameChange,
   GameImportRepository,
+  GameLanguage,
   igdbDatePrecision,
   igdbImageUrl,
   knownReleaseDate,
@@ -11,11 +12,13 @@ import {
   normalizeSearchText,
   slugify,
   type GameUpsertRow,
+  type LanguageStatement,
 } from '@veredicto/db';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { IGDB_PLATFORMS } from '@veredicto/contract';
-import { OutboxRelay } from '@veredicto/jobs';
+import { languagesChanged, OutboxRelay } from '@veredicto/jobs';
 import type { ProgressReporter } from '../news/news-import.service.js';
+import { igdbLanguageStatements, type IgdbLanguageSupport } from './igdb-language-supports.js';
 import { RequestSpacing } from './request-spacing.js';
 
 const FIELDS = [
@@ -41,6 +44,11 @@ const FIELDS = [
   'alternative_names.comment',
   'game_localizations.name',
   'game_localizations.region.name',
+  'language_supports.language.locale',
+  'language_supports.language.name',
+  'language_supports.language.native_name',
+  'language_supports.language_support_type.name',
+  'language_supports.updated_at',
 ].join(',');
 
 /** Alternative names and localised titles kept per game: enough for every real one, not a flood. */
@@ -83,6 +91,8 @@ export interface IgdbGame {
   game_localizations?: { id?: number; name?: string; region?: number | { id?: number; name?: string } }[];
   /** `date_format` (IGDB's current field) or `category` (its deprecated twin) give the date's precision. */
   release_dates?: { id?: number; date?: number; date_format?: number | { id?: number }; category?: number }[];
+  /** Languages per kind of support (voices, subtitles, interface), for every platform. */
+  language_supports?: IgdbLanguageSupport[];
 }
 
 /** A game's other names from IGDB, without its own title or duplicates, for the search's aliases. */
@@ -197,6 +207,8 @@ export class IgdbImportService {
       `where first_release_date > ${now} & platforms = (${platforms}); sort first_release_date asc;`,
     ];
     const games = new Map<number, GameUpsertRow>();
+    const languages = new Map<number, LanguageStatement[]>();
+    const today = new Date().toISOString().slice(0, 10);
     for (const [index, where] of queries.entries()) {
       for (let page = 0; page < MAX_PAGES; page++) {
         const batch = await this.query(
@@ -206,13 +218,15 @@ export class IgdbImportService {
         );
         for (const game of batch) {
           const row = mapIgdbGame(game);
-          if (row) games.set(row.igdbId, row);
+          if (!row) continue;
+          games.set(row.igdbId, row);
+          languages.set(row.igdbId, igdbLanguageStatements(row.igdbId, game.language_supports, today));
         }
         if (batch.length < PAGE_SIZE) break;
       }
       await progress({ percent: 50 + (index + 1) * 20, message: `juegos leídos de IGDB: ${games.size}` });
     }
-    const imported = await this.upsertRecordingChanges([...games.values()]);
+    const imported = await this.upsertRecordingChanges([...games.values()], [...languages.values()].flat());
     this.logger.log(`IGDB: ${imported} juegos importados`);
     return [...games.keys()];
   }
@@ -241,8 +255,14 @@ export class IgdbImportService {
   /**
    * The upsert, and for the games already known a game_changes row and a `game.facts-changed` event per
    * game whose date, precision or platforms IGDB changed, in the upsert's transaction (decisions.md 11).
+   * IGDB's language supports become `igdb` entries in the same transaction (never another source's entry:
+   * entries are per source), with their history and a `game.languages-changed` event per game whose
+   * entries, and so possibly its Spanish verdict, changed (decisions.md 13).
    */
-  private async upsertRecordingChanges(rows: GameUpsertRow[]): Promise<number> {
+  private async upsertRecordingChanges(
+    rows: GameUpsertRow[],
+    languages: LanguageStatement[],
+  ): Promise<number> {
     const { imported, recorded } = await this.orm.em.fork().transactional(async (tx) => {
       const changes = tx.getRepository(GameChange);
       const before = await changes.lockFacts(rows.map((row) => row.igdbId));
@@ -257,7 +277,11 @@ export class IgdbImportService {
         igdbId: change.igdbId,
         changeId: Number(change.id),
       }));
-      return { imported: count, recorded: await this.outbox.recordEvents(tx, events) };
+      const languagesOf = await tx.getRepository(GameLanguage).state(languages);
+      return {
+        imported: count,
+        recorded: await this.outbox.recordEvents(tx, [...events, ...languagesOf.map(languagesChanged)]),
+      };
     });
     await this.outbox.publishRecorded(recorded);
     return imported;

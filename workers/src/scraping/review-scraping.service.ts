@@ -1,11 +1,25 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { MediaReview, ScraperSource, type ScrapedMediaReview } from '@veredicto/db';
-import { JobGateway, JobName, type JobResults, OutboxRelay, type RecordedEvents } from '@veredicto/jobs';
+import {
+  GameLanguage,
+  MediaReview,
+  ScraperSource,
+  type LanguageStatement,
+  type ScrapedMediaReview,
+} from '@veredicto/db';
+import {
+  JobGateway,
+  JobName,
+  languagesChanged,
+  type JobResults,
+  OutboxRelay,
+  type RecordedEvents,
+} from '@veredicto/jobs';
 import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
 import { readReviewPage } from '@veredicto/scraping/reviews/extract-reviews.js';
 import { logRefusals } from '@veredicto/scraping/reviews/review-refusals.js';
+import type { SpanishStatement } from '@veredicto/scraping/reviews/spanish-statement.js';
 import { storableReviews } from '@veredicto/scraping/reviews/storable-review.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
@@ -53,19 +67,27 @@ export class ReviewScrapingService {
       const reading = reader.get(page.body, page.url);
       logRefusals(this.logger, page.url, reading.refusals);
       const rows: ScrapedMediaReview[] = storableReviews(reading.reviews);
-      // The reviews, the record that the game's figures must be recomputed and the review.changed event
-      // commit together.
+      const spanish = reviewLanguageStatements(
+        source.game.igdbId,
+        reading.spanish,
+        page.url,
+        reading.reviews[0]?.publishedAt ?? null,
+      );
+      // The reviews, the record that the game's figures must be recomputed, the Spanish the review states
+      // (a `review` entry, decisions.md 13) and their events commit together.
       ({ imported, outboxIds, recorded } = await em.transactional(async (tx) => {
         const stored = await tx.getRepository(MediaReview).upsertScraped(gameId, source.id, rows);
+        const languagesOf = await tx.getRepository(GameLanguage).state(spanish);
+        const events = [
+          ...(stored > 0
+            ? [{ name: 'review.changed' as const, igdbId: source.game.igdbId, kind: 'media' as const }]
+            : []),
+          ...languagesOf.map(languagesChanged),
+        ];
         return {
           imported: stored,
           outboxIds: await this.outbox.record(tx, JobName.RecalculateAverage, [{ gameId }]),
-          recorded:
-            stored > 0
-              ? await this.outbox.recordEvents(tx, [
-                  { name: 'review.changed', igdbId: source.game.igdbId, kind: 'media' },
-                ])
-              : null,
+          recorded: events.length ? await this.outbox.recordEvents(tx, events) : null,
         };
       }));
     } catch (error) {
@@ -95,4 +117,37 @@ export class ReviewScrapingService {
     await progress({ percent: 100, message: `reseñas importadas: ${imported}` });
     return { sourceId, reviewsImported: imported, via };
   }
+}
+
+/**
+ * The `review` entries of what a review page states of its game's Spanish ('Textos: español · Voces:
+ * inglés'): for every platform (the page rarely says which version, and the review's verdict is the
+ * game's), its page as the reference, the review's date (the scrape's day when the page gives none).
+ */
+export function reviewLanguageStatements(
+  igdbId: number,
+  statement: SpanishStatement | null,
+  pageUrl: string,
+  publishedAt: string | null,
+): LanguageStatement[] {
+  if (!statement) return [];
+  const asOf = (publishedAt ?? new Date().toISOString()).slice(0, 10);
+  return (['es-ES', 'es-419'] as const).flatMap((locale) => {
+    const { text, audio } = statement.languages[locale];
+    if (text === null && audio === null) return [];
+    return [
+      {
+        igdbId,
+        platform: null,
+        locale,
+        text,
+        audio,
+        interface: null,
+        subtitles: null,
+        source: 'review' as const,
+        sourceRef: pageUrl,
+        asOf,
+      },
+    ];
+  });
 }

@@ -55,7 +55,24 @@ export function elementText(elements: Cheerio<AnyNode>): string {
   return collapseWhitespace(parts.join(''));
 }
 
-function collectText(node: AnyNode, parts: string[]): void {
+/** Unicode's paragraph separator: never in a page's own text nodes in practice, unlike '\n'. */
+const LINE_BREAK = '\u2029';
+
+/**
+ * The visible text of elements as lines: each block element (paragraph, list item, cell, line break)
+ * starts a new one, so 'Textos: español' and 'Voces: inglés' in two list items stay two statements.
+ */
+export function elementLines(elements: Cheerio<AnyNode>): string[] {
+  const parts: string[] = [];
+  elements.each((_index, node) => collectText(node, parts, LINE_BREAK));
+  return parts
+    .join('')
+    .split(LINE_BREAK)
+    .map(collapseWhitespace)
+    .filter((line) => line !== '');
+}
+
+function collectText(node: AnyNode, parts: string[], boundary = ' '): void {
   if (node.type === 'text') {
     parts.push(node.data);
     return;
@@ -63,9 +80,9 @@ function collectText(node: AnyNode, parts: string[]): void {
   if (node.type !== 'tag' && node.type !== 'root') return;
   if (node.type === 'tag' && SILENT_ELEMENTS.has(node.name)) return;
   const block = node.type === 'tag' && BLOCK_ELEMENTS.has(node.name);
-  if (block) parts.push(' ');
-  for (const child of node.children) collectText(child, parts);
-  if (block) parts.push(' ');
+  if (block) parts.push(boundary);
+  for (const child of node.children) collectText(child, parts, boundary);
+  if (block) parts.push(boundary);
 }
 
 /**

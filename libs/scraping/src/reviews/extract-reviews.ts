@@ -23,6 +23,7 @@ import {
   type ReviewRefusal,
 } from './review-refusals.js';
 import { reviewCards } from './review-cards.js';
+import { readSpanishStatement, type SpanishStatement } from './spanish-statement.js';
 import { testIdCards } from './testid-cards.js';
 import { visibleReview } from './visible-review.js';
 
@@ -63,12 +64,16 @@ export const REVIEW_EXTRACTORS: readonly ReviewExtractor[] = [
   { name: 'repeated review cards', onListPages: false, extract: reviewCards },
 ];
 
-/** What one parse of a review page gives: its reviews, and whether a browser should render it first. */
+/**
+ * What one parse of a review page gives: its reviews, whether a browser should render it first, and what
+ * a single review page (not a list) states of the game's Spanish ('Textos: español · Voces: inglés').
+ */
 export interface ReviewPageReading {
   reviews: ExtractedReview[];
   needsBrowser: boolean;
   /** What looked like a review and was not taken, with the reason (the worker logs each). */
   refusals: ReviewRefusal[];
+  spanish: SpanishStatement | null;
 }
 
 /** What the caller knows: the game the page is registered for, by its title and aliases. */
@@ -90,11 +95,18 @@ export function readReviewPage(
   const names = options.gameNames ?? [];
   const subjects = names.length ? pageSubjects(page) : [];
   if (subjects.length && !subjects.some((subject) => isSameGame(subject, names))) {
-    return { reviews: [], needsBrowser: false, refusals: [otherGameRefusal(subjects, names)] };
+    return {
+      reviews: [],
+      needsBrowser: false,
+      refusals: [otherGameRefusal(subjects, names)],
+      spanish: null,
+    };
   }
   // Asked before any reader takes elements off the page.
   const shell = looksLikeAppShell(page.$);
   const listPage = isListPage(page);
+  // Read before the review readers take their cards off the page.
+  const spanish = listPage ? null : readSpanishStatement(page.$);
   const extractors = REVIEW_EXTRACTORS.filter((extractor) => !listPage || extractor.onListPages);
   let reviews = deduplicateReviews(extractors.flatMap((extractor) => extractor.extract(page)));
   if (listPage) reviews = withoutSelfReviews(page, reviews);
@@ -103,10 +115,12 @@ export function readReviewPage(
     const visible = visibleReview(page);
     if (visible) reviews = [visible];
   }
+  // A page of several reviews is an aggregator's: a statement there is no single review's.
   return {
     reviews,
     needsBrowser: reviews.length === 0 && shell,
     refusals: [...page.refusals, ...offScaleRefusals(reviews)],
+    spanish: reviews.length > 1 ? null : spanish,
   };
 }
 

@@ -2,11 +2,9 @@ import useSWR from 'swr';
 import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
 import { apiPaths } from '../../../lib/paths';
 import type { GameSummary, Page } from '../../../lib/types';
+import type { SpanishFilter } from '../../languages/components/spanish-filter-chips';
 
 export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
-
-/** One page of the catalogue; `page` is zero-based, as the API expects. */
-export type SpanishFilter = 'audio' | 'text';
 
 /** The catalogue's filters besides the platform (decisions.md section 16); adult games only when asked. */
 export interface CatalogueFilters {
@@ -17,6 +15,7 @@ export interface CatalogueFilters {
   mature?: boolean;
 }
 
+/** One page of the catalogue; `page` is zero-based, as the API expects. */
 export function useGameCatalogue(
   params: ({ page: number; platform?: string; sortBy: CatalogueSort } & CatalogueFilters) | null,
 ) {

@@ -8,7 +8,12 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import { useGameCatalogue, type CatalogueSort, type SpanishFilter } from '../api/use-game-catalogue';
+import {
+  readSpanishFilter,
+  SPANISH_FILTERS,
+  type SpanishFilter,
+} from '../../languages/components/spanish-filter-chips';
+import { useGameCatalogue, type CatalogueSort } from '../api/use-game-catalogue';
 import { ALL_PLATFORMS_ID, PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
 
@@ -20,15 +25,6 @@ const SORT_OPTIONS: { value: CatalogueSort; label: string }[] = [
 
 function readSort(value: string | null): CatalogueSort {
   return SORT_OPTIONS.find((option) => option.value === value)?.value ?? 'releaseDate';
-}
-
-const SPANISH_OPTIONS: { value: SpanishFilter; label: string }[] = [
-  { value: 'audio', label: 'Con voces en castellano' },
-  { value: 'text', label: 'Con textos en castellano' },
-];
-
-function readSpanish(value: string | null): SpanishFilter | undefined {
-  return SPANISH_OPTIONS.find((option) => option.value === value)?.value;
 }
 
 const GENRE_OPTIONS = Object.entries(GENRE_SLUGS)
@@ -67,7 +63,7 @@ export function CataloguePage() {
   const known = isAll || label !== null;
   const sortBy = readSort(searchParams.get('sortBy'));
   const page = readPage(searchParams.get('page'));
-  const spanish = readSpanish(searchParams.get('spanish'));
+  const spanish = readSpanishFilter(searchParams.get('spanish'));
   const genre = readGenre(searchParams.get('genre'));
   const year = readYear(searchParams.get('year'), thisYear);
   const scored = searchParams.get('scored') === 'true';
@@ -151,7 +147,7 @@ export function CataloguePage() {
           </ul>
         </nav>
         <ul className="chip-list" aria-label="Idioma y notas">
-          {SPANISH_OPTIONS.map((option) => (
+          {SPANISH_FILTERS.map((option) => (
             <li key={option.value}>
               <button
                 type="button"

@@ -2,6 +2,7 @@ import useSWRInfinite from 'swr/infinite';
 import { apiFetchWithHeaders } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import type { GameSummary } from '../../../lib/types';
+import type { SpanishFilter } from '../../languages/components/spanish-filter-chips';
 
 /** One page of results with the count of every match and, when nothing matched, a closer title. */
 export interface SearchPage {
@@ -22,14 +23,14 @@ export async function fetchSearchPage(path: string): Promise<SearchPage> {
   };
 }
 
-/** The search's pages, loaded one more at a time (`loadMore`). */
-export function useSearchGames(term: string) {
+/** The search's pages, loaded one more at a time (`loadMore`); `spanish` keeps only castellano voices or texts. */
+export function useSearchGames(term: string, spanish?: SpanishFilter) {
   const trimmed = term.trim();
   const pages = useSWRInfinite<SearchPage>(
     (index, previous: SearchPage | null) => {
       if (!trimmed) return null;
       if (previous && previous.games.length === 0) return null;
-      return apiPaths.games.search(trimmed, index);
+      return apiPaths.games.search(trimmed, index, spanish);
     },
     fetchSearchPage,
     { revalidateFirstPage: false },

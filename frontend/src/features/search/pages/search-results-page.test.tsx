@@ -116,4 +116,25 @@ describe('SearchResultsPage', () => {
     expect(link.getAttribute('href')).toBe('/results?name=Hollow%20Knight');
     expect(screen.getByText(/¿Quizás buscabas/)).toBeTruthy();
   });
+
+  it('filters by castellano voices or texts with the chips, kept in the address', async () => {
+    const fetchMock = stubFetch(() => jsonResponse([]));
+    renderWithProviders(<SearchResultsPage />, { route: '/results?name=bioshock' });
+    await screen.findByText(/no hemos encontrado ningún resultado/);
+    const voices = screen.getByRole('button', { name: 'Con voces en castellano' });
+    expect(voices.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(voices);
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
+        '/api/games/search?name=bioshock&spanish=audio',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Con voces en castellano' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Con textos en castellano' }));
+    await vi.waitFor(() =>
+      expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/games/search?name=bioshock&spanish=text'),
+    );
+  });
 });

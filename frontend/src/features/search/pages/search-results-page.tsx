@@ -6,21 +6,33 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
+import {
+  readSpanishFilter,
+  SpanishFilterChips,
+  type SpanishFilter,
+} from '../../languages/components/spanish-filter-chips';
 import { useSearchGames } from '../api/use-search-games';
 
 const countText = (total: number) =>
   total === 1 ? '1 resultado' : `${total.toLocaleString('es-ES')} resultados`;
 
 /**
- * /results?name= : the term and the number of results under RESULTADOS, the results with more on demand,
+ * /results?name=[&spanish=audio|text] : the chips 'Con voces/textos en castellano', the term and the number of results under RESULTADOS, the results with more on demand,
  * or the empty state with '¿Quizás buscabas…?'. A failed search says so, with 'Reintentar' (it is not an
  * answer that the game does not exist), and an empty term asks for one.
  */
 export function SearchResultsPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const navigationType = useNavigationType();
   const term = (searchParams.get('name') ?? '').trim();
-  const search = useSearchGames(term);
+  const spanish = readSpanishFilter(searchParams.get('spanish'));
+  const search = useSearchGames(term, spanish);
+  const onSpanishChange = (value: SpanishFilter) => {
+    const params = new URLSearchParams(searchParams);
+    if (spanish === value) params.delete('spanish');
+    else params.set('spanish', value);
+    setSearchParams(params);
+  };
   usePageMeta(pageTexts.search(term));
   useEffect(() => {
     if (search.error) console.error('Error en la búsqueda', search.error);
@@ -30,6 +42,7 @@ export function SearchResultsPage() {
   return (
     <div className="page results">
       <h1 className="page-title">RESULTADOS</h1>
+      {term ? <SpanishFilterChips value={spanish} onChange={onSpanishChange} /> : null}
       {!term ? (
         <p className="empty-state">Escribe el nombre de un juego en el buscador para ver resultados.</p>
       ) : search.error && games.length === 0 ? (

@@ -1,0 +1,69 @@
+/** The API processes a scale bench starts, and what their runs cost in CPU (shared by the long-tail benches). */
+import { fork, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { fromRoot } from '@veredicto/config';
+import { measureLoad } from './load.js';
+import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
+
+/** Forks a built server script and answers once it says it is ready. */
+export function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = fork(fromRoot(script), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+/**
+ * Waits until no statement runs on the benchmark's database: the bare baseline's OFFSET pages take
+ * seconds each, and the ones its load left running when it stopped would otherwise weigh on whichever
+ * server is measured next (they did: the API measured right after the bare warm-up showed p99s of
+ * 100-600 ms that it does not have on an idle database).
+ */
+export async function untilDatabaseIdle(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const started = Date.now(); Date.now() - started < 120_000;) {
+      const { rows } = await client.query<{ running: number }>(
+        `select count(*)::int as running from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (rows[0].running === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A measured run and the CPU time per request the server and PostgreSQL spent on it (µs): what each
+ * request costs, whatever else shares the machine, where latencies measure the queue as well.
+ */
+export async function measureLoadWithCpu(options: {
+  server: ChildProcess;
+  url: string;
+  paths: string[];
+  cursor: { next: number };
+  connections: number;
+  seconds: number;
+  databaseUrl: string;
+}) {
+  const { server, url, paths, cursor, connections, seconds, databaseUrl } = options;
+  await untilDatabaseIdle(databaseUrl);
+  const [server0, postgres0] = [cpuMs(server.pid!), postgresCpuMs()];
+  const result = await measureLoad({ url, connections, duration: seconds, paths, cursor });
+  const [server1, postgres1] = [cpuMs(server.pid!), postgresCpuMs()];
+  const requests = result.rps * seconds;
+  const perRequest = (milliseconds: number | null) =>
+    milliseconds === null || !requests ? '–' : String(Math.round((milliseconds * 1000) / requests));
+  return {
+    ...result,
+    serverCpu: perRequest(server0 === null || server1 === null ? null : server1 - server0),
+    postgresCpu: perRequest(postgresCpuBetween(postgres0, postgres1)),
+  };
+}
