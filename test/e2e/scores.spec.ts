@@ -25,7 +25,7 @@ test('la página del juego muestra la distribución, la mediana, el recomendado,
   // The Spanish press figure, with its count, beside the global one.
   const spanish = scoreBar(page, 'Prensa en español');
   await expect(spanish.locator('.score-badge')).toHaveText(formatScore(game.spanishPress.average));
-  await expect(spanish).toContainText(`${game.spanishPress.count} críticas`);
+  await expect(spanish).toContainText(`${game.spanishPress.count} medios`);
   await expect(scoreBar(page, 'Medios').locator('.score-badge')).toHaveText(formatScore(stats.average));
 
   // The distribution: ten bars, and the table screen readers get holds the API's counts.
