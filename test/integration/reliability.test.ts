@@ -315,7 +315,8 @@ describe('jobs survive faults (real worker processes, a Redis of our own, Postgr
         worstRequestMs: Math.max(...latencies),
       });
       expect(terminated).toBeGreaterThan(0);
-      // Reads are retried on a live connection: none fails. A write may answer 503 (the client retries it).
+      // Reads are retried on a live connection: none fails. A write is retried while it certainly did not
+      // commit; it answers 503 only when its COMMIT was in flight (the client sends it again).
       expect(readStatuses.length).toBeGreaterThan(0);
       expect(readStatuses.filter((status) => status !== 200)).toEqual([]);
       expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);

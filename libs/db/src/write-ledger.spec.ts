@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import {
   recordStatementEffects,
   statementMayTakeEffect,
@@ -38,7 +39,8 @@ describe('statementMayTakeEffect (may a write be run again after a lost connecti
 describe('recordStatementEffects', () => {
   it("notes in the running request's ledger the statements sent on a connection, and only there", async () => {
     const sent: unknown[] = [];
-    const client = { query: (...args: unknown[]) => sent.push(args[0]) };
+    const client = new EventEmitter() as EventEmitter & { query: (...args: unknown[]) => unknown };
+    client.query = (...args: unknown[]) => sent.push(args[0]);
     recordStatementEffects(client);
     const ledger: WriteLedger = { mayHaveTakenEffect: false };
     await withWriteLedger(ledger, async () => {
@@ -55,5 +57,11 @@ describe('recordStatementEffects', () => {
     client.query('update games set title = $1'); // outside any request: nobody's ledger
     withWriteLedger(other, () => client.query('select 1'));
     expect(other.mayHaveTakenEffect).toBe(false);
+
+    // A COMMIT on a connection that already reported its loss is refused by pg, never sent: no effect.
+    const late: WriteLedger = { mayHaveTakenEffect: false };
+    client.emit('error', new Error('terminating connection due to administrator command'));
+    withWriteLedger(late, () => client.query('commit'));
+    expect(late.mayHaveTakenEffect).toBe(false);
   });
 });

@@ -58,11 +58,22 @@ export function statementMayTakeEffect(state: ConnectionState, sql: string): boo
 
 type Query = (...args: unknown[]) => unknown;
 
-/** Makes a pooled connection note in the current request's ledger the statements that may take effect. */
-export function recordStatementEffects(client: { query: Query }): void {
+/**
+ * Makes a pooled connection note in the current request's ledger the statements that may take effect. A
+ * connection that already reported its loss ('error' or 'end') sends nothing more (pg refuses the query:
+ * "not queryable"), so a COMMIT tried on it was never sent and counts as nothing.
+ */
+export function recordStatementEffects(client: {
+  query: Query;
+  on(event: 'end' | 'error', listener: () => void): unknown;
+}): void {
   const state: ConnectionState = { inTransaction: false };
+  let lost = false;
+  client.on('error', () => (lost = true));
+  client.on('end', () => (lost = true));
   const query = client.query;
   client.query = function (this: unknown, ...args: unknown[]) {
+    if (lost) return query.apply(client, args);
     const [first] = args;
     const sql = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
     // Unknown statements (a cursor, a prepared object) count as effects: the rule errs on the safe side.
