@@ -16,7 +16,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { refuseDeepJson } from './common/json-depth.js';
 import { MicroCache } from './common/micro-cache.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
-import { RetryReadInterceptor } from './common/unavailable.js';
+import { RetryLostConnectionInterceptor } from './common/unavailable.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { siteConfigScriptHash } from './seo/html-shell.js';
 
@@ -104,7 +104,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   );
 
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.useGlobalInterceptors(new RetryReadInterceptor());
+  app.useGlobalInterceptors(new RetryLostConnectionInterceptor());
   app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   installApiDocs(app, config);
 }

@@ -258,7 +258,7 @@ describe('jobs survive faults (real worker processes, a Redis of our own, Postgr
   }, 120_000);
 
   it.each(['redis', 'postgres'] as const)(
-    'PostgreSQL connections swept under load (%s queues): no failed read, no 500',
+    'PostgreSQL connections swept under load (%s queues): no failed read, no 500, each rating stored once',
     async (backend) => {
       await start('pgkill', {}, 1, backend);
       const games = await Promise.all(Array.from({ length: 3 }, () => createGame(db)));
@@ -280,10 +280,14 @@ describe('jobs survive faults (real worker processes, a Redis of our own, Postgr
           terminated += result.rowCount ?? 0;
         }
       };
+      // Every rating sent, in order per user: what each answered decides what the table may hold.
+      const ratings: { sender: number; game: number; score: number; status: number }[] = [];
       const send = async (sender: number) => {
         for (let round = 0; running; round++) {
           const game = games[round % games.length];
-          await rate(users[sender].token, game.igdbId, (sender * 13 + round) % 101);
+          const score = (sender * 13 + round) % 101;
+          const { status } = await rate(users[sender].token, game.igdbId, score);
+          ratings.push({ sender, game: game.id, score, status });
           await timed('GET', `/api/games/avRating/${game.igdbId}`);
           await timed('GET', `/api/games/${game.igdbId}`);
           await timed('GET', '/api/games/all?page=0&size=20');
@@ -304,13 +308,38 @@ describe('jobs survive faults (real worker processes, a Redis of our own, Postgr
         terminated,
         ok: count(200),
         unavailable: count(503),
+        ratings: ratings.length,
+        // A rating answers 503 only when its COMMIT was sent (or its job queued) before the connection was
+        // lost: whether it was stored is uncertain, and the client sends it again.
+        ratingsUncertain: ratings.filter((rating) => rating.status !== 200).length,
         worstRequestMs: Math.max(...latencies),
       });
       expect(terminated).toBeGreaterThan(0);
-      // Reads are retried on a live connection: none fails. A write may answer 503 (the client retries it).
+      // Reads are retried on a live connection: none fails. A write is retried while it certainly did not
+      // commit; it answers 503 only when its COMMIT was in flight (the client sends it again).
       expect(readStatuses.length).toBeGreaterThan(0);
       expect(readStatuses.filter((status) => status !== 200)).toEqual([]);
       expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      // Each user's rating of a game is one row holding the score of the last rating answered 200, or of a
+      // later one whose answer was an uncertain 503: never an older score, never a lost one.
+      expect(ratings.filter((rating) => rating.status === 200).length).toBeGreaterThan(0);
+      const rows = await db.query<{ user_id: number; game_id: number; score: number }>(
+        'select user_id, game_id, score from ratings where user_id = any($1)',
+        [users.map((user) => user.id)],
+      );
+      for (const [sender, user] of users.entries()) {
+        for (const game of games) {
+          const sent = ratings.filter((rating) => rating.sender === sender && rating.game === game.id);
+          const lastOk = sent.map((rating) => rating.status).lastIndexOf(200);
+          const stored = rows.rows.filter((row) => row.user_id === user.id && row.game_id === game.id);
+          if (lastOk < 0) {
+            expect(stored.length).toBeLessThanOrEqual(1);
+            continue;
+          }
+          expect(stored).toHaveLength(1);
+          expect(sent.slice(lastOk).map((rating) => rating.score)).toContain(stored[0].score);
+        }
+      }
       await waitFor(async () => (await Promise.all(games.map((game) => isRight(game.id)))).every(Boolean), {
         timeoutMs: 30_000,
         intervalMs: 200,

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { User } from '@veredicto/db';
+import { retryRead } from '../common/unavailable.js';
 import { AuthTokenService } from './auth-token.service.js';
 import type { AuthenticatedRequest } from './current-user.decorator.js';
 
@@ -22,9 +23,11 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
-    const subject = await this.tokens.verify(token);
+    // Guards run before the interceptor that retries a request after a lost connection: their reads are
+    // retried here, so a connection sweep does not turn a valid session into a 503.
+    const subject = await retryRead(() => this.tokens.verify(token));
     if (!subject) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
-    const user = await this.em.findOne(User, { id: subject.userId });
+    const user = await retryRead(() => this.em.findOne(User, { id: subject.userId }));
     if (!user || user.tokenVersion !== subject.tokenVersion) {
       throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     }

@@ -22,6 +22,7 @@ import {
   RESERVED_LIST_NAMES,
   User,
   type EmailTokenPurpose,
+  notePossibleEffect,
 } from '@veredicto/db';
 import { PlainTextException } from '../common/http-exception.filter.js';
 import { conflictOnUniqueViolation } from '../common/unique-violation.js';
@@ -126,6 +127,8 @@ export class AuthService {
 
   private async sendConfirmation(email: string, username: string, token: string): Promise<void> {
     const link = `${this.config.PUBLIC_URL}/confirm?token=${encodeURIComponent(token)}`;
+    // A request that sent a mail is never run again after a lost connection (RetryLostConnectionInterceptor).
+    notePossibleEffect();
     await this.mail.send(email, 'confirm-account', { username, link });
     if (!this.config.SMTP_URL) this.logger.log(`confirmation link for ${username}: ${link}`);
   }

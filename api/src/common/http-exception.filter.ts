@@ -40,6 +40,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // PostgreSQL or Redis is away: a clear, immediate 503, not a 500 (the client may retry).
       status = HttpStatus.SERVICE_UNAVAILABLE;
       message = SERVICE_UNAVAILABLE_MESSAGE;
+      // A write whose outcome is uncertain (its connection was lost at or after COMMIT) is sent again.
+      response.setHeader('Retry-After', '1');
       this.logger.warn(exception instanceof Error ? exception.message : String(exception));
     } else {
       this.logger.error(

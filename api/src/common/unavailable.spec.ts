@@ -1,4 +1,4 @@
-import { isServiceUnavailable } from './unavailable.js';
+import { CONNECTION_RETRIES, isServiceUnavailable, mayRunAgain } from './unavailable.js';
 
 describe('isServiceUnavailable', () => {
   it('recognises a terminated or refused PostgreSQL connection and a refused Redis command', () => {
@@ -16,5 +16,24 @@ describe('isServiceUnavailable', () => {
     expect(isServiceUnavailable(new TypeError('undefined is not a function'))).toBe(false);
     expect(isServiceUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isServiceUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('mayRunAgain', () => {
+  const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+    code: '57P01',
+  });
+
+  it('runs again a request that lost its connection before anything it did may have taken effect', () => {
+    expect(mayRunAgain(lost, false, 0)).toBe(true);
+    expect(mayRunAgain(new Error('Connection terminated unexpectedly'), false, CONNECTION_RETRIES - 1)).toBe(
+      true,
+    );
+  });
+
+  it('never after a COMMIT was sent (or a job or mail left), nor past the last retry, nor for another error', () => {
+    expect(mayRunAgain(lost, true, 0)).toBe(false);
+    expect(mayRunAgain(lost, false, CONNECTION_RETRIES)).toBe(false);
+    expect(mayRunAgain(Object.assign(new Error('duplicate key'), { code: '23505' }), false, 0)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
-import { catchError, type Observable, throwError, timer, switchMap } from 'rxjs';
+import { withWriteLedger, type WriteLedger } from '@veredicto/db';
+import { catchError, defer, type Observable, throwError, timer, switchMap } from 'rxjs';
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
@@ -37,32 +38,59 @@ export function isServiceUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Retries of a read after a lost connection, and the pause before each (doubling). */
-export const READ_RETRIES = 4;
-const READ_RETRY_PAUSE_MS = 25;
+/** Retries of a request after a lost connection, and the pause before each (doubling). */
+export const CONNECTION_RETRIES = 4;
+const RETRY_PAUSE_MS = 25;
 
 /**
- * A read whose database connection was killed mid-query is tried again, after a pause that lets the pool
- * see which of its idle connections the same sweep killed (each one's end is then handled and it leaves
- * the pool), so the retry runs on a connection that is alive; up to READ_RETRIES times, for a sweep that
- * comes again. A PostgreSQL restart or terminated backends cost the reader time, not an error. Writes are
- * never retried here; they are idempotent so the client may retry them after a 503.
+ * Whether a request that failed may be run again: its database connection was lost (or Redis was away),
+ * and, for a write, nothing it did may have taken effect yet (no COMMIT sent, no statement outside a
+ * transaction, no job queued, no mail sent: see write-ledger.ts). A transaction that lost its connection
+ * before its COMMIT was rolled back by PostgreSQL, so running the request again cannot apply it twice.
+ */
+export function mayRunAgain(error: unknown, mayHaveTakenEffect: boolean, retry: number): boolean {
+  return retry < CONNECTION_RETRIES && isServiceUnavailable(error) && !mayHaveTakenEffect;
+}
+
+/**
+ * Runs a read again after a lost connection, with the interceptor's pauses: for the reads a write makes
+ * after its COMMIT (the answer it builds), where running the whole request again is no longer allowed.
+ */
+export async function retryRead<T>(read: () => Promise<T>): Promise<T> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!mayRunAgain(error, false, retry)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * 2 ** retry));
+    }
+  }
+}
+
+/**
+ * A request whose database connection was killed is tried again, after a pause that lets the pool see
+ * which of its idle connections the same sweep killed (each one's end is then handled and it leaves the
+ * pool), so the retry runs on a connection that is alive; up to CONNECTION_RETRIES times, for a sweep that comes
+ * again. A read is always safe to run again; a write only while its ledger shows that it certainly changed
+ * nothing (mayRunAgain). A write that failed at or after its COMMIT, or after a job or mail left, answers
+ * 503 with Retry-After: its outcome is uncertain, and the client retries it (writes are idempotent).
  */
 @Injectable()
-export class RetryReadInterceptor implements NestInterceptor {
+export class RetryLostConnectionInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const method = context.switchToHttp().getRequest<Request>()?.method;
-    if (method !== 'GET' && method !== 'HEAD') return next.handle();
+    const isRead = method === 'GET' || method === 'HEAD';
     const attempt = (retry: number): Observable<unknown> =>
-      next
-        .handle()
-        .pipe(
+      defer(() => {
+        const ledger: WriteLedger = { mayHaveTakenEffect: false };
+        return withWriteLedger(ledger, () => next.handle()).pipe(
           catchError((error: unknown) =>
-            retry < READ_RETRIES && isServiceUnavailable(error)
-              ? timer(READ_RETRY_PAUSE_MS * 2 ** retry).pipe(switchMap(() => attempt(retry + 1)))
+            mayRunAgain(error, !isRead && ledger.mayHaveTakenEffect, retry)
+              ? timer(RETRY_PAUSE_MS * 2 ** retry).pipe(switchMap(() => attempt(retry + 1)))
               : throwError(() => error),
           ),
         );
+      });
     return attempt(0);
   }
 }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Rating } from '@veredicto/db';
 import { JobGateway, JobName, OutboxRelay } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
+import { retryRead } from '../common/unavailable.js';
 
 /**
  * How long a rating request waits for the worker before answering anyway (decisions.md section 2). A
@@ -40,14 +41,16 @@ export class AverageRecalculationService {
       await write(tx);
       return this.outbox.record(tx, JobName.RecalculateAverage, [{ gameId }]);
     });
+    // The change is committed: what follows only reads (and queues an idempotent job), so a lost connection
+    // costs a retry of the read, not a 503 for a rating that was stored.
     const ratings = this.em.getRepository(Rating);
-    const committedAt = await ratings.databaseNowMicros();
+    const committedAt = await retryRead(() => ratings.databaseNowMicros());
     const visible = await this.jobs.enqueueAndWait(
       JobName.RecalculateAverage,
       { gameId },
       {
         isVisible: async () => {
-          const row = await ratings.findPlayerAverage(gameId);
+          const row = await retryRead(() => ratings.findPlayerAverage(gameId));
           return !row || row.recalculatedAtMicros > committedAt;
         },
         timeoutMs: RECALCULATION_WAIT_MS,
@@ -56,9 +59,9 @@ export class AverageRecalculationService {
     );
     // The catalogue's short cache must not hide the new average from the caller's next read.
     if (visible) this.catalogueCache.invalidate();
-    const row = visible
-      ? await ratings.findPlayerAverage(gameId)
-      : await ratings.findLivePlayerAverage(gameId);
+    const row = await retryRead(() =>
+      visible ? ratings.findPlayerAverage(gameId) : ratings.findLivePlayerAverage(gameId),
+    );
     return row && { avUserRatings: row.avUserRatings, userRatingCount: row.userRatingCount };
   }
 }

@@ -102,3 +102,4 @@ export * from './languages/language-report.repository.js';
 export * from './feeds/feed.repository.js';
 export * from './similar/similar-game.entity.js';
 export * from './similar/similar-game.repository.js';
+export * from './write-ledger.js';

@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { fromRoot } from '@veredicto/config/project-root.js';
 import { ENTITIES } from './entities.js';
+import { recordStatementEffects } from './write-ledger.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Where the TypeScript sources of the migrations live (new migrations are written there). */
@@ -17,6 +18,7 @@ export interface OrmOptions {
 }
 
 interface PooledClient {
+  query: (...args: unknown[]) => unknown;
   release?: (error?: Error) => void;
   on(event: 'end' | 'error', listener: () => void): unknown;
 }
@@ -32,6 +34,8 @@ export function releaseDeadConnections(pool: {
   on(event: 'connect', listener: (client: PooledClient) => void): unknown;
 }): void {
   pool.on('connect', (client) => {
+    // Each statement tells the request's ledger whether it may have changed data (write-ledger.ts).
+    recordStatementEffects(client);
     // A connection terminated while checked out between two queries emits 'error' with nobody listening,
     // which would end the process; its holder learns of it from its next query, and 'end' releases it.
     client.on('error', () => undefined);

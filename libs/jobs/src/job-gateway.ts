@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { QueueEvents, type Queue } from 'bullmq';
+import { notePossibleEffect } from '@veredicto/db';
 import { logConnectionErrors } from './connection-errors.js';
 import { jobOptions } from './job-options.js';
 import { ALL_QUEUES, JobName, type JobPayloads, QUEUE_OF, QueueName } from './job-names.js';
@@ -82,6 +83,8 @@ export class JobGateway implements OnModuleInit, OnModuleDestroy {
         await existing.remove().catch(() => undefined);
       }
     }
+    // A request that queued a job is not run again after a lost database connection.
+    notePossibleEffect();
     const job = await queue.add(name, payload, options);
     return { jobId: String(job.id), queue: QUEUE_OF[name] };
   }
@@ -89,6 +92,7 @@ export class JobGateway implements OnModuleInit, OnModuleDestroy {
   /** Adds many jobs of one name at once (a feed's new articles, the catalogue's sources). */
   async enqueueMany<J extends JobName>(name: J, payloads: JobPayloads[J][]): Promise<EnqueuedJob[]> {
     if (payloads.length === 0) return [];
+    notePossibleEffect();
     const jobs = await this.queue(QUEUE_OF[name]).addBulk(
       payloads.map((data) => ({ name, data, opts: jobOptions(name, data) })),
     );
