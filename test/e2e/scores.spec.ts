@@ -3,7 +3,7 @@ import { formatScore, getJson, type GameDetail, type MediaReview } from './suppo
 import { scoreBar } from './support/ui.js';
 
 // The Elder Scrolls V: Skyrim: 48 media reviews from 45 outlets (some on PC and PlayStation 3), 3 of them
-// from the Spanish-language press.
+// from the Spanish-language press, by 2 outlets (one outlet, one voice: the figure counts 2).
 const SKYRIM = 472;
 // The Legend of Zelda: Tears of the Kingdom: a single media review in the demo data.
 const TOTK = 119388;
@@ -18,7 +18,7 @@ test('la página del juego muestra la distribución, la mediana, el recomendado,
   const game = await getJson<GameDetail>(request, `/api/games/${SKYRIM}`);
   const stats = game.criticStats;
   expect(stats.count).toBeGreaterThanOrEqual(7);
-  expect(game.spanishPress.count).toBeGreaterThanOrEqual(3);
+  expect(game.spanishPress.count).toBeGreaterThanOrEqual(2);
   await page.goto(`/game/${game.slug}/${game.igdbID}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(game.title);
 
