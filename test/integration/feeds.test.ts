@@ -144,7 +144,7 @@ describe('open feeds (section 15): Atom and JSON Feed with ETag and 304', () => 
     expect(titles.some((title) => title?.startsWith(elsewhere.title))).toBe(false);
     const { rows } = await db.query<{ release_date: string }>(
       `select to_char(release_date, 'YYYY-MM-DD') as release_date from games
-       where release_date > current_date and platforms @> array['PlayStation 5']
+       where release_date > current_date and platforms @> array['PlayStation 5'] and not mature
        order by release_date, id limit 50`,
     );
     expect(json.items).toHaveLength(rows.length);

@@ -102,6 +102,8 @@ export class FeedRepository {
         'g.updatedAt',
       ])
       .where('g.releaseDate', '>', sql<string>`current_date`)
+      // Adult titles stay out, as out of the home's upcoming list (section 16).
+      .where('g.mature', '=', false)
       .where(sql<boolean>`${sql.ref('g.platforms')} @> array[${platform}]::text[]`)
       .orderBy('g.releaseDate', 'asc')
       .orderBy('g.id', 'asc')
