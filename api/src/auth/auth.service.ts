@@ -29,7 +29,7 @@ import { conflictOnUniqueViolation } from '../common/unique-violation.js';
 import type { Request, Response } from 'express';
 import { cookieValue } from '../admin/admin-token.service.js';
 import { AuthTokenService } from './auth-token.service.js';
-import { hashPassword, verifyPassword } from './password-hashing.js';
+import { hashPassword, verifyPassword, withHashingSlot } from './password-hashing.js';
 import { INVALID_CONFIRMATION_MESSAGE, type ConfirmQueryDto } from './dto/confirm-query.dto.js';
 import type { LoginLinkDto, UseLoginLinkDto } from './dto/login-link.dto.js';
 import type { LoginDto } from './dto/login.dto.js';
@@ -91,10 +91,11 @@ export class AuthService {
   async register(dto: RegisterDto) {
     const email = dto.email.toLowerCase();
     const usernameKey = dto.username.toLowerCase();
-    const conflict = await accountConflict(this.em, usernameKey, email);
-    if (conflict) throw new PlainTextException(conflict, HttpStatus.CONFLICT);
-
-    const passwordHash = await hashPassword(dto.password);
+    const passwordHash = await withHashingSlot(async (hashInSlot) => {
+      const conflict = await accountConflict(this.em, usernameKey, email);
+      if (conflict) throw new PlainTextException(conflict, HttpStatus.CONFLICT);
+      return hashInSlot(dto.password);
+    });
     const { token, tokenHash } = newConfirmationToken();
     // Two registrations racing for the same name or address: the unique indexes decide.
     await conflictOnUniqueViolation(

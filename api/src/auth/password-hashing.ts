@@ -1,13 +1,16 @@
 import argon2 from 'argon2';
+import { availableParallelism } from 'node:os';
 import { RetryLaterException } from '../common/retry-later.exception.js';
 
 /**
  * argon2 runs on libuv's thread pool (4 threads): more hashes at once only queue there, and a burst of
  * registrations made every one of them wait (200 at once: 26 s each). So at most HASHING_CONCURRENCY run,
  * HASHING_QUEUE more wait (about a second of work on 2 cores), and any further request is answered 503 with
- * Retry-After at once, so most users of a burst stay fast.
+ * Retry-After at once, so most users of a burst stay fast. The hashes leave one core to the event loop:
+ * with as many hashes as cores, the refusals themselves waited seconds for it (a burst of 200 on 2 cores:
+ * refused in 3.2 s at the median).
  */
-export const HASHING_CONCURRENCY = 4;
+export const HASHING_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
 export const HASHING_QUEUE = 8;
 export const HASHING_RETRY_AFTER_SECONDS = 2;
 export const HASHING_BUSY_MESSAGE =
@@ -35,8 +38,17 @@ export async function bounded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export const hashPassword = (password: string) =>
-  bounded(() => argon2.hash(password, { type: argon2.argon2id }));
+const hash = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+export const hashPassword = (password: string) => bounded(() => hash(password));
+
+/**
+ * Runs `work` holding a hashing slot, refused at once when none is free: a registration takes its slot
+ * before its database checks, so a refused one costs no query (in a burst, 200 conflict checks queued on
+ * the pool before the bound was even asked). `hash` inside it hashes without asking for a second slot.
+ */
+export const withHashingSlot = <T>(work: (hashInSlot: typeof hash) => Promise<T>): Promise<T> =>
+  bounded(() => work(hash));
 
 /** False for a wrong password or a malformed hash; throws RetryLaterException when hashing is saturated. */
 export const verifyPassword = (hash: string, password: string) =>
