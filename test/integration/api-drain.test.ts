@@ -81,8 +81,15 @@ describe.each(['postgres', 'redis'] as const)(
       signalled = true;
       api.child.kill('SIGTERM');
       const kubelet = setTimeout(() => api!.child.kill('SIGKILL'), graceMs);
-      // A probe on a new connection: readiness is false while the last answers go out.
-      const probe = await get(false, '/health/ready');
+      // Probes on new connections: readiness turns false as soon as the API has the signal (a probe sent
+      // before it has may still read 200) and stays false while the last answers go out.
+      const probe = await waitFor(
+        async () => {
+          const answer = await get(false, '/health/ready');
+          return answer.status === 200 ? undefined : answer;
+        },
+        { what: 'readiness to turn false', intervalMs: 20 },
+      );
       await load;
       const exit = await exited;
       clearTimeout(kubelet);

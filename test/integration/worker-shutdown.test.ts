@@ -127,7 +127,10 @@ describe.each(['redis', 'postgres'] as const)('a worker stopped under work (%s q
       async () => {
         const job = await gateway.queue(QueueName.Scraping).getJob(asked.body.jobId);
         if ((await job?.getState()) === 'failed') throw new Error(`scrape failed: ${job?.failedReason}`);
-        return (await job?.getState()) === 'completed' ? job : undefined;
+        // Read again once completed: the first read may predate its return value.
+        return (await job?.getState()) === 'completed'
+          ? gateway.queue(QueueName.Scraping).getJob(asked.body.jobId)
+          : undefined;
       },
       { timeoutMs: 60_000, what: 'the scrape to complete after the restart' },
     );
