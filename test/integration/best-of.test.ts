@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, GENRES_BY_SLUG, migrateDatabase, openDatabase } from '@veredicto/db';
+import { GENRES_BY_SLUG } from '@veredicto/db';
+import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
@@ -22,11 +23,7 @@ describe('best-of lists (section 15) on the demo catalogue', () => {
   let db: pg.Pool;
 
   beforeAll(async () => {
-    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
-    await orm.close(true);
+    await ensureDemoCatalogue();
     api = await startTestApi(testEnv().redisUrl ? 'redis' : 'postgres');
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
   }, 600_000);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
 import pg from 'pg';
 import Parser from 'rss-parser';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
+import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
@@ -17,11 +17,7 @@ describe('open feeds (section 15): Atom and JSON Feed with ETag and 304', () => 
   let db: pg.Pool;
 
   beforeAll(async () => {
-    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
-    await orm.close(true);
+    await ensureDemoCatalogue();
     api = await startTestApi(testEnv().redisUrl ? 'redis' : 'postgres');
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
   }, 600_000);

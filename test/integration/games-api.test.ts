@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, Game, migrateDatabase, openDatabase } from '@veredicto/db';
+import { Game, openDatabase } from '@veredicto/db';
 import { presentSummary } from '../../api/src/games/game.presenter.js';
+import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
@@ -16,11 +17,7 @@ describe('public games API on the demo catalogue', () => {
   };
 
   beforeAll(async () => {
-    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
-    await orm.close(true);
+    await ensureDemoCatalogue();
     api = await startTestApi('postgres');
   }, 120_000);
 

@@ -1,17 +1,10 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  CatalogueImporter,
-  DEMO_DATA_DIR,
-  Game,
-  GameLanguage,
-  migrateDatabase,
-  openDatabase,
-  typedSql,
-} from '@veredicto/db';
+import { CatalogueImporter, DEMO_DATA_DIR, Game, GameLanguage, typedSql } from '@veredicto/db';
 import { languagesChanged, recordDomainEvents, type DomainEventEnvelope } from '@veredicto/jobs';
 import { SearchFreshnessConsumer } from '../../workers/src/events/consumers/search-freshness.consumer.js';
+import { openDemoCatalogue } from '../support/demo-catalogue.js';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { testEnv } from '../support/test-env.js';
@@ -35,10 +28,7 @@ describe('languages: ¿está en castellano?', () => {
   };
 
   beforeAll(async () => {
-    orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
+    orm = await openDemoCatalogue();
     // No read cache: the test reads a game again right after changing its entries.
     api = await startTestApi('postgres', { READ_CACHE_TTL_MS: '0' });
   }, 600_000);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import jStat from 'jstat';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
+import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
@@ -55,11 +55,7 @@ describe(`outlet pages (section 15) on the demo catalogue (${backend} queues, re
   let db: pg.Pool;
 
   beforeAll(async () => {
-    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
-    await orm.close(true);
+    await ensureDemoCatalogue();
     api = await startTestApi(backend);
     workers = await startProcess('workers', api.env);
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });

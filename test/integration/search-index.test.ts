@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, normalizeSearchText, openDatabase } from '@veredicto/db';
+import { normalizeSearchText } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { random } from '../../bench/search-queries.js';
+import { openDemoCatalogue } from '../support/demo-catalogue.js';
 import { createGame } from '../support/factories.js';
 import { SEARCH_QUALITY_CASES } from '../support/search-quality-cases.js';
 import { testEnv } from '../support/test-env.js';
@@ -18,10 +19,7 @@ describe('search index in memory', () => {
   let store: SearchIndexStore;
 
   beforeAll(async () => {
-    orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
+    orm = await openDemoCatalogue();
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 2 });
     store = new SearchIndexStore();
     await store.load(orm.em.fork(), 'write');

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
+import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
@@ -29,11 +29,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
   };
 
   beforeAll(async () => {
-    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
-    await orm.close(true);
+    await ensureDemoCatalogue();
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 2 });
     api = await startTestApi('postgres');
     const login = await call(api, 'POST', '/api/auth/check-password', {

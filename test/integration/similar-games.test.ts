@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase, SimilarGameRepository } from '@veredicto/db';
+import { SimilarGameRepository } from '@veredicto/db';
+import { openDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { adminToken, call as callSite } from '../support/local-site.js';
@@ -51,10 +52,7 @@ describe(`similar games (section 15), computed by a worker job (${backend} queue
   let db: pg.Pool;
 
   beforeAll(async () => {
-    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
+    const orm = await openDemoCatalogue();
     // The job's own code for the 50 games of the expected list (the worker runs the same per event).
     const similar = new SimilarGameRepository(orm.em.fork());
     for (const game of EXPECTED.games) await similar.recompute(game.igdbID);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { CatalogueImporter, migrateDatabase, openDatabase } from '@veredicto/db';
+import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
@@ -44,11 +44,7 @@ describe('a Spanish catalogue: seed synopses, genres, dates and the translate-ga
   };
 
   beforeAll(async () => {
-    const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
-    await migrateDatabase(orm, testEnv().databaseUrl);
-    const importer = new CatalogueImporter(orm.em.fork());
-    if (!(await importer.isDemoCatalogueCurrent())) await importer.importDemoCatalogue();
-    await orm.close(true);
+    await ensureDemoCatalogue();
     db = new pg.Client({ connectionString: testEnv().databaseUrl });
     await db.connect();
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));

@@ -148,37 +148,23 @@ export function CataloguePage() {
         </nav>
         <ul className="chip-list" aria-label="Idioma y notas">
           {SPANISH_FILTERS.map((option) => (
-            <li key={option.value}>
-              <button
-                type="button"
-                className="chip"
-                aria-pressed={spanish === option.value}
-                onClick={() => onSpanishChange(option.value)}
-              >
-                {option.label}
-              </button>
-            </li>
+            <ToggleChip
+              key={option.value}
+              label={option.label}
+              pressed={spanish === option.value}
+              onToggle={() => onSpanishChange(option.value)}
+            />
           ))}
-          <li>
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={scored}
-              onClick={() => setFilter('scored', scored ? undefined : 'true')}
-            >
-              Con nota de la crítica
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={mature}
-              onClick={() => setFilter('mature', mature ? undefined : 'true')}
-            >
-              Incluir juegos para adultos
-            </button>
-          </li>
+          <ToggleChip
+            label="Con nota de la crítica"
+            pressed={scored}
+            onToggle={() => setFilter('scored', scored ? undefined : 'true')}
+          />
+          <ToggleChip
+            label="Incluir juegos para adultos"
+            pressed={mature}
+            onToggle={() => setFilter('mature', mature ? undefined : 'true')}
+          />
         </ul>
         <div className="field field--inline">
           <label htmlFor={genreSelectId}>Género</label>
@@ -252,5 +238,16 @@ export function CataloguePage() {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One filter of the chip row: a button that says whether it is on. */
+function ToggleChip({ label, pressed, onToggle }: { label: string; pressed: boolean; onToggle: () => void }) {
+  return (
+    <li>
+      <button type="button" className="chip" aria-pressed={pressed} onClick={onToggle}>
+        {label}
+      </button>
+    </li>
   );
 }
