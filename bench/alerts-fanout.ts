@@ -13,14 +13,14 @@
  * mail to the .eml outbox of a temporary data folder.
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { fromRoot } from '@veredicto/config';
 import { writeSection } from './performance-report.js';
+import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -52,17 +52,6 @@ function signToken(userId: number): string {
   const now = Math.floor(Date.now() / 1000);
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: String(userId), ver: 0, sid: randomUUID(), iat: now, exp: now + 3600 })}`;
   return `${unsigned}.${createHmac('sha256', JWT_SECRET).update(unsigned).digest('base64url')}`;
-}
-
-function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(fromRoot(script), [], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
 }
 
 const percentile = (sorted: number[], p: number) =>

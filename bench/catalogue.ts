@@ -7,13 +7,13 @@
  *     node dist/bench/catalogue.js [--seconds 10] [--connections 32]
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { CatalogueImporter, Game, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
+import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -71,17 +71,6 @@ async function rarelyVisitedGames(databaseUrl: string, count: number): Promise<n
   } finally {
     await client.end();
   }
-}
-
-function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(fromRoot(script), [], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
 }
 
 /** The catalogue's load run: every request the next of `paths`. */

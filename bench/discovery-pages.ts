@@ -10,16 +10,16 @@
  *     node dist/bench/discovery-pages.js [--seconds 10] [--connections 32]
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
-import { fromRoot } from '@veredicto/config';
 import { BestOfRepository, GENRES_BY_SLUG, openDatabase, OutletGameScore, PLATFORMS } from '@veredicto/db';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad, type Measure } from './load.js';
 import { cpuMs, postgresCpuMs } from './process-cpu.js';
 import { writeSection } from './performance-report.js';
 import { random } from './search-queries.js';
+import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -32,17 +32,6 @@ const PATHS_PER_SCENARIO = 50_000;
 const TARGET_P99_MS = 50;
 const OUTLET_PAGE_SIZE = 20;
 const BEST_OF_PAGE_SIZE = 50;
-
-function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(fromRoot(script), [], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
 
 /** The outlets with a page and how many reviews each has. */
 async function outlets(databaseUrl: string): Promise<{ slug: string; reviews: number }[]> {

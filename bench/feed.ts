@@ -9,12 +9,11 @@
  */
 import 'reflect-metadata';
 import argon2 from 'argon2';
-import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { fromRoot } from '@veredicto/config';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { writeSection } from './performance-report.js';
+import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -92,17 +91,6 @@ async function seedFollowing(databaseUrl: string): Promise<void> {
   } finally {
     await db.end();
   }
-}
-
-function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(fromRoot(script), [], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
 }
 
 const percentile = (sorted: number[], p: number) =>
