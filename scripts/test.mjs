@@ -41,6 +41,28 @@ function count(text) {
   return found;
 }
 
+/**
+ * What failed, for the closing summary: Jest's `●` headers and Playwright's numbered failures, each with the
+ * first lines of its message, so a CI log cut to its tail still says which test broke and why.
+ */
+function failures(text) {
+  const plain = text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  const lines = plain.split('\n');
+  const found = [];
+  lines.forEach((line, index) => {
+    const header = /^\s*● (?!Console)(.+)$/.exec(line) ?? /^\s+\d+\) (\[[\w-]+\] › .+?)\s*─*$/.exec(line);
+    if (!header || found.some((failure) => failure.title === header[1].trim())) return;
+    const following = lines.slice(index + 1, index + 40).map((next) => next.trim());
+    const detail = following
+      .filter((next) => next && !next.startsWith('at ') && !/^>?\s*\d+ \|/.test(next) && !next.startsWith('|'))
+      .slice(0, 7);
+    const where = following.find((next) => next.startsWith('at ') && /test\/.+:\d+:\d+/.test(next));
+    if (where) detail.push(where);
+    found.push({ title: header[1].trim(), detail });
+  });
+  return found.slice(0, 12);
+}
+
 function run(command, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, { cwd: root, env, shell: true, stdio: ['inherit', 'pipe', 'pipe'] });
@@ -78,7 +100,13 @@ for (const [name, command] of tiers) {
   });
   const counts = count(output);
   for (const key of Object.keys(totals)) totals[key] += counts[key];
-  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000), counts });
+  results.push({
+    name,
+    ok: status === 0,
+    seconds: Math.round((Date.now() - started) / 1000),
+    counts,
+    failures: status === 0 ? [] : failures(output),
+  });
   if (status !== 0) break;
 }
 process.stdout.write('\n=== summary\n');
@@ -86,6 +114,10 @@ for (const result of results) {
   const { passed, failed, skipped } = result.counts;
   const tests = passed + failed + skipped ? ` — ${passed} passed, ${failed} failed, ${skipped} skipped` : '';
   process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds} s)${tests}\n`);
+  for (const failure of result.failures) {
+    process.stdout.write(`     ✕ ${failure.title}\n`);
+    for (const line of failure.detail) process.stdout.write(`         ${line.slice(0, 200)}\n`);
+  }
 }
 const ok = results.every((result) => result.ok);
 if (!ok) totals.failed = Math.max(totals.failed, 1);
