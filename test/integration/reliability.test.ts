@@ -161,10 +161,13 @@ describe('jobs survive faults (real worker processes, a Redis of our own, Postgr
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
-    // The jobs reached Redis (the outbox marked them sent) and are then lost with its data.
-    expect(
-      (await db.query('select count(*)::int as n from job_outbox where sent_at is null')).rows[0].n,
-    ).toBe(0);
+    // The jobs reach Redis (the outbox relay marks them sent, a moment after the answers) and are then lost
+    // with its data.
+    await waitFor(
+      async () =>
+        (await db.query('select count(*)::int as n from job_outbox where sent_at is null')).rows[0].n === 0,
+      { timeoutMs: 15_000, intervalMs: 50, what: 'the outbox to hand every job to Redis' },
+    );
     await redis!.stop();
     await redis!.start();
 

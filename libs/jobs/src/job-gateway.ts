@@ -4,6 +4,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  type OnApplicationBootstrap,
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
@@ -43,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * listener; `enqueueAndWait` owns "add the job and wait (bounded) until its result is visible".
  */
 @Injectable()
-export class JobGateway implements OnModuleInit, OnModuleDestroy {
+export class JobGateway implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobGateway.name);
   private readonly queues = new Map<QueueName, Queue>();
   private readonly events = new Map<QueueName, QueueEvents>();
@@ -60,6 +61,29 @@ export class JobGateway implements OnModuleInit, OnModuleDestroy {
       logConnectionErrors(queue, (line) => this.logger.warn(line), `cola ${name}`);
       this.queues.set(name, queue);
     }
+  }
+
+  /**
+   * On BullMQ's PostgreSQL backend each queue object sets up its connection (the schema's migration, on a
+   * connection it holds without an error listener) the first time it is used, and keeps a failed setup for
+   * good. Done here, before the process takes traffic, that setup never meets the first requests: a
+   * connection terminated under load (a failover, pg_terminate_backend) cannot end the process or leave a
+   * queue unusable until a restart. On Redis, readiness is not awaited: the API starts while Redis is away
+   * (the outbox sends the jobs later).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.connection.backend !== 'postgres') return;
+    const objects = [...this.queues.values(), ...this.events.values()];
+    await Promise.all(
+      objects.map((object) =>
+        object.waitUntilReady().catch((error: unknown) => {
+          this.logger.error(
+            `cola ${object.name} sin preparar: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          throw error;
+        }),
+      ),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
