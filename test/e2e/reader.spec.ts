@@ -231,8 +231,14 @@ test('el catálogo salta a una página, a la primera y a la última, y filtra po
   await expect(pages.getByText(`1 / ${scored.totalPages}`)).toBeVisible();
 });
 
-test("el catálogo deja fuera los DLC y extras salvo con 'Incluir DLC y extras'", async ({ page, request }) => {
-  const games = await getJson<{ totalElements: number; totalPages: number }>(request, '/api/games/all?size=50');
+test("el catálogo deja fuera los DLC y extras salvo con 'Incluir DLC y extras'", async ({
+  page,
+  request,
+}) => {
+  const games = await getJson<{ totalElements: number; totalPages: number }>(
+    request,
+    '/api/games/all?size=50',
+  );
   const withAddons = await getJson<{ totalElements: number; totalPages: number }>(
     request,
     '/api/games/all?size=50&addons=true',

@@ -398,21 +398,30 @@ describe('search and catalogue pages on the demo catalogue', () => {
   });
 
   it('finds add-ons by their name but ranks them below the base game', async () => {
-    const stamp = Date.now().toString(36);
+    const stamp = `q${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 8)}`;
     const base = await createGame(db, { title: `Zorbulon ${stamp}` });
     const addon = await createGame(db, { title: `Zorbulon ${stamp} Season Pass` });
-    // The add-on is better known than its game: the mark alone puts it below.
-    await db.query('update games set addon = true, metascore = 95, critic_review_count = 40 where id = $1', [
-      addon.id,
-    ]);
-    for (const query of [`zorbulon ${stamp}`, `Zorbulon`]) {
-      const titles = (await search(query, '&size=100')).body.map((game) => game.title);
-      expect(titles).toContain(addon.title);
-      expect(titles.indexOf(base.title)).toBeLessThan(titles.indexOf(addon.title));
+    try {
+      // The add-on is a little better known than its game (more reviews, a higher score): the mark puts it below.
+      await db.query('update games set metascore = 80, critic_review_count = 10 where id = $1', [base.id]);
+      await db.query(
+        'update games set addon = true, metascore = 86, critic_review_count = 14 where id = $1',
+        [addon.id],
+      );
+      for (const query of [`zorbulon ${stamp}`, 'Zorbulon']) {
+        const titles = (await search(query, '&size=100')).body.map((game) => game.title);
+        expect(titles).toContain(addon.title);
+        expect(titles).toContain(base.title);
+        expect(titles.indexOf(base.title)).toBeLessThan(titles.indexOf(addon.title));
+      }
+      // Its own whole name finds it first.
+      expect((await search(addon.title)).body[0]?.title).toBe(addon.title);
+    } finally {
+      await db.query('delete from games where id = any($1::int[])', [[base.id, addon.id]]);
     }
-    // Its own whole name finds it first.
-    expect((await search(addon.title)).body[0]?.title).toBe(addon.title);
-    await db.query('delete from games where id = any($1::int[])', [[base.id, addon.id]]);
   });
 
   it.each([

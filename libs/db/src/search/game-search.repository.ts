@@ -442,7 +442,9 @@ function buildSearch(
           .$if(spanishText, (q) => q.where('g.spanishText', '=', sql.lit('yes')))
           // An adult game only by a whole title or alias as typed, unless asked for.
           .$if(!mature, (q) =>
-            q.where((eb) => eb.or([eb('g.mature', '=', sql.lit(false)), eb('b.typed_exact', '=', sql.lit(true))])),
+            q.where((eb) =>
+              eb.or([eb('g.mature', '=', sql.lit(false)), eb('b.typed_exact', '=', sql.lit(true))]),
+            ),
           ),
       )
       .with('shortlist', (qb) =>
@@ -528,16 +530,17 @@ function buildSearch(
 // process runs it only until its index is loaded.
 const searchQuery = reusableQuery(buildSearch, { prepare: false });
 
-const closestTitleQuery = reusableQuery((db, { normalized, mature }: { normalized: string; mature: boolean }) =>
-  db
-    .selectFrom('Game as g')
-    .select('g.title as title')
-    .where((eb) => sql<SqlBool>`${eb.ref('g.searchName')} % ${normalized}`)
-    .$if(!mature, (q) => q.where('g.mature', '=', false))
-    .orderBy(
-      (eb) => sql`similarity(${normalized}, ${eb.ref('g.searchName')}) + ${popularity(gameRef(eb))} / 10`,
-      'desc',
-    )
-    .orderBy('g.id')
-    .limit(1),
+const closestTitleQuery = reusableQuery(
+  (db, { normalized, mature }: { normalized: string; mature: boolean }) =>
+    db
+      .selectFrom('Game as g')
+      .select('g.title as title')
+      .where((eb) => sql<SqlBool>`${eb.ref('g.searchName')} % ${normalized}`)
+      .$if(!mature, (q) => q.where('g.mature', '=', false))
+      .orderBy(
+        (eb) => sql`similarity(${normalized}, ${eb.ref('g.searchName')}) + ${popularity(gameRef(eb))} / 10`,
+        'desc',
+      )
+      .orderBy('g.id')
+      .limit(1),
 );
