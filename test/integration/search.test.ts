@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
+import { ADDON_TITLE_PATTERNS } from '@veredicto/db';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
@@ -358,6 +359,12 @@ describe('search and catalogue pages on the demo catalogue', () => {
       `select title from games where addon and title in ('Fable III: Understone Quest Pack', 'Anno 2205: Season Pass', 'Sonic the Hedgehog Legacy Bundle')`,
     );
     expect(marked.rows.length).toBeGreaterThan(0);
+    // The migration's SQL reading of the title rule marks exactly the titles the import's marks.
+    const disagree = await db.query(
+      `select title from games where igdb_id < 900000000 and addon <> (title ~* any ($1::text[])) limit 5`,
+      [ADDON_TITLE_PATTERNS],
+    );
+    expect(disagree.rows).toEqual([]);
     const [games, all] = [await count('not addon'), await count('true')];
     expect(all).toBeGreaterThan(games);
     const page = async (query: string) => {
