@@ -16,11 +16,16 @@ const SORT_INDEXES: [string, string, string][] = [
   ),
 ];
 
-const createIndexes = (include: string) =>
-  SORT_INDEXES.map(
-    ([name, column, where]) =>
-      `create index "${name}" on "games" ("${column}" desc nulls last, "id" desc) include (${include})${where};`,
-  );
+/**
+ * The indexes with `include` as their carried columns; with `withReleaseDate`, the orders by score carry the
+ * release date as well, which every catalogue page filters by (released games only, decisions.md section
+ * 9): a deep page or the count of a score order is then an index-only scan too, not a walk of the table.
+ */
+const createIndexes = (include: string, withReleaseDate = false) =>
+  SORT_INDEXES.map(([name, column, where]) => {
+    const carried = withReleaseDate && column !== 'release_date' ? `${include}, "release_date"` : include;
+    return `create index "${name}" on "games" ("${column}" desc nulls last, "id" desc) include (${carried})${where};`;
+  });
 
 const updateTrigger = (columns: readonly string[]) =>
   `create trigger "games_search_version_update" before update on "games"
@@ -33,7 +38,7 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * decisions.md section 16 (docs/API-CONTRACT.md): DLC, packs, soundtracks, season passes and bundles are
  * marked add-ons (games/addon.ts; the stored games by their title, the same patterns as the import's) and
  * left out of the catalogue unless asked for. The sort indexes carry the mark, as they carry the adult
- * one, so a page is still an index-only walk. The search index of the API reads both marks: a change of
+ * one, and the score orders the release date too, so a page is an index-only walk whatever the sort. The search index of the API reads both marks: a change of
  * either bumps the game's search version.
  */
 export class Migration20261130100000_AddonGames extends Migration {
@@ -45,7 +50,7 @@ export class Migration20261130100000_AddonGames extends Migration {
       `update "games" set "addon" = true where "title" ~* any (array[${ADDON_TITLE_PATTERNS.map(quote).join(', ')}]::text[]);`,
     );
     for (const [name] of SORT_INDEXES) this.addSql(`drop index if exists "${name}";`);
-    for (const statement of createIndexes('"platforms", "mature", "addon"')) this.addSql(statement);
+    for (const statement of createIndexes('"platforms", "mature", "addon"', true)) this.addSql(statement);
     this.addSql(`drop trigger if exists "games_search_version_update" on "games";`);
     this.addSql(updateTrigger(SEARCH_VERSION_COLUMNS));
   }
