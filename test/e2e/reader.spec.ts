@@ -231,6 +231,47 @@ test('el catálogo salta a una página, a la primera y a la última, y filtra po
   await expect(pages.getByText(`1 / ${scored.totalPages}`)).toBeVisible();
 });
 
+test("el catálogo deja fuera los DLC y extras salvo con 'Incluir DLC y extras'", async ({
+  page,
+  request,
+}) => {
+  const games = await getJson<{ totalElements: number; totalPages: number }>(
+    request,
+    '/api/games/all?size=50',
+  );
+  const withAddons = await getJson<{ totalElements: number; totalPages: number }>(
+    request,
+    '/api/games/all?size=50&addons=true',
+  );
+  expect(withAddons.totalElements).toBeGreaterThan(games.totalElements);
+  await page.goto('/games/all?page=2');
+  const pages = page.getByRole('navigation', { name: 'Páginas del catálogo' });
+  await expect(pages.getByText(`2 / ${games.totalPages}`)).toBeVisible();
+  const chip = page.getByRole('button', { name: 'Incluir DLC y extras' });
+  // Beside the adult filter, in the same row of chips, and whole on the screen.
+  const row = page.getByRole('list', { name: 'Idioma y notas' });
+  await expect(row.getByRole('button', { name: 'Incluir juegos para adultos' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Incluir DLC y extras' })).toBeVisible();
+  await chip.scrollIntoViewIfNeeded();
+  await expect(chip).toBeInViewport({ ratio: 1 });
+  await expect(chip).toHaveAttribute('aria-pressed', 'false');
+
+  // On: back to the first page, the add-ons counted, the same total in every order.
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/games\/all\?addons=true$/);
+  await expect(pages.getByText(`1 / ${withAddons.totalPages}`)).toBeVisible();
+  await page.getByLabel('Ordenar por').selectOption('avUserRatings');
+  await expect(page).toHaveURL(/addons=true&sortBy=avUserRatings$/);
+  await expect(pages.getByText(`1 / ${withAddons.totalPages}`)).toBeVisible();
+
+  // Off again: the games alone.
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).toHaveURL(/\/games\/all\?sortBy=avUserRatings$/);
+  await expect(pages.getByText(`1 / ${games.totalPages}`)).toBeVisible();
+});
+
 test("la sección de la crítica filtra por 'Prensa en español' y por nota", async ({ page, request }) => {
   const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
   const reviews = await getJson<{ medium: string; outletLanguage?: string | null; rating: number | null }[]>(

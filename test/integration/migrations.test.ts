@@ -36,20 +36,25 @@ describe('migrations', () => {
     }
   });
 
-  it("fold 'Lo quiero' into 'Deseados' with no entry lost, and mark adult titles (decisions.md section 16)", async () => {
+  it("fold 'Lo quiero' into 'Deseados' with no entry lost, and mark adult titles and add-ons (decisions.md section 16)", async () => {
     const databaseUrl = withDatabase(testEnv().serverUrl, database);
     const orm = await openDatabase({ databaseUrl, poolSize: 2 });
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
       await migrateDatabase(orm, databaseUrl);
-      // Back to the schema before the fold: every user has 'Lo quiero' again.
+      // Back to the schema before the fold (and before the add-on mark): every user has 'Lo quiero' again.
+      await orm.migrator.down();
       await orm.migrator.down();
       const games = await db.query(
         `insert into games (igdb_id, slug, title, search_name) values (1, 'a', 'Hentai Girls: DJ Romance', 'a'),
-         (2, 'b', 'The Sexy Brutale', 'b'), (3, 'c', 'Sex Shop Supermarket Simulator', 'c') returning id`,
+         (2, 'b', 'The Sexy Brutale', 'b'), (3, 'c', 'Sex Shop Supermarket Simulator', 'c'),
+         (4, 'd', 'Anno 1800: Season Pass', 'd'), (5, 'e', 'The Jackbox Party Pack 7', 'e'),
+         (6, 'f', 'Payday 2: Yakuza Character Pack', 'f') returning id`,
       );
-      const [adult, sexy, shop] = games.rows.map((row: { id: number }) => row.id);
+      const [adult, sexy, shop, seasonPass, , characterPack] = games.rows.map(
+        (row: { id: number }) => row.id,
+      );
       const users = await db.query(
         `insert into users (username, username_key, email, password_hash)
          values ('Ana', 'ana', 'ana@example.com', 'h'), ('Luis', 'luis', 'luis@example.com', 'h') returning id`,
@@ -80,6 +85,7 @@ describe('migrations', () => {
 
       expect(await migrateDatabase(orm, databaseUrl)).toEqual([
         'Migration20261129140000_MatureGamesOneWishlist',
+        'Migration20261130100000_AddonGames',
       ]);
       const lists = await db.query(
         `select l.user_id, l.name, l.reserved, e.game_id, e.added_at from game_lists l
@@ -111,6 +117,9 @@ describe('migrations', () => {
       ]);
       const marked = await db.query(`select id from games where mature order by id`);
       expect(marked.rows.map((row: { id: number }) => row.id)).toEqual([adult, shop]);
+      // The add-ons marked by their titles; a party game called 'Pack' stays a game.
+      const addons = await db.query(`select id from games where addon order by id`);
+      expect(addons.rows.map((row: { id: number }) => row.id)).toEqual([seasonPass, characterPack]);
     } finally {
       await db.end();
       await orm.close(true);

@@ -35,6 +35,13 @@ describe('search index in memory', () => {
     const { rows } = await db.query<{ title: string }>(
       `select title from games where igdb_id < 900000000 order by md5(igdb_id::text) limit 150`,
     );
+    // Adult games (found by their whole title only, unless asked for) and add-ons (ranked lower).
+    const marked = await db.query<{ title: string }>(
+      `(select title from games where mature and igdb_id < 900000000 order by md5(igdb_id::text) limit 25)
+       union all (select title from games where addon and igdb_id < 900000000 order by md5(igdb_id::text) limit 25)`,
+    );
+    expect(marked.rows.length).toBeGreaterThanOrEqual(35);
+    rows.push(...marked.rows);
     const next = random(7);
     const found = new Set<string>(SEARCH_QUALITY_CASES.map(([query]) => query));
     for (const query of [
@@ -83,13 +90,15 @@ describe('search index in memory', () => {
     const differences: string[] = [];
     for (const [position, query] of list.entries()) {
       // Every query's first page; every third one's second page of 7 as well.
-      const pages =
+      // Every fourth one asking for adult games too.
+      const pages: { page: number; size: number; mature?: boolean }[] =
         position % 3
           ? [{ page: 0, size: 20 }]
           : [
               { page: 0, size: 20 },
               { page: 1, size: 7 },
             ];
+      if (position % 4 === 0) pages.push({ page: 0, size: 20, mature: true });
       for (const page of pages) {
         const [byDatabase, inMemory] = [
           await searchGames(orm.em.fork(), query, page),
@@ -98,7 +107,7 @@ describe('search index in memory', () => {
         const ids = (answer: typeof byDatabase) => answer.rows.map((row) => row.id).join(',');
         if (ids(byDatabase) !== ids(inMemory) || byDatabase.total !== inMemory.total)
           differences.push(
-            `"${query}" page ${page.page}: database ${byDatabase.total} [${ids(byDatabase)}], memory ${inMemory.total} [${ids(inMemory)}]`,
+            `"${query}" page ${page.page}${page.mature ? ' (mature)' : ''}: database ${byDatabase.total} [${ids(byDatabase)}], memory ${inMemory.total} [${ids(inMemory)}]`,
           );
       }
     }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
+import { ADDON_TITLE_PATTERNS } from '@veredicto/db';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
@@ -208,7 +209,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
     expect(upcoming.every((game) => (game.releaseDate ?? '') > today)).toBe(true);
     // Every order holds the same games, the released ones: the total is the same whatever the sort.
     const { rows } = await db.query(
-      'select count(*)::int as total from games where (release_date <= current_date or release_date is null) and not mature',
+      'select count(*)::int as total from games where (release_date <= current_date or release_date is null) and not mature and not addon',
     );
     for (const sortBy of ['releaseDate', 'avRatings', 'avUserRatings']) {
       const first = (await call(api, 'GET', `/api/games/all?page=0&size=1&sortBy=${sortBy}`)).json() as {
@@ -227,7 +228,8 @@ describe('search and catalogue pages on the demo catalogue', () => {
     const { rows } = await db.query(
       `select count(*)::int as total from games
        where genres && array['Role-playing (RPG)']::text[] and platforms @> array['PlayStation 4']::text[]
-         and release_date between '2017-01-01' and '2017-12-31' and av_ratings is not null and not mature`,
+         and release_date between '2017-01-01' and '2017-12-31' and av_ratings is not null and not mature
+         and not addon`,
     );
     const expected = rows[0].total as number;
     expect(expected).toBeGreaterThan(3);
@@ -264,7 +266,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
     );
     expect(adult.rows).toHaveLength(1);
     const { igdb_id: adultId, title } = adult.rows[0] as { igdb_id: number; title: string };
-    const [clean, all] = [await count('not mature'), await count('true')];
+    const [clean, all] = [await count('not mature and not addon'), await count('not addon')];
     expect(all).toBeGreaterThan(clean);
     const total = async (query: string) =>
       ((await call(api, 'GET', `/api/games/all?size=1&${query}`)).json() as { totalElements: number })
@@ -302,12 +304,131 @@ describe('search and catalogue pages on the demo catalogue', () => {
     );
     expect(latest).toContain(otherToday.igdbId);
     expect(latest).not.toContain(adultToday.igdbId);
-    const found = (
-      await call(api, 'GET', `/api/games/search?name=${encodeURIComponent(title)}`)
-    ).json() as Summary[];
-    expect(found.map((game) => game.igdbID)).toContain(Number(adultId));
+    // The search finds an adult game by its whole title only (as the search normalises it: case, accents,
+    // punctuation), or when asked for; never by a word of it, in the results, the suggestions or
+    // '¿Quizás buscabas…?'.
+    const searched = async (name: string, extra = '') => {
+      const answer = await search(name, extra);
+      expect(answer.status).toBe(200);
+      return answer.body.map((game) => game.igdbID);
+    };
+    const suggested = async (q: string) => {
+      const answer = await call(api, 'GET', `/api/games/suggest?q=${encodeURIComponent(q)}`);
+      expect(answer.status).toBe(200);
+      return (answer.json() as { igdbID: number }[]).map((game) => game.igdbID);
+    };
+    const exactly = [title, title.toUpperCase(), title.replace(/e/g, 'é').replace(/a/, 'á'), `¡${title}!`];
+    for (const name of exactly) {
+      expect(await searched(name)).toContain(Number(adultId));
+      expect(await suggested(name)).toContain(Number(adultId));
+    }
+    const words = title.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
+    expect(words.length).toBeGreaterThanOrEqual(2);
+    for (const partial of [...words, `${title} 2`, title.slice(0, -1)]) {
+      expect(await searched(partial, '&size=100')).not.toContain(Number(adultId));
+      expect(await suggested(partial)).not.toContain(Number(adultId));
+      const didYouMean = (await search(partial)).didYouMean;
+      expect(didYouMean === null ? '' : decodeURIComponent(didYouMean)).not.toBe(title);
+    }
+    // Another adult game of the same words: its own whole title finds it, the shared words never do.
+    const sibling = await db.query(
+      `select igdb_id, title from games where mature and title like 'Hentai Girls: %' order by igdb_id limit 1`,
+    );
+    const { igdb_id: siblingId, title: siblingTitle } = sibling.rows[0] as { igdb_id: number; title: string };
+    expect(await searched(siblingTitle.toLowerCase())).toContain(Number(siblingId));
+    expect(await searched(title)).not.toContain(Number(siblingId));
+    const lastWord = siblingTitle.split(' ').pop()!;
+    expect(await searched(lastWord, '&size=100')).not.toContain(Number(siblingId));
+    // Asked for, the words find them.
+    expect(await searched(words[0], '&size=100&mature=true')).toEqual(
+      expect.arrayContaining([Number(adultId), Number(siblingId)]),
+    );
+    const bad = await search(title, '&mature=si');
+    expect(bad.status).toBe(400);
     // The catalogue as the API's page indexes (kept 30 s) last saw it, for the deep-page checks below.
     await db.query('delete from games where id = any($1::int[])', [[adultToday.id, otherToday.id]]);
+  });
+
+  it('leaves add-ons (DLC, packs, season passes, bundles) out of the catalogue unless asked for, one total for every sort', async () => {
+    const released = '(release_date <= current_date or release_date is null) and not mature';
+    const count = async (where: string) =>
+      (await db.query(`select count(*)::int as total from games where ${released} and ${where}`)).rows[0]
+        .total as number;
+    // The demo catalogue's add-ons, marked by their titles at import (or by the migration).
+    const marked = await db.query(
+      `select title from games where addon and title in ('Fable III: Understone Quest Pack', 'Anno 2205: Season Pass', 'Sonic the Hedgehog Legacy Bundle')`,
+    );
+    expect(marked.rows.length).toBeGreaterThan(0);
+    // The migration's SQL reading of the title rule marks exactly the titles the import's marks.
+    const disagree = await db.query(
+      `select title from games where igdb_id < 900000000 and addon <> (title ~* any ($1::text[])) limit 5`,
+      [ADDON_TITLE_PATTERNS],
+    );
+    expect(disagree.rows).toEqual([]);
+    const [games, all] = [await count('not addon'), await count('true')];
+    expect(all).toBeGreaterThan(games);
+    const page = async (query: string) => {
+      const answer = await call(api, 'GET', `/api/games/all?${query}`);
+      expect(answer.status).toBe(200);
+      return answer.json() as { totalElements: number; content: Summary[] };
+    };
+    for (const sortBy of ['releaseDate', 'avRatings', 'avUserRatings']) {
+      expect((await page(`size=1&sortBy=${sortBy}`)).totalElements).toBe(games);
+      expect((await page(`size=1&sortBy=${sortBy}&addons=false`)).totalElements).toBe(games);
+      expect((await page(`size=1&sortBy=${sortBy}&addons=true`)).totalElements).toBe(all);
+      expect((await page(`size=1&sortBy=${sortBy}&addons=true&platform=pc`)).totalElements).toBe(
+        await count(`platforms @> array['PC']::text[]`),
+      );
+    }
+    // An add-on's own page of the release order: there with addons=true, absent without it.
+    const { rows } = await db.query(
+      `select g.igdb_id, (select count(*)::int from games o
+           where (o.release_date <= current_date or o.release_date is null) and not o.mature
+             and (o.release_date, o.id) > (g.release_date, g.id)) as before
+       from games g where g.addon and not g.mature and g.release_date <= current_date
+       order by g.igdb_id limit 1`,
+    );
+    const { igdb_id: addonId, before } = rows[0] as { igdb_id: number; before: number };
+    const at = Math.floor(before / 100);
+    const ids = async (query: string) =>
+      (await page(`size=100&page=${at}&${query}`)).content.map((game) => game.igdbID);
+    expect(await ids('addons=true')).toContain(Number(addonId));
+    expect(await ids('')).not.toContain(Number(addonId));
+    for (const bad of ['addons=si', 'addons=1', 'addons=']) {
+      const answer = await call(api, 'GET', `/api/games/all?${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.json()).toEqual({
+        statusCode: 400,
+        message: expect.stringContaining('addons debe ser true o false'),
+      });
+    }
+  });
+
+  it('finds add-ons by their name but ranks them below the base game', async () => {
+    const stamp = `q${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 8)}`;
+    const base = await createGame(db, { title: `Zorbulon ${stamp}` });
+    const addon = await createGame(db, { title: `Zorbulon ${stamp} Season Pass` });
+    try {
+      // The add-on is a little better known than its game (more reviews, a higher score): the mark puts it below.
+      await db.query('update games set metascore = 80, critic_review_count = 10 where id = $1', [base.id]);
+      await db.query(
+        'update games set addon = true, metascore = 86, critic_review_count = 14 where id = $1',
+        [addon.id],
+      );
+      for (const query of [`zorbulon ${stamp}`, 'Zorbulon']) {
+        const titles = (await search(query, '&size=100')).body.map((game) => game.title);
+        expect(titles).toContain(addon.title);
+        expect(titles).toContain(base.title);
+        expect(titles.indexOf(base.title)).toBeLessThan(titles.indexOf(addon.title));
+      }
+      // Its own whole name finds it first.
+      expect((await search(addon.title)).body[0]?.title).toBe(addon.title);
+    } finally {
+      await db.query('delete from games where id = any($1::int[])', [[base.id, addon.id]]);
+    }
   });
 
   it.each([
@@ -345,6 +466,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
           platformName ? `platforms @> array[$3]::text[]` : 'true',
           '(release_date <= current_date or release_date is null)',
           'not mature',
+          'not addon',
         ];
         const { rows } = await db.query(
           `select igdb_id from games where ${conditions.join(' and ')}

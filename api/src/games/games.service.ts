@@ -70,7 +70,7 @@ export class GamesService {
   }
 
   findPage(query: GamePageQueryDto): Promise<JsonBody> {
-    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.mature === true}`;
+    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.mature === true}:${query.addons === true}`;
     return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
     );
@@ -85,6 +85,7 @@ export class GamesService {
       year: query.year,
       scored: query.scored === true,
       mature: query.mature === true,
+      addons: query.addons === true,
     };
     const index = await this.pageIndex(query.sortBy, filters);
     const total = index.total;
@@ -103,7 +104,7 @@ export class GamesService {
   }
 
   private pageIndex(sort: GameSort, filters: CatalogueFilters): Promise<PageIndex> {
-    const key = `${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}:${filters.mature}`;
+    const key = `${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}:${filters.mature}:${filters.addons}`;
     return this.pageIndexes.get(key, () =>
       this.em.fork().getRepository(Game).findPageIndex(sort, filters, PAGE_ANCHOR_EVERY),
     );
@@ -111,15 +112,17 @@ export class GamesService {
 
   async search(query: SearchQueryDto): Promise<SearchAnswer> {
     const term = normalizeSearchText(query.name);
-    const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}`;
+    const mature = query.mature === true;
+    const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}:${mature}`;
     const answer = await this.cache.get(key, async () => {
       const { page, size, spanish } = query;
       const found = await this.searchIndex.search((index) =>
-        searchGames(this.em, query.name, { page, size, spanish }, index),
+        searchGames(this.em, query.name, { page, size, spanish, mature }, index),
       );
       // With the Spanish filter an empty answer says nothing of the title (it may exist without castellano
       // voices or texts): no '¿Quizás buscabas…?', whose trigram scan is the search's dearest statement.
-      const didYouMean = found.total === 0 && !spanish ? await didYouMeanTitle(this.em, query.name) : null;
+      const didYouMean =
+        found.total === 0 && !spanish ? await didYouMeanTitle(this.em, query.name, mature) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
     // Every search that finds nothing is counted, cached or not; a failure to count never fails the search.

@@ -16,6 +16,7 @@ export const apiPaths = {
       year?: number;
       scored?: boolean;
       mature?: boolean;
+      addons?: boolean;
     }) => {
       const search = new URLSearchParams({ page: String(params.page), size: String(params.size) });
       if (params.platform) search.set('platform', params.platform);
@@ -24,6 +25,7 @@ export const apiPaths = {
       if (params.year) search.set('year', String(params.year));
       if (params.scored) search.set('scored', 'true');
       if (params.mature) search.set('mature', 'true');
+      if (params.addons) search.set('addons', 'true');
       if (params.sortBy) search.set('sortBy', params.sortBy);
       return `/api/games/all?${search.toString()}`;
     },

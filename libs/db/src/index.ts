@@ -12,6 +12,7 @@ export * from './games/game-translation.repository.js';
 export type { GameCardKey } from './games/game-card.js';
 export * from './games/search-text.js';
 export * from './games/mature.js';
+export * from './games/addon.js';
 export * from './lists/game-list-entry.entity.js';
 export * from './lists/game-list.entity.js';
 export * from './meta/app-meta.entity.js';

@@ -43,6 +43,7 @@ function termsOf(
   prefixes: string[],
   variants: { words: string[]; groups: WordGroup[] }[],
   franchisePrefixes: string[],
+  typedExacts: string[],
 ): SearchTerms {
   const allWords = variants.flatMap<SearchTerms['allWords'][number]>(({ words, groups }) => {
     if (groups.length) return [{ wordStarts: [], groups }];
@@ -51,7 +52,7 @@ function termsOf(
     if (short.length < words.length || !short.length) return [];
     return [{ wordStarts: short, groups: [] }];
   });
-  return { exacts, prefixes, franchisePrefixes, allWords };
+  return { exacts, prefixes, franchisePrefixes, allWords, typedExacts };
 }
 
 /** The typed text's variants (as normalised, with franchise abbreviations written out) and their words. */
@@ -117,8 +118,12 @@ export async function searchGames(
   const franchise = franchiseOf(normalized);
   const franchisePrefixes = franchise ? [franchise] : [];
   // A franchise's word alone is no title: a homonym called just 'Zelda' is not what it asks for.
-  const exacts = franchise ? [franchise] : [...new Set([...texts, compactSearchText(normalized)])];
-  const typed = termsOf(exacts, texts, variants, franchisePrefixes);
+  const asTyped = [...new Set([...texts, compactSearchText(normalized)])];
+  const exacts = franchise ? [franchise] : asTyped;
+  // Unless the search asks for them, an adult game is found only by its whole title or alias as typed
+  // (decisions.md section 16).
+  const typedExacts = asTyped;
+  const typed = termsOf(exacts, texts, variants, franchisePrefixes, typedExacts);
 
   const cheap = await steps.page(typed, fuzzy, query);
   // Typos are looked for only when what was typed is (nearly) nowhere as it is, and is not a title or
@@ -158,6 +163,7 @@ export async function searchGames(
       [...new Set([...texts, ...correctedTexts])],
       [...variants, ...corrected],
       franchisePrefixes,
+      typedExacts,
     );
     const found = nothingNew ? null : await steps.page(terms, fuzzy, query);
     if (found && found.total > 0 && (sure || found.closeness >= CORRECTION_MIN_CLOSENESS))
@@ -194,6 +200,7 @@ function memorySteps(repository: GameSearchRepository, index: SearchIndex): Sear
         query.size,
         probe === undefined ? undefined : { text: probe, threshold: WORD_SIMILARITY_THRESHOLD },
         query.spanish,
+        query.mature,
       );
       return Promise.resolve({
         ...found,
@@ -243,10 +250,15 @@ function swapsOf(word: string): string[] {
 /**
  * The best-known title closest to a query that found nothing ('¿Quizás buscabas…?'), by trigram
  * similarity (pg_trgm.similarity_threshold, 0.3 by default: looser than the search's); null when nothing
- * is even that close.
+ * is even that close. An adult game is never suggested unless `mature` asks for them (a search of its
+ * exact title finds it, so it is never the answer to a miss).
  */
-export async function didYouMeanTitle(em: SqlEntityManager, text: string): Promise<string | null> {
+export async function didYouMeanTitle(
+  em: SqlEntityManager,
+  text: string,
+  mature = false,
+): Promise<string | null> {
   const normalized = normalizeSearchText(text);
   if (normalized.length < 3) return null;
-  return new GameSearchRepository(em).closestTitle(normalized);
+  return new GameSearchRepository(em).closestTitle(normalized, mature);
 }

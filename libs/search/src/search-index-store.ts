@@ -164,11 +164,12 @@ async function readGames(
 ): Promise<{ games: IndexedGame[]; version: number }> {
   const { games, version } = await new SearchSourceRepository(em, route).gamesSince(since, limit);
   return {
-    games: games.map(({ id, searchName, aliases, spanish, ...figures }) => ({
+    games: games.map(({ id, searchName, aliases, spanish, mature, ...figures }) => ({
       id,
       searchName,
       popularity: popularityOf(figures),
       spanish,
+      mature,
       aliases,
     })),
     version,

@@ -1,4 +1,4 @@
-import { SEARCH_SHORTLIST } from '@veredicto/db';
+import { ADDON_PENALTY, SEARCH_SHORTLIST } from '@veredicto/db';
 import { intersect, popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 import { random } from '../../../bench/search-queries.js';
 
@@ -15,6 +15,7 @@ const words = (text: string) => {
     exacts: [text],
     prefixes: [text],
     franchisePrefixes: [],
+    typedExacts: [text],
     allWords: [
       long.length
         ? { wordStarts: [], groups: long.map((word) => [word]) }
@@ -50,6 +51,26 @@ describe('SearchIndex', () => {
     index.update({ ...game(3, 'max payne 3', 0), spanish: { audio: true, text: false } });
     expect(page('audio')).toMatchObject({ gameIds: [2, 3], total: 2 });
     expect(index.page(words('zelda'), 'zelda', 0, 10, undefined, 'audio')).toMatchObject({ total: 0 });
+  });
+
+  it('finds an adult game only by a whole title or alias as typed, unless asked for, and follows an update', () => {
+    const index = new SearchIndex(
+      [
+        { ...game(1, 'hentai girls winky witch', 1), mature: true },
+        { ...game(2, 'girls und panzer', 0, [{ term: 'garupan', kind: 'igdb' }]), mature: true },
+        game(3, 'girls of the wild', 0),
+      ],
+      [],
+    );
+    const page = (text: string, mature?: boolean) =>
+      index.page(words(text), text, 0, 10, undefined, undefined, mature);
+    expect(page('girls')).toMatchObject({ gameIds: [3], total: 1 });
+    expect(page('girls', true).gameIds.sort()).toEqual([1, 2, 3]);
+    expect(page('hentai girls')).toMatchObject({ total: 0, anyAsTyped: false });
+    expect(page('hentai girls winky witch')).toMatchObject({ gameIds: [1], total: 1, anyAsTyped: true });
+    expect(page('garupan')).toMatchObject({ gameIds: [2], total: 1 });
+    index.update(game(1, 'hentai girls winky witch', 1));
+    expect(page('girls')).toMatchObject({ gameIds: [3, 1], total: 2 });
   });
 
   it('ranks an exact title over a prefix over every word present, popularity breaking ties', () => {
@@ -142,6 +163,9 @@ describe('SearchIndex', () => {
     expect(
       popularityOf({ criticReviewCount: 0, userRatingCount: 0, score: 97.5, releaseYear: null }),
     ).toBeCloseTo(0.3 + 27.5 / 30);
+    expect(
+      popularityOf({ criticReviewCount: 0, userRatingCount: 0, score: null, releaseYear: null, addon: true }),
+    ).toBe(-ADDON_PENALTY);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  ADDON_PENALTY,
   FRANCHISE_TIER,
   SCORE_BONUS_FROM,
   SCORE_BONUS_SCALE,
@@ -33,6 +34,8 @@ export interface IndexedGame {
   popularity: number;
   /** Whether the game's `spanish` verdict says yes for voices and for texts (none: no for both). */
   spanish?: { audio: boolean; text: boolean };
+  /** Marked adult (games.mature): found only by a whole title or alias as typed, unless asked for. */
+  mature?: boolean;
   aliases: readonly { term: string; kind: AliasKind }[];
 }
 
@@ -43,17 +46,26 @@ export interface PopularityInputs {
   /** The outside critic score (metascore, else IGDB's rating), or null. */
   score: number | null;
   releaseYear: number | null;
+  /** An add-on (games.addon): ADDON_PENALTY less, below its base game. */
+  addon?: boolean;
 }
 
 /**
  * Popularity and recency break ties between equally good matches; they never beat a better match. The
  * same formula as the database search's (GameSearchRepository's `popularity`).
  */
-export function popularityOf({ criticReviewCount, userRatingCount, score, releaseYear }: PopularityInputs) {
+export function popularityOf({
+  criticReviewCount,
+  userRatingCount,
+  score,
+  releaseYear,
+  addon,
+}: PopularityInputs) {
   return (
     Math.min(Math.log(1 + criticReviewCount + userRatingCount) / 1.5, 3.5) +
     (score === null ? 0 : 0.3 + Math.max(score - SCORE_BONUS_FROM, 0) / SCORE_BONUS_SCALE) +
-    (releaseYear === null ? 0 : Math.min(Math.max(releaseYear - 1990, 0), 40) / 200)
+    (releaseYear === null ? 0 : Math.min(Math.max(releaseYear - 1990, 0), 40) / 200) -
+    (addon === true ? ADDON_PENALTY : 0)
   );
 }
 
@@ -335,6 +347,8 @@ export class SearchIndex {
   /** Each game's Spanish, by slot: voices and texts the verdict says yes for (the `spanish` filter). */
   private readonly spanishAudio: boolean[] = [];
   private readonly spanishText: boolean[] = [];
+  /** Each game's adult mark, by slot. */
+  private readonly mature: boolean[] = [];
   private readonly slots = new Map<number, number>();
   /** The base entries: a text, its game's slot, and its alias kind (null: the title). */
   private readonly texts: string[] = [];
@@ -398,6 +412,7 @@ export class SearchIndex {
     this.popularity[slot] = game.popularity;
     this.spanishAudio[slot] = game.spanish?.audio === true;
     this.spanishText[slot] = game.spanish?.text === true;
+    this.mature[slot] = game.mature === true;
   }
 
   /** A game added or changed after the build: its entries replace the old ones; its popularity and Spanish too. */
@@ -442,7 +457,8 @@ export class SearchIndex {
    * game counted; the best SEARCH_SHORTLIST by tier and popularity ranked by their closest text's word
    * similarity and similarity to `fuzzy` as well, the others after them in that rough order. With
    * `probe` (the last resort), the texts whose word similarity to it reaches `probe.threshold` match too.
-   * With `spanish`, only the games whose verdict says yes for it match (and are counted).
+   * With `spanish`, only the games whose verdict says yes for it match (and are counted). An adult game
+   * matches only when one of its texts is one of `terms.typedExacts`, unless `mature` asks for them.
    */
   page(
     terms: SearchTerms,
@@ -451,6 +467,7 @@ export class SearchIndex {
     limit: number,
     probe?: { text: string; threshold: number },
     spanish?: SpanishFilter,
+    mature?: boolean,
   ): MatchedPage {
     const matches = this.match(terms, probe);
     const kept = spanish === 'audio' ? this.spanishAudio : spanish === 'text' ? this.spanishText : null;
@@ -458,6 +475,8 @@ export class SearchIndex {
     const games: { slot: number; id: number; rough: number }[] = [];
     for (const [slot, found] of matches) {
       if (kept && !kept[slot]) continue;
+      if (!mature && this.mature[slot] && !found.texts.some(({ text }) => terms.typedExacts.includes(text)))
+        continue;
       anyAsTyped ||= found.asTyped;
       games.push({ slot, id: this.gameIds[slot], rough: found.tier + this.popularity[slot] });
     }
@@ -496,6 +515,7 @@ export class SearchIndex {
       this.popularity.push(0);
       this.spanishAudio.push(false);
       this.spanishText.push(false);
+      this.mature.push(false);
     }
     return slot;
   }

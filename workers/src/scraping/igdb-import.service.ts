@@ -7,6 +7,7 @@ import {
   GameLanguage,
   igdbDatePrecision,
   igdbImageUrl,
+  isAddonGameType,
   knownReleaseDate,
   MATURE_IGDB_THEME,
   normalizeSearchText,
@@ -36,6 +37,8 @@ const FIELDS = [
   'summary',
   'genres.name',
   'themes.name',
+  'game_type',
+  'category',
   'involved_companies.company.name',
   'involved_companies.developer',
   'involved_companies.publisher',
@@ -78,6 +81,9 @@ export interface IgdbGame {
   summary?: string;
   genres?: { id?: number; name?: string }[];
   themes?: { id?: number; name?: string }[];
+  /** Main game, DLC, bundle, pack... (IGDB's game_types; `category` is its deprecated twin, same numbers). */
+  game_type?: number | { id?: number };
+  category?: number;
   involved_companies?: {
     id?: number;
     company?: { id?: number; name?: string };
@@ -176,6 +182,9 @@ export function mapIgdbGame(game: IgdbGame): GameUpsertRow | null {
       .map((video, index) => ({ id: index + 1, title: video.name ?? '', videoID: video.video_id! })),
     igdbRating: typeof game.aggregated_rating === 'number' ? game.aggregated_rating : null,
     matureTheme: (game.themes ?? []).some((theme) => theme.name === MATURE_IGDB_THEME),
+    addonByType: isAddonGameType(
+      typeof game.game_type === 'object' ? game.game_type.id : (game.game_type ?? game.category),
+    ),
     aliases: { igdb: igdbAliases(game, title) },
   };
 }

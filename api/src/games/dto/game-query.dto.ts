@@ -76,6 +76,16 @@ export class GamePageQueryDto {
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'mature debe ser true o false' })
   mature?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'Incluir los DLC y extras (packs, bandas sonoras, pases de temporada, lotes), que no se muestran si no se piden',
+    default: false,
+  })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'addons debe ser true o false' })
+  addons?: boolean;
 }
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -109,6 +119,16 @@ export class SearchQueryDto {
   @IsOptional()
   @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
   spanish?: SpanishFilter;
+
+  @ApiPropertyOptional({
+    description:
+      'Incluir los juegos para adultos, que sin esto solo aparecen cuando se busca su título exacto',
+    default: false,
+  })
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'mature debe ser true o false' })
+  mature?: boolean;
 }
 
 export class SuggestQueryDto {

@@ -16,6 +16,7 @@ export type FilterArgs = {
   yearTo: string | null;
   scored: boolean;
   mature: boolean;
+  addons: boolean;
 };
 
 export const filterArgs = ({
@@ -25,6 +26,7 @@ export const filterArgs = ({
   year,
   scored,
   mature,
+  addons,
 }: CatalogueFilters): FilterArgs => ({
   platform: platform ?? null,
   spanish: spanish ? { audio: spanish === 'audio' } : null,
@@ -33,6 +35,7 @@ export const filterArgs = ({
   yearTo: year === undefined ? null : `${year}-12-31`,
   scored: scored === true,
   mature: mature === true,
+  addons: addons === true,
 });
 
 /**
@@ -40,7 +43,7 @@ export const filterArgs = ({
  * sort): released ones only (unreleased games are 'Próximos lanzamientos'), narrowed by the filters.
  */
 export const pageFilter =
-  ({ platform, spanish, genres, yearFrom, yearTo, scored, mature }: FilterArgs) =>
+  ({ platform, spanish, genres, yearFrom, yearTo, scored, mature, addons }: FilterArgs) =>
   (eb: OnGames) => {
     const conditions: Expression<SqlBool>[] = [];
     if (platform) conditions.push(eb('g.platforms', '@>', sql<string[]>`array[${platform}]::text[]`));
@@ -58,6 +61,7 @@ export const pageFilter =
       );
     if (scored) conditions.push(eb('g.avRatings', 'is not', null));
     if (!mature) conditions.push(eb('g.mature', '=', sql.lit(false)));
+    if (!addons) conditions.push(eb('g.addon', '=', sql.lit(false)));
     conditions.push(
       eb.or([eb('g.releaseDate', '<=', sql<string>`current_date`), eb('g.releaseDate', 'is', null)]),
     );

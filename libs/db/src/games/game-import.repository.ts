@@ -11,6 +11,7 @@ import { GameRecordset } from './game-recordset.js';
 import type { GameUpsertRow, SpanishContentRow } from './game-rows.js';
 import { normalizeSearchText, titleAcronyms } from './search-text.js';
 import { isMatureTitle } from './mature.js';
+import { isAddon } from './addon.js';
 import { typedSql, type TypedSql } from '../typed-sql.js';
 
 /**
@@ -55,6 +56,7 @@ export class GameImportRepository extends EntityRepository<Game> {
       'metascore',
       'externalUserScore',
       'mature',
+      'addon',
     ] as const;
     const x = new GameRecordset(
       this.getEntityManager().getMetadata(this.entityName),
@@ -81,6 +83,7 @@ export class GameImportRepository extends EntityRepository<Game> {
         metascore: game.metascore ?? null,
         externalUserScore: game.externalUserScore ?? null,
         mature: game.matureTheme === true || isMatureTitle(game.title),
+        addon: isAddon(game.title, game.addonByType),
       })),
     );
     const result = await this.db
@@ -132,6 +135,7 @@ export class GameImportRepository extends EntityRepository<Game> {
                   .end(),
                 genres: excluded('genres'),
                 mature: excluded('mature'),
+                addon: excluded('addon'),
                 developers: excluded('developers'),
                 publishers: excluded('publishers'),
                 screenshots: nonEmpty('screenshots'),

@@ -71,6 +71,8 @@ export interface CatalogueFilters {
   scored?: boolean;
   /** Adult games too (decisions.md section 16): left out unless asked for. */
   mature?: boolean;
+  /** Add-ons too (DLC, packs, soundtracks, season passes, bundles: addon.ts): left out unless asked for. */
+  addons?: boolean;
 }
 
 export interface GamePageQuery extends CatalogueFilters {
@@ -113,6 +115,8 @@ export interface GameUpsertRow extends GameMediaFields {
   igdbRating: number | null;
   /** Adult by its themes (IGDB's 'Erotic'); the title's words mark it too (mature.ts), whatever the source. */
   matureTheme?: boolean;
+  /** An add-on by IGDB's game type; absent when the source has no type (the title decides: addon.ts). */
+  addonByType?: boolean;
   /**
    * Other names by kind ('spanish', 'igdb'): a kind present replaces that kind's aliases of the game, a
    * kind absent leaves them alone. Acronyms of the title are always regenerated.

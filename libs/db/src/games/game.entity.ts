@@ -17,8 +17,8 @@ export interface GameVideo {
   videoID: string;
 }
 
-// The sort indexes include the platforms and the adult mark: a filtered page finds its ids by an
-// index-only scan.
+// The sort indexes include the platforms and the adult and add-on marks (and the score orders the release
+// date, which every page filters by): a filtered page finds its ids by an index-only scan.
 @Entity({
   tableName: 'games',
   repository: () => GameRepository,
@@ -33,43 +33,43 @@ export interface GameVideo {
 @Index({
   name: 'games_release_date_idx',
   expression:
-    'create index "games_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms", "mature")',
+    'create index "games_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms", "mature", "addon")',
 })
 @Index({
   name: 'games_av_ratings_idx',
   expression:
-    'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms", "mature")',
+    'create index "games_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date")',
 })
 // sortBy=avUserRatings orders by the Bayesian rank (game.repository.ts), not by the shown mean.
 @Index({
   name: 'games_player_rank_score_idx',
   expression:
-    'create index "games_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature")',
+    'create index "games_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date")',
 })
 // The same orderings of the games with Spanish voices or texts (the `spanish` filter): partial, small.
 @Index({
   name: 'games_spanish_audio_release_date_idx',
-  expression: `create index "games_spanish_audio_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms", "mature") where "spanish_audio" = 'yes'`,
+  expression: `create index "games_spanish_audio_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms", "mature", "addon") where "spanish_audio" = 'yes'`,
 })
 @Index({
   name: 'games_spanish_audio_av_ratings_idx',
-  expression: `create index "games_spanish_audio_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms", "mature") where "spanish_audio" = 'yes'`,
+  expression: `create index "games_spanish_audio_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date") where "spanish_audio" = 'yes'`,
 })
 @Index({
   name: 'games_spanish_audio_player_rank_score_idx',
-  expression: `create index "games_spanish_audio_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature") where "spanish_audio" = 'yes'`,
+  expression: `create index "games_spanish_audio_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date") where "spanish_audio" = 'yes'`,
 })
 @Index({
   name: 'games_spanish_text_release_date_idx',
-  expression: `create index "games_spanish_text_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms", "mature") where "spanish_text" = 'yes'`,
+  expression: `create index "games_spanish_text_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms", "mature", "addon") where "spanish_text" = 'yes'`,
 })
 @Index({
   name: 'games_spanish_text_av_ratings_idx',
-  expression: `create index "games_spanish_text_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms", "mature") where "spanish_text" = 'yes'`,
+  expression: `create index "games_spanish_text_av_ratings_idx" on "games" ("av_ratings" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date") where "spanish_text" = 'yes'`,
 })
 @Index({
   name: 'games_spanish_text_player_rank_score_idx',
-  expression: `create index "games_spanish_text_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature") where "spanish_text" = 'yes'`,
+  expression: `create index "games_spanish_text_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date") where "spanish_text" = 'yes'`,
 })
 @Index({
   name: 'games_platforms_idx',
@@ -221,6 +221,13 @@ export class Game {
   /** Adult by IGDB's 'Erotic' theme or a title word (mature.ts): left out of the catalogue unless asked for. */
   @Property({ default: false })
   mature: boolean = false;
+
+  /**
+   * DLC, pack, soundtrack, season pass or bundle, by IGDB's game type or the title (addon.ts): left out of
+   * the catalogue unless asked for, ranked below the base games in the search.
+   */
+  @Property({ default: false })
+  addon: boolean = false;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -1,5 +1,17 @@
 import { Migration } from '@mikro-orm/migrations';
-import { SEARCH_VERSION_COLUMNS } from '../search/search-version.js';
+
+/**
+ * What the search index of the API held of a game then: the search text and what its popularity reads
+ * (the list as it was; Migration20261130100000_AddonGames adds the marks it reads since).
+ */
+const SEARCH_VERSION_COLUMNS = [
+  'search_name',
+  'critic_review_count',
+  'user_rating_count',
+  'metascore',
+  'igdb_rating',
+  'release_date',
+] as const;
 
 /** What the search index of the API holds of a game changed: the search text or what its popularity reads. */
 const changed = SEARCH_VERSION_COLUMNS.map(

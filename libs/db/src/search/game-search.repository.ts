@@ -4,6 +4,7 @@ import type { GameSummaryRow, SpanishFilter } from '../games/game-rows.js';
 import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
+  ADDON_PENALTY,
   CORRECTION_RULES,
   FRANCHISE_TIER,
   SCORE_BONUS_FROM,
@@ -42,12 +43,15 @@ type Ref = Expression<unknown>;
 
 /** Popularity and recency break ties between equally good matches; they never beat a better match. */
 const popularity = (
-  g: (column: 'criticReviewCount' | 'userRatingCount' | 'metascore' | 'igdbRating' | 'releaseDate') => Ref,
+  g: (
+    column: 'criticReviewCount' | 'userRatingCount' | 'metascore' | 'igdbRating' | 'releaseDate' | 'addon',
+  ) => Ref,
 ) =>
   sql<number>`(least(ln(1 + ${g('criticReviewCount')} + ${g('userRatingCount')}) / 1.5, 3.5)
     + (case when coalesce(${g('metascore')}, ${g('igdbRating')}) is null then 0
         else 0.3 + greatest(coalesce(${g('metascore')}::float8, ${g('igdbRating')}::float8) - ${SCORE_BONUS_FROM}::float8, 0) / ${SCORE_BONUS_SCALE}::float8 end)
-    + coalesce(least(greatest(extract(year from ${g('releaseDate')}) - 1990, 0), 40), 0) / 200.0)`;
+    + coalesce(least(greatest(extract(year from ${g('releaseDate')}) - 1990, 0), 40), 0) / 200.0
+    - (case when ${g('addon')} then ${sql.lit(ADDON_PENALTY)}::float8 else 0 end))`;
 
 const gameRef = (eb: OnGames) => (column: Parameters<Parameters<typeof popularity>[0]>[0]) =>
   eb.ref(`g.${column}`);
@@ -67,14 +71,16 @@ const allOf = (parts: RawBuilder<unknown>[]) =>
  */
 type SqlTerms = {
   exacts: string[];
+  typedExacts: string[];
   prefixes: string[];
   franchisePrefixes: string[];
   allWords: { indexed: string[]; checked: WordGroup[]; indexedGroups: WordGroup[] }[];
 };
 
-function toSqlTerms({ exacts, prefixes, franchisePrefixes, allWords }: SearchTerms): SqlTerms {
+function toSqlTerms({ exacts, prefixes, franchisePrefixes, allWords, typedExacts }: SearchTerms): SqlTerms {
   return {
     exacts,
+    typedExacts,
     prefixes: prefixes.map((text) => `${escapeLike(text)}%`),
     franchisePrefixes: franchisePrefixes.map((text) => `${escapeLike(text)}%`),
     allWords: allWords.map(({ wordStarts, groups }) => {
@@ -126,7 +132,7 @@ export class GameSearchRepository {
   ): Promise<MatchesPage> {
     const sqlTerms = toSqlTerms(terms);
     const run = (page: number, size: number) =>
-      this.runSearch(sqlTerms, fuzzy, typoProbe, query.spanish ?? null, page, size);
+      this.runSearch(sqlTerms, fuzzy, typoProbe, query.spanish ?? null, query.mature === true, page, size);
     const rows = await run(query.page, query.size);
     const first = rows.length || query.page === 0 ? rows : await run(0, 1);
     return {
@@ -172,8 +178,8 @@ export class GameSearchRepository {
    * The best-known title closest to a normalised query, by trigram similarity (pg_trgm.similarity_threshold,
    * 0.3 by default: looser than the search's); null when nothing is even that close.
    */
-  async closestTitle(normalized: string): Promise<string | null> {
-    const [row] = await typedRows(this.em, closestTitleQuery(this.em, normalized), this.route);
+  async closestTitle(normalized: string, mature = false): Promise<string | null> {
+    const [row] = await typedRows(this.em, closestTitleQuery(this.em, { normalized, mature }), this.route);
     return row?.title ?? null;
   }
 
@@ -182,6 +188,7 @@ export class GameSearchRepository {
     fuzzy: string,
     typoProbe: string | null,
     spanish: SpanishFilter | null,
+    mature: boolean,
     page: number,
     size: number,
   ): Promise<SearchRow[]> {
@@ -191,6 +198,7 @@ export class GameSearchRepository {
       typoProbe,
       spanishAudio: spanish === 'audio',
       spanishText: spanish === 'text',
+      mature,
       limit: size,
       offset: page * size,
     });
@@ -337,6 +345,8 @@ function matching(column: Expression<string>, terms: SqlTerms) {
         + (case when ${franchise} then ${sql.lit(FRANCHISE_TIER)} else 0 end) end)`,
     // The text as typed is a title or alias, or the start of one: no typo to look for.
     asTyped: sql<boolean>`(${exact} or ${prefix})`,
+    // The whole text as typed: what finds an adult game (decisions.md section 16).
+    typedExact: anyOf(terms.typedExacts.map((text) => sql`${column} = ${text}`)),
   };
 }
 
@@ -348,13 +358,15 @@ type SearchArgs = {
   /** Only games whose `spanish` verdict says yes for voices, or for texts (shapes of the statement). */
   spanishAudio: boolean;
   spanishText: boolean;
+  /** Adult games too; otherwise only those with a text equal to one of terms.typedExacts. */
+  mature: boolean;
   limit: number;
   offset: number;
 };
 
 function buildSearch(
   db: TypedSql,
-  { terms, fuzzy, typoProbe, spanishAudio, spanishText, limit, offset }: SearchArgs,
+  { terms, fuzzy, typoProbe, spanishAudio, spanishText, mature, limit, offset }: SearchArgs,
 ) {
   // Each condition its own branch, so each is one index scan without rechecking the others.
   const fromGames = (where: (column: Expression<string>) => Expression<SqlBool>) =>
@@ -367,6 +379,7 @@ function buildSearch(
           sql<number>`${found.tier}`.as('tier'),
           eb.ref('g.searchName').as('text'),
           found.asTyped.as('as_typed'),
+          found.typedExact.as('typed_exact'),
         ];
       })
       .where((eb) => where(eb.ref('g.searchName')));
@@ -382,6 +395,7 @@ function buildSearch(
           ),
           eb.ref('a.term').as('text'),
           found.asTyped.as('as_typed'),
+          found.typedExact.as('typed_exact'),
         ];
       })
       .where((eb) => where(eb.ref('a.term')));
@@ -406,6 +420,7 @@ function buildSearch(
             'game_id',
             eb.fn.max('tier').as('tier'),
             eb.fn<boolean>('bool_or', ['as_typed']).as('as_typed'),
+            eb.fn<boolean>('bool_or', ['typed_exact']).as('typed_exact'),
           ])
           .groupBy('game_id'),
       )
@@ -424,7 +439,13 @@ function buildSearch(
             ];
           })
           .$if(spanishAudio, (q) => q.where('g.spanishAudio', '=', sql.lit('yes')))
-          .$if(spanishText, (q) => q.where('g.spanishText', '=', sql.lit('yes'))),
+          .$if(spanishText, (q) => q.where('g.spanishText', '=', sql.lit('yes')))
+          // An adult game only by a whole title or alias as typed, unless asked for.
+          .$if(!mature, (q) =>
+            q.where((eb) =>
+              eb.or([eb('g.mature', '=', sql.lit(false)), eb('b.typed_exact', '=', sql.lit(true))]),
+            ),
+          ),
       )
       .with('shortlist', (qb) =>
         qb
@@ -509,15 +530,17 @@ function buildSearch(
 // process runs it only until its index is loaded.
 const searchQuery = reusableQuery(buildSearch, { prepare: false });
 
-const closestTitleQuery = reusableQuery((db, normalized: string) =>
-  db
-    .selectFrom('Game as g')
-    .select('g.title as title')
-    .where((eb) => sql<SqlBool>`${eb.ref('g.searchName')} % ${normalized}`)
-    .orderBy(
-      (eb) => sql`similarity(${normalized}, ${eb.ref('g.searchName')}) + ${popularity(gameRef(eb))} / 10`,
-      'desc',
-    )
-    .orderBy('g.id')
-    .limit(1),
+const closestTitleQuery = reusableQuery(
+  (db, { normalized, mature }: { normalized: string; mature: boolean }) =>
+    db
+      .selectFrom('Game as g')
+      .select('g.title as title')
+      .where((eb) => sql<SqlBool>`${eb.ref('g.searchName')} % ${normalized}`)
+      .$if(!mature, (q) => q.where('g.mature', '=', false))
+      .orderBy(
+        (eb) => sql`similarity(${normalized}, ${eb.ref('g.searchName')}) + ${popularity(gameRef(eb))} / 10`,
+        'desc',
+      )
+      .orderBy('g.id')
+      .limit(1),
 );

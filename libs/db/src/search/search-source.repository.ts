@@ -14,6 +14,10 @@ export interface SearchSourceGame {
   releaseYear: number | null;
   /** Whether its `spanish` verdict says yes, for voices and for texts (the search's `spanish` filter). */
   spanish: { audio: boolean; text: boolean };
+  /** Marked adult: the search finds it only by a whole title or alias as typed, unless asked for. */
+  mature: boolean;
+  /** An add-on (DLC, pack...): ranked below its base game. */
+  addon: boolean;
   aliases: { term: string; kind: AliasKind }[];
 }
 
@@ -58,6 +62,8 @@ export class SearchSourceRepository {
         score: row.score === null ? null : Number(row.score),
         releaseYear: row.releaseYear === null ? null : Number(row.releaseYear),
         spanish: { audio: row.spanishAudio === 'yes', text: row.spanishText === 'yes' },
+        mature: row.mature,
+        addon: row.addon,
         aliases: byGame.get(Number(row.id)) ?? [],
       };
     });
@@ -84,6 +90,8 @@ const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: 
       ),
       'g.spanishAudio as spanishAudio',
       'g.spanishText as spanishText',
+      'g.mature as mature',
+      'g.addon as addon',
       sql<number | null>`extract(year from ${eb.ref('g.releaseDate')})::int`.as('releaseYear'),
       sql<string>`${eb.ref('g.searchVersion')}::text`.as('searchVersion'),
     ])

@@ -23,6 +23,12 @@ export interface SearchTerms {
    */
   franchisePrefixes: string[];
   allWords: { wordStarts: string[]; groups: WordGroup[] }[];
+  /**
+   * The text as typed, normalised (and with franchise abbreviations written out, or without its spaces):
+   * an adult game matches only when one of its texts (title or alias) is one of these whole, unless the
+   * search asks for adult games (decisions.md section 16). Corrections never reach them.
+   */
+  typedExacts: string[];
 }
 
 /** A word of the word list that may stand for a typed word, as the database's correction look-up gives it. */
@@ -39,6 +45,13 @@ export interface CorrectionRow {
  */
 export const SCORE_BONUS_FROM = 70;
 export const SCORE_BONUS_SCALE = 30;
+
+/**
+ * What an add-on (DLC, pack, soundtrack, season pass, bundle: games/addon.ts) loses of its popularity: it
+ * ranks below its base game, and below equally good matches, but never below a worse tier of match (the
+ * DLC's own exact title still comes first).
+ */
+export const ADDON_PENALTY = 2;
 
 /** What a title starting with the franchise's name (SearchTerms.franchisePrefixes) adds to its tier. */
 export const FRANCHISE_TIER = 1;
@@ -81,6 +94,8 @@ export interface SearchPageQuery {
   size: number;
   /** Only games whose `spanish` verdict says yes for voices ('audio') or texts ('text'). */
   spanish?: SpanishFilter;
+  /** Adult games too; without it they match only by their whole title or alias (SearchTerms.typedExacts). */
+  mature?: boolean;
 }
 
 export interface SearchResultPage {

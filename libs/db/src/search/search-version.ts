@@ -11,6 +11,9 @@ export const SEARCH_VERSION_COLUMNS = [
   'metascore',
   'igdb_rating',
   'release_date',
+  // The marks the search filters (adult) and ranks (add-on) by.
+  'mature',
+  'addon',
 ] as const;
 
 /**

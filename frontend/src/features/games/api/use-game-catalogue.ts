@@ -6,13 +6,17 @@ import type { SpanishFilter } from '../../languages/components/spanish-filter-ch
 
 export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 
-/** The catalogue's filters besides the platform (decisions.md section 16); adult games only when asked. */
+/**
+ * The catalogue's filters besides the platform (decisions.md section 16); adult games and add-ons (DLC,
+ * packs, soundtracks, season passes, bundles) only when asked.
+ */
 export interface CatalogueFilters {
   spanish?: SpanishFilter;
   genre?: string;
   year?: number;
   scored?: boolean;
   mature?: boolean;
+  addons?: boolean;
 }
 
 /** One page of the catalogue; `page` is zero-based, as the API expects. */

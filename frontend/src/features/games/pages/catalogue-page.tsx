@@ -42,7 +42,7 @@ function readYear(value: string | null, lastYear: number): number | undefined {
 }
 
 /** The query-string parameters that narrow the catalogue: kept by the platform links, reset a page. */
-const FILTER_PARAMS = ['sortBy', 'spanish', 'genre', 'year', 'scored', 'mature'] as const;
+const FILTER_PARAMS = ['sortBy', 'spanish', 'genre', 'year', 'scored', 'mature', 'addons'] as const;
 
 function readPage(value: string | null): number {
   const page = Number.parseInt(value ?? '1', 10);
@@ -68,6 +68,7 @@ export function CataloguePage() {
   const year = readYear(searchParams.get('year'), thisYear);
   const scored = searchParams.get('scored') === 'true';
   const mature = searchParams.get('mature') === 'true';
+  const addons = searchParams.get('addons') === 'true';
 
   usePageMeta({
     ...pageTexts.catalogue(label),
@@ -89,6 +90,7 @@ export function CataloguePage() {
           year,
           scored,
           mature,
+          addons,
         }
       : null,
   );
@@ -164,6 +166,11 @@ export function CataloguePage() {
             label="Incluir juegos para adultos"
             pressed={mature}
             onToggle={() => setFilter('mature', mature ? undefined : 'true')}
+          />
+          <ToggleChip
+            label="Incluir DLC y extras"
+            pressed={addons}
+            onToggle={() => setFilter('addons', addons ? undefined : 'true')}
           />
         </ul>
         <div className="field field--inline">

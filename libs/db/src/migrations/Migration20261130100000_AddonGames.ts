@@ -1,0 +1,67 @@
+import { Migration } from '@mikro-orm/migrations';
+import { ADDON_TITLE_PATTERNS } from '../games/addon.js';
+import { SEARCH_VERSION_COLUMNS } from '../search/search-version.js';
+
+/** The catalogue's sort indexes, by name: [name, column, partial condition]. */
+const SORT_INDEXES: [string, string, string][] = [
+  ['games_release_date_idx', 'release_date', ''],
+  ['games_av_ratings_idx', 'av_ratings', ''],
+  ['games_player_rank_score_idx', 'player_rank_score', ''],
+  ...(['audio', 'text'] as const).flatMap((kind): [string, string, string][] =>
+    ['release_date', 'av_ratings', 'player_rank_score'].map((column) => [
+      `games_spanish_${kind}_${column}_idx`,
+      column,
+      ` where "spanish_${kind}" = 'yes'`,
+    ]),
+  ),
+];
+
+/**
+ * The indexes with `include` as their carried columns; with `withReleaseDate`, the orders by score carry the
+ * release date as well, which every catalogue page filters by (released games only, decisions.md section
+ * 9): a deep page or the count of a score order is then an index-only scan too, not a walk of the table.
+ */
+const createIndexes = (include: string, withReleaseDate = false) =>
+  SORT_INDEXES.map(([name, column, where]) => {
+    const carried = withReleaseDate && column !== 'release_date' ? `${include}, "release_date"` : include;
+    return `create index "${name}" on "games" ("${column}" desc nulls last, "id" desc) include (${carried})${where};`;
+  });
+
+const updateTrigger = (columns: readonly string[]) =>
+  `create trigger "games_search_version_update" before update on "games"
+   for each row when (${columns.map((column) => `old."${column}" is distinct from new."${column}"`).join(' or ')})
+   execute function games_search_version_bump();`;
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * decisions.md section 16 (docs/API-CONTRACT.md): DLC, packs, soundtracks, season passes and bundles are
+ * marked add-ons (games/addon.ts; the stored games by their title, the same patterns as the import's) and
+ * left out of the catalogue unless asked for. The sort indexes carry the mark, as they carry the adult
+ * one, and the score orders the release date too, so a page is an index-only walk whatever the sort. The search index of the API reads both marks: a change of
+ * either bumps the game's search version.
+ */
+export class Migration20261130100000_AddonGames extends Migration {
+  override name = 'Migration20261130100000_AddonGames';
+
+  override up(): void | Promise<void> {
+    this.addSql(`alter table "games" add column "addon" boolean not null default false;`);
+    this.addSql(
+      `update "games" set "addon" = true where "title" ~* any (array[${ADDON_TITLE_PATTERNS.map(quote).join(', ')}]::text[]);`,
+    );
+    for (const [name] of SORT_INDEXES) this.addSql(`drop index if exists "${name}";`);
+    for (const statement of createIndexes('"platforms", "mature", "addon"', true)) this.addSql(statement);
+    this.addSql(`drop trigger if exists "games_search_version_update" on "games";`);
+    this.addSql(updateTrigger(SEARCH_VERSION_COLUMNS));
+  }
+
+  override down(): void | Promise<void> {
+    this.addSql(`drop trigger if exists "games_search_version_update" on "games";`);
+    this.addSql(
+      updateTrigger(SEARCH_VERSION_COLUMNS.filter((column) => column !== 'mature' && column !== 'addon')),
+    );
+    for (const [name] of SORT_INDEXES) this.addSql(`drop index if exists "${name}";`);
+    for (const statement of createIndexes('"platforms", "mature"')) this.addSql(statement);
+    this.addSql(`alter table "games" drop column "addon";`);
+  }
+}
