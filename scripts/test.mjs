@@ -54,7 +54,9 @@ function failures(text) {
     if (!header || found.some((failure) => failure.title === header[1].trim())) return;
     const following = lines.slice(index + 1, index + 40).map((next) => next.trim());
     const detail = following
-      .filter((next) => next && !next.startsWith('at ') && !/^>?\s*\d+ \|/.test(next) && !next.startsWith('|'))
+      .filter(
+        (next) => next && !next.startsWith('at ') && !/^>?\s*\d+ \|/.test(next) && !next.startsWith('|'),
+      )
       .slice(0, 7);
     const where = following.find((next) => next.startsWith('at ') && /test\/.+:\d+:\d+/.test(next));
     if (where) detail.push(where);
