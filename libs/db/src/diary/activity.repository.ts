@@ -50,6 +50,30 @@ export class ActivityRepository {
     cursor: ActivityCursor | null,
     limit: number,
   ): Promise<(ActivityRow & { micros: string })[]> {
+    const rows = await this.feedQuery(followerId, cursor, limit).execute();
+    return rows
+      .map((row) => ({
+        kind: row.kind,
+        sourceId: Number(row.sourceId),
+        username: row.username,
+        igdbId: Number(row.igdbId),
+        title: row.title,
+        score: row.score === null || row.score === undefined ? null : Number(row.score),
+        status: row.status ?? null,
+        createdAt: new Date(row.createdAt),
+        micros: String(row.micros),
+      }))
+      .sort(
+        (a, b) =>
+          compareBigText(b.micros, a.micros) ||
+          KIND_RANK[b.kind] - KIND_RANK[a.kind] ||
+          b.sourceId - a.sourceId,
+      )
+      .slice(0, limit);
+  }
+
+  /** The statement of feedPage (bench/feed-explain.ts shows its plan). */
+  feedQuery(followerId: number, cursor: ActivityCursor | null, limit: number) {
     const db = typedSql(this.em);
     const micros = (column: Expression<Date>) =>
       sql<string>`(extract(epoch from ${column}) * 1000000)::bigint`;
@@ -134,7 +158,7 @@ export class ActivityRepository {
     // Each branch keeps its own order and limit inside a derived table (a bare one would apply to the union);
     // the branches are built inside the statement so that they read its common table expressions. The games
     // are joined to the few rows that remain.
-    const rows = await query
+    return query
       .selectFrom((top) => {
         const ratings = top
           .selectFrom('rn as n')
@@ -239,27 +263,7 @@ export class ActivityRepository {
       // The derived table's columns keep their camelCase aliases: written as they are, not mapped.
       .innerJoin('Game as g', (join) => join.on(sql<SqlBool>`g.id = t."gameId"`))
       .selectAll('t')
-      .select(['g.igdbId', 'g.title'])
-      .execute();
-    return rows
-      .map((row) => ({
-        kind: row.kind,
-        sourceId: Number(row.sourceId),
-        username: row.username,
-        igdbId: Number(row.igdbId),
-        title: row.title,
-        score: row.score === null || row.score === undefined ? null : Number(row.score),
-        status: row.status ?? null,
-        createdAt: new Date(row.createdAt),
-        micros: String(row.micros),
-      }))
-      .sort(
-        (a, b) =>
-          compareBigText(b.micros, a.micros) ||
-          KIND_RANK[b.kind] - KIND_RANK[a.kind] ||
-          b.sourceId - a.sourceId,
-      )
-      .slice(0, limit);
+      .select(['g.igdbId', 'g.title']);
   }
 }
 
