@@ -11,7 +11,7 @@
 import 'reflect-metadata';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { ActivityRepository, openDatabase, User, type ActivityCursor } from '@veredicto/db';
+import { ActivityRepository, migrateDatabase, openDatabase, User, type ActivityCursor } from '@veredicto/db';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -34,6 +34,8 @@ async function main() {
   const url = new URL(serverUrl);
   url.pathname = `/${DATABASE}`;
   const orm = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  // The schema of this build (the feed bench's run may predate a migration of the feed).
+  await migrateDatabase(orm, url.toString());
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   try {

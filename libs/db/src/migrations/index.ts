@@ -22,6 +22,7 @@ import { Migration20261128130000_UnusualRatingActivity } from './Migration202611
 import { Migration20261129130000_DiscoveryPageIndexes } from './Migration20261129130000_DiscoveryPageIndexes.js';
 import { Migration20261129160000_ReviewDiscovery } from './Migration20261129160000_ReviewDiscovery.js';
 import { Migration20261129140000_MatureGamesOneWishlist } from './Migration20261129140000_MatureGamesOneWishlist.js';
+import { Migration20261130120000_FeedActivityMoments } from './Migration20261130120000_FeedActivityMoments.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -63,5 +64,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261129140000_MatureGamesOneWishlist',
     class: Migration20261129140000_MatureGamesOneWishlist,
+  },
+  {
+    name: 'Migration20261130120000_FeedActivityMoments',
+    class: Migration20261130120000_FeedActivityMoments,
   },
 ];
