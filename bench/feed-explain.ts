@@ -6,7 +6,7 @@
  * the shared buffers of each page, and with --plan the plan of the first page and of the deepest one.
  *
  *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node dist/bench/feed-explain.js [--runs 9] [--pages 20] [--plan]
+ *     node_modules/.bin/node dist/bench/feed-explain.js [--runs 9] [--pages 20] [--plan]
  */
 import 'reflect-metadata';
 import { loadavg } from 'node:os';
