@@ -5,7 +5,9 @@
  * connections. Target: p95 at or under 150 ms. Writes its section of docs/PERFORMANCE.md.
  *
  *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node dist/bench/feed.js [--seconds 15] [--connections 32]
+ *     node_modules/.bin/node dist/bench/feed.js [--seconds 15] [--connections 32]
+ *
+ * The statement alone, page by page under EXPLAIN ANALYZE: bench/feed-explain.ts.
  */
 import 'reflect-metadata';
 import argon2 from 'argon2';
@@ -14,6 +16,7 @@ import pg from 'pg';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { writeSection } from './performance-report.js';
 import { start } from './bench-processes.js';
+import { cpuMs, postgresCpuMs } from './process-cpu.js';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -182,33 +185,57 @@ async function main() {
       ['first page', ['/api/user/feed']],
       [`pages 2-${deep.length} by cursor`, deep.slice(1)],
     ];
+    // The PostgreSQL backends of the bench's database (the machine's other databases, busy with other work,
+    // left out): their CPU time per request, with the API's, is what a request costs whatever the load.
+    const monitor = new pg.Client({ connectionString: databaseUrl });
+    await monitor.connect();
+    const backends = async () =>
+      new Set(
+        (
+          await monitor.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rows.map((row) => Number(row.pid)),
+      );
     const loadBefore = loadavg()[0];
     const rows: string[] = [];
     for (const [name, paths] of scenarios) {
       await load(base, token, paths, 3, CONNECTIONS);
+      const backendsBefore = await backends();
+      const [api0, postgres0] = [cpuMs(api.pid!), postgresCpuMs()];
       const measured = await load(base, token, paths, SECONDS, CONNECTIONS);
-      console.log(name, measured);
+      const [api1, postgres1] = [cpuMs(api.pid!), postgresCpuMs()];
+      const ours = new Set([...backendsBefore, ...(await backends())]);
+      let postgres = 0;
+      for (const [pid, time] of postgres1) if (ours.has(pid)) postgres += time - (postgres0.get(pid) ?? 0);
+      const perRequest = (milliseconds: number | null) =>
+        milliseconds === null || !measured.requests ? '–' : (milliseconds / measured.requests).toFixed(2);
+      const apiCpu = perRequest(api0 === null || api1 === null ? null : api1 - api0);
+      const postgresCpu = perRequest(postgres1.size ? postgres : null);
+      console.log(name, measured, { apiCpu, postgresCpu });
       rows.push(
-        `| ${name} | ${measured.p50.toFixed(1)} | ${measured.p95.toFixed(1)} | ${measured.p99.toFixed(1)} | ${Math.round(measured.rps)} | ${measured.errors} | ${measured.p95 <= TARGET_P95_MS ? 'yes' : 'no'} |`,
+        `| ${name} | ${measured.p50.toFixed(1)} | ${measured.p95.toFixed(1)} | ${measured.p99.toFixed(1)} | ${Math.round(measured.rps)} | ${apiCpu} | ${postgresCpu} | ${measured.errors} | ${measured.p95 <= TARGET_P95_MS ? 'yes' : 'no'} |`,
       );
     }
+    await monitor.end();
     const loadAfter = loadavg()[0];
     writeSection(
       'feed',
       [
         '## Activity feed (issue 24)',
         '',
-        '`npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node dist/bench/feed.js`',
+        '`npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node_modules/.bin/node dist/bench/feed.js`',
         '',
         `A reader following ${FOLLOWED.toLocaleString('en')} users with ${RATINGS_EACH + STATUSES_EACH} events each`,
         `(${Number(counts[0].events).toLocaleString('en')} ratings and status changes over the last year) on a catalogue of`,
         `${Number(counts[0].games).toLocaleString('en')} games, reading GET /api/user/feed through the API as it runs`,
         `(request logs at the default level) with ${CONNECTIONS} connections for ${SECONDS} s after a 3 s warm-up;`,
         'every latency is kept, so the percentiles are exact. Latencies in ms; target: p95 at or under',
-        `${TARGET_P95_MS} ms.`,
+        `${TARGET_P95_MS} ms. CPU per request: the API process's, and that of the PostgreSQL backends of the`,
+        "bench's database (from /proc; what a request costs whatever else runs on the machine).",
         '',
-        '| scenario | p50 | p95 | p99 | req/s | errors | p95 ≤ 150 ms |',
-        '|---|---|---|---|---|---|---|',
+        '| scenario | p50 | p95 | p99 | req/s | API CPU ms/req | PostgreSQL CPU ms/req | errors | p95 ≤ 150 ms |',
+        '|---|---|---|---|---|---|---|---|---|',
         ...rows,
         '',
         `Load average of the machine (1 min) at the start and end of the HTTP runs: ${loadBefore.toFixed(1)} and`,

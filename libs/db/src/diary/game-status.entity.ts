@@ -2,6 +2,7 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
 import { User } from '../users/user.entity.js';
+import { userActivityTriggers } from './user-activity.entity.js';
 import { GameStatusRepository } from './game-status.repository.js';
 import type { PlayStatus } from './play-status.js';
 
@@ -9,7 +10,12 @@ import type { PlayStatus } from './play-status.js';
  * A user's one status for a game. Indexed by game and status too: "who wants to play game X" is what
  * alerts for followed games read.
  */
-@Entity({ tableName: 'game_statuses', repository: () => GameStatusRepository })
+@Entity({
+  tableName: 'game_statuses',
+  repository: () => GameStatusRepository,
+  // Keeps each user's newest moment for the feed (user_activity).
+  triggers: userActivityTriggers('game_statuses'),
+})
 @Unique({ name: 'game_statuses_user_game_unique', properties: ['user', 'game'] })
 @Index({ name: 'game_statuses_game_status_idx', properties: ['game', 'status'] })
 @Index({ name: 'game_statuses_user_changed_idx', properties: ['user', 'statusChangedAt'] })

@@ -2,11 +2,17 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
 import { User } from '../users/user.entity.js';
+import { userActivityTriggers } from '../diary/user-activity.entity.js';
 import { RatingRepository } from './rating.repository.js';
 import { UnusualActivityWindow } from './unusual-activity-window.entity.js';
 
 /** A user's one score for a game: the source rows of the player average. */
-@Entity({ tableName: 'ratings', repository: () => RatingRepository })
+@Entity({
+  tableName: 'ratings',
+  repository: () => RatingRepository,
+  // Keeps each user's newest moment for the feed (user_activity).
+  triggers: userActivityTriggers('ratings'),
+})
 @Unique({ name: 'ratings_user_game_unique', properties: ['user', 'game'] })
 // A user's ratings newest first: the feed of their followers.
 @Index({ name: 'ratings_user_updated_idx', properties: ['user', 'updatedAt'] })

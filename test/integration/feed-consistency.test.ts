@@ -1,0 +1,362 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ActivityRepository, openDatabase, type ActivityCursor, type ActivityKind } from '@veredicto/db';
+import { createGame, createUser } from '../support/factories.js';
+import { testEnv } from '../support/test-env.js';
+
+/**
+ * The feed read through `user_activity` (newest moments kept by triggers) against the plain definition:
+ * every rating, review and status change of the followed users whose profile is not private, ordered by
+ * (moment, kind, id) newest first, paged by cursor. Random users and events on few moments (many ties,
+ * across kinds too), then random writes: new, moved (forwards and back in time, to another user), deleted,
+ * privacy changes, an account deleted; after each round every page of the feed must be the reference's.
+ */
+describe('feed: the newest moments kept by triggers give the same pages as the plain query', () => {
+  let db: pg.Pool;
+  let orm: MikroORM;
+
+  beforeAll(async () => {
+    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+    orm = (await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 })) as MikroORM;
+  });
+
+  afterAll(async () => {
+    await orm?.close(true);
+    await db?.end();
+  });
+
+  /** A small deterministic generator (mulberry32), so a failing seed can be run again. */
+  const generator = (seed: number) => {
+    let state = seed >>> 0;
+    const next = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    return {
+      next,
+      int: (n: number) => Math.floor(next() * n),
+      pick: <T>(items: T[]) => items[Math.floor(next() * items.length)],
+    };
+  };
+
+  const RANK: Record<ActivityKind, number> = { status: 1, rating: 2, review: 3 };
+
+  /** Every activity of the users `reader` follows and may see, in the feed's order. */
+  async function reference(readerId: number) {
+    const { rows } = await db.query<{
+      kind: ActivityKind;
+      source_id: number;
+      username: string;
+      igdb_id: number;
+      title: string;
+      score: number | null;
+      status: string | null;
+      micros: string;
+    }>(
+      `select a.kind, a.source_id, u.username, g.igdb_id, g.title, a.score, a.status,
+              ((extract(epoch from a.at) * 1000000)::bigint)::text as micros
+       from (
+         select 'rating' as kind, r.id as source_id, r.user_id, r.game_id, r.score, null::varchar as status, r.updated_at as at
+         from ratings r
+         union all
+         select 'review', w.id, w.user_id, w.game_id, (select score from ratings x where x.user_id = w.user_id and x.game_id = w.game_id), null, w.created_at
+         from user_reviews w
+         union all
+         select 'status', s.id, s.user_id, s.game_id, null, s.status, s.status_changed_at
+         from game_statuses s
+       ) a
+       join user_follows f on f.followed_id = a.user_id and f.follower_id = $1
+       join users u on u.id = a.user_id and u.profile_visibility <> 'private'
+       join games g on g.id = a.game_id`,
+      [readerId],
+    );
+    return rows
+      .map((row) => ({
+        ...row,
+        source_id: Number(row.source_id),
+        score: row.score === null ? null : Number(row.score),
+      }))
+      .sort((a, b) => {
+        const moment = BigInt(b.micros) - BigInt(a.micros);
+        if (moment !== 0n) return moment > 0n ? 1 : -1;
+        return RANK[b.kind] - RANK[a.kind] || b.source_id - a.source_id;
+      });
+  }
+
+  /** Every page of the feed, `limit` rows each, following the cursors. */
+  async function allPages(readerId: number, limit: number) {
+    const pages: Awaited<ReturnType<typeof reference>>[] = [];
+    let cursor: ActivityCursor | null = null;
+    for (let guard = 0; guard < 1000; guard++) {
+      const rows = await new ActivityRepository(orm.em.fork()).feedPage(readerId, cursor, limit);
+      pages.push(
+        rows.map((row) => ({
+          kind: row.kind,
+          source_id: row.sourceId,
+          username: row.username,
+          igdb_id: row.igdbId,
+          title: row.title,
+          score: row.score,
+          status: row.status,
+          micros: row.micros,
+        })),
+      );
+      if (rows.length < limit) return pages;
+      const last = rows[rows.length - 1];
+      cursor = { micros: last.micros, kind: last.kind, sourceId: last.sourceId };
+    }
+    throw new Error('the feed never ended');
+  }
+
+  /** `user_activity` must hold, for every user, the newest moment of each source, recomputed here from scratch. */
+  async function expectMomentsExact(userIds: number[]) {
+    const { rows } = await db.query(
+      `select u.id,
+         (select max(updated_at) from ratings where user_id = u.id) as rating_at,
+         (select max(created_at) from user_reviews where user_id = u.id) as review_at,
+         (select max(status_changed_at) from game_statuses where user_id = u.id) as status_at,
+         a.user_id is not null as kept, a.rating_at as kept_rating, a.review_at as kept_review, a.status_at as kept_status
+       from users u left join user_activity a on a.user_id = u.id
+       where u.id = any($1) order by u.id`,
+      [userIds],
+    );
+    for (const row of rows) {
+      const any = row.rating_at || row.review_at || row.status_at;
+      if (any) expect(row.kept).toBe(true);
+      expect({
+        id: row.id,
+        rating: row.kept_rating,
+        review: row.kept_review,
+        status: row.kept_status,
+      }).toEqual({
+        id: row.id,
+        rating: row.rating_at,
+        review: row.review_at,
+        status: row.status_at,
+      });
+    }
+  }
+
+  for (const seed of [11, 2024, 777_001]) {
+    it(`gives every page of the reference, through writes, deletes, privacy changes and ties (seed ${seed})`, async () => {
+      const random = generator(seed);
+      // Moments on a grid of minutes in the last month (of the run's date): many rows share one.
+      const base = Date.now() - 30 * 86_400_000;
+      const moment = () =>
+        new Date(base + random.int(25) * 60_000 + (random.next() < 0.2 ? 1 : 0)).toISOString();
+      const games = await Promise.all(Array.from({ length: 14 }, () => createGame(db)));
+      const reader = await createUser(db);
+      const users = await Promise.all(Array.from({ length: 9 }, () => createUser(db)));
+      // Seven followed, two not (their activity must never show).
+      for (const user of users.slice(0, 7))
+        await db.query('insert into user_follows (follower_id, followed_id) values ($1, $2)', [
+          reader.id,
+          user.id,
+        ]);
+      const alive = new Set(users.map((user) => user.id));
+      const statuses = ['want', 'playing', 'completed', 'abandoned', 'shelved'];
+
+      const write = async () => {
+        const userId = random.pick([...alive]);
+        const gameId = random.pick(games).id;
+        const at = moment();
+        switch (random.int(11)) {
+          case 0:
+          case 1:
+            await db.query(
+              `insert into ratings (user_id, game_id, score, created_at, updated_at) values ($1, $2, $3, $4, $4)
+               on conflict (user_id, game_id) do update set score = excluded.score, updated_at = excluded.updated_at`,
+              [userId, gameId, random.int(101), at],
+            );
+            break;
+          case 2:
+            await db.query(
+              `insert into user_reviews (user_id, game_id, content, created_at) values ($1, $2, 'Bien', $3)
+               on conflict (user_id, game_id) do update set created_at = excluded.created_at`,
+              [userId, gameId, at],
+            );
+            break;
+          case 3:
+          case 4:
+            await db.query(
+              `insert into game_statuses (user_id, game_id, status, status_changed_at) values ($1, $2, $3, $4)
+               on conflict (user_id, game_id) do update set status = excluded.status, status_changed_at = excluded.status_changed_at`,
+              [userId, gameId, random.pick(statuses), at],
+            );
+            break;
+          case 5: {
+            // The user's newest row of a source goes, or another one.
+            const table = random.pick(['ratings', 'user_reviews', 'game_statuses']);
+            const column = {
+              ratings: 'updated_at',
+              user_reviews: 'created_at',
+              game_statuses: 'status_changed_at',
+            }[table];
+            const newest = random.next() < 0.6;
+            await db.query(
+              `delete from ${table} where id = (select id from ${table} where user_id = $1 order by ${newest ? `${column} desc` : 'random()'} limit 1)`,
+              [userId],
+            );
+            break;
+          }
+          case 6:
+            // Moved back (or forth) in time.
+            await db.query(
+              `update ratings set updated_at = $2 where id = (select id from ratings where user_id = $1 order by updated_at desc limit 1)`,
+              [userId, at],
+            );
+            break;
+          case 7:
+            await db.query(
+              `update game_statuses set status_changed_at = $2 where id = (select id from game_statuses where user_id = $1 order by random() limit 1)`,
+              [userId, at],
+            );
+            break;
+          case 8: {
+            // A rating handed to another user (for a game that one has not rated).
+            const other = random.pick([...alive]);
+            await db.query(
+              `update ratings set user_id = $2 where id = (
+                 select id from ratings r where r.user_id = $1
+                 and not exists (select 1 from ratings o where o.user_id = $2 and o.game_id = r.game_id)
+                 order by updated_at desc limit 1)`,
+              [userId, other],
+            );
+            break;
+          }
+          case 9:
+            await db.query('update users set profile_visibility = $2 where id = $1', [
+              userId,
+              random.pick(['public', 'followers', 'private']),
+            ]);
+            break;
+          default:
+            // Several rows of one statement: each row's trigger sees the others' effect.
+            await db.query(`delete from game_statuses where user_id = $1 and status_changed_at >= $2`, [
+              userId,
+              at,
+            ]);
+        }
+      };
+
+      for (let event = 0; event < 120; event++) await write();
+      for (let round = 0; round < 5; round++) {
+        if (round === 3) {
+          // An account deleted (its rows go by cascade), followed by the reader.
+          const gone = users.find((user) => alive.has(user.id) && users.indexOf(user) < 7);
+          if (gone) {
+            await db.query('delete from users where id = $1', [gone.id]);
+            alive.delete(gone.id);
+          }
+        }
+        for (let event = 0; event < 25; event++) await write();
+        await expectMomentsExact([...alive]);
+        const expected = await reference(reader.id);
+        expect(expected.length).toBeGreaterThan(10);
+        for (const limit of [1, 3, 7]) {
+          const pages = await allPages(reader.id, limit);
+          // Every page is the reference's rows at that place, and together they are all of them.
+          pages.forEach((page, index) =>
+            expect(page).toEqual(expected.slice(index * limit, index * limit + limit)),
+          );
+          expect(pages.flat()).toEqual(expected);
+        }
+      }
+    }, 120_000);
+  }
+
+  it('keeps the newest moment exact when a delete and another writer of the same user run at once', async () => {
+    const games = await Promise.all(Array.from({ length: 3 }, () => createGame(db)));
+    const user = await createUser(db);
+    const now = Date.now();
+    const day = (days: number) => new Date(now - days * 86_400_000).toISOString();
+    const kept = async () =>
+      (await db.query('select rating_at from user_activity where user_id = $1', [user.id])).rows[0]
+        ?.rating_at ?? null;
+    const one = await db.connect();
+    const two = await db.connect();
+    /** Waits until `client`'s statement waits for a lock (so the interleaving is the one written). */
+    const blocked = async (client: pg.PoolClient) => {
+      const pid = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+      return async () => {
+        for (let attempt = 0; attempt < 500; attempt++) {
+          const { rows } = await db.query('select wait_event_type from pg_stat_activity where pid = $1', [
+            pid,
+          ]);
+          if (rows[0]?.wait_event_type === 'Lock') return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        throw new Error('the second transaction never waited for the lock');
+      };
+    };
+    const twoBlocked = await blocked(two);
+    const oneBlocked = await blocked(one);
+    try {
+      // Ratings 10 and 5 days ago; the newest (5) is deleted while another transaction rates 3 days ago.
+      await db.query(
+        `insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 50, $4), ($1, $3, 60, $5)`,
+        [user.id, games[0].id, games[1].id, day(10), day(5)],
+      );
+      await one.query('begin');
+      await one.query('delete from ratings where user_id = $1 and game_id = $2', [user.id, games[1].id]);
+      await two.query('begin');
+      // Waits for the first transaction's lock on the user's line.
+      const inserting = two.query(
+        `insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 70, $3)`,
+        [user.id, games[2].id, day(3)],
+      );
+      await twoBlocked();
+      await one.query('commit');
+      await inserting;
+      await two.query('commit');
+      expect(await kept()).toEqual(new Date(day(3)));
+
+      // The other order: the new newest is written first, then the row it replaced is deleted meanwhile.
+      await two.query('begin');
+      await two.query('update ratings set updated_at = $3 where user_id = $1 and game_id = $2', [
+        user.id,
+        games[0].id,
+        day(1),
+      ]);
+      await one.query('begin');
+      const deleting = one.query('delete from ratings where user_id = $1 and game_id = $2', [
+        user.id,
+        games[2].id,
+      ]);
+      await oneBlocked();
+      await two.query('commit');
+      await deleting;
+      await one.query('commit');
+      expect(await kept()).toEqual(new Date(day(1)));
+
+      // A row moved back in time while the newest is deleted: the newest left is the moved row's new moment.
+      await db.query(`insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 80, $3)`, [
+        user.id,
+        games[1].id,
+        day(2),
+      ]);
+      await one.query('begin');
+      await one.query('delete from ratings where user_id = $1 and game_id = $2', [user.id, games[0].id]);
+      await two.query('begin');
+      const moving = two.query('update ratings set updated_at = $3 where user_id = $1 and game_id = $2', [
+        user.id,
+        games[1].id,
+        day(20),
+      ]);
+      await twoBlocked();
+      await one.query('commit');
+      await moving;
+      await two.query('commit');
+      expect(await kept()).toEqual(new Date(day(20)));
+    } finally {
+      await one.query('rollback').catch(() => undefined);
+      await two.query('rollback').catch(() => undefined);
+      one.release();
+      two.release();
+    }
+  });
+});
