@@ -1,17 +1,14 @@
-import { lazy, Suspense } from 'react';
 import { bestGamesTitle, pageTexts } from '@veredicto/contract';
 import { getSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/use-page-meta';
+import { HomeNews } from '../../news';
 import { useBestGames } from '../api/use-best-games';
 import { useFeaturedGame } from '../api/use-featured-game';
 import { useLatestGames } from '../api/use-latest-games';
 import { FeaturedGame } from '../components/featured-game';
 import { GameCarouselSection } from '../components/game-carousel-section';
+import { UpcomingGames } from '../components/upcoming-games';
 import './games.css';
-
-// Below the featured game and the two carousels, the upcoming games and the news are not in the first paint:
-// their code is fetched as soon as this page's is, in parallel with the page's data.
-const HomeColumns = lazy(async () => ({ default: (await import('../components/home-columns')).HomeColumns }));
 
 // Each section subscribes to its own data, so one answer arriving re-renders only its section.
 function BestGames() {
@@ -43,9 +40,10 @@ export function HomePage() {
           <FeaturedGame />
           <BestGames />
           <LatestGames />
-          <Suspense fallback={null}>
-            <HomeColumns />
-          </Suspense>
+          <div className="home__columns">
+            <UpcomingGames />
+            <HomeNews />
+          </div>
         </>
       )}
     </div>
