@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { AppConfig } from '@veredicto/config';
 import {
   AppMeta,
+  bumpSearchVersion,
   CatalogueImporter,
   GameImportRepository,
   migrateDatabase,
@@ -56,7 +57,13 @@ export async function prepareDatabase(config: AppConfig): Promise<(() => Promise
     );
     completion = async () => {
       try {
-        const rest = await new CatalogueImporter(orm.em.fork()).completeDemoCatalogue();
+        // The search index of this process (and of any other) was read before the Spanish verdicts were in:
+        // each game whose verdict the lists set takes a new search_version, as the event consumer does
+        // (search-freshness.consumer.ts), and every index reads it again on its next search.
+        const rest = await new CatalogueImporter(orm.em.fork()).completeDemoCatalogue(
+          undefined,
+          (tx, igdbIds) => bumpSearchVersion(tx, igdbIds),
+        );
         logger.log(`demo catalogue completed in ${rest.milliseconds} ms (${stepList(rest.steps)})`);
       } catch (error) {
         // The demo version stays unrecorded: the next start loads the catalogue again.
