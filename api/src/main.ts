@@ -15,13 +15,15 @@ import { prepareDatabase } from './prepare-database.js';
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
   const queue = configureQueueConnection(config);
-  await prepareDatabase(config);
+  const completeCatalogue = await prepareDatabase(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, queue), {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
   configureApp(app, config);
   const drain = new HttpDrain(app.getHttpServer());
+  // A first start's demo catalogue: the language lists and outlet figures, while the pages are served.
+  if (completeCatalogue) app.get(ServingState).completeCatalogue(completeCatalogue);
   await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
   app.get(Logger).log(`API listening on ${config.PUBLIC_URL} (queues on ${queue.backend})`, 'Bootstrap');
   // The supervisor of `npm start` waits for this line.

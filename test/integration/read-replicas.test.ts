@@ -26,7 +26,10 @@ describe(`read replicas (${backend} queues)`, () => {
     cluster = await startReplicaCluster();
     const overrides = { DATABASE_URL: cluster.primaryUrl, DATABASE_READ_URLS: cluster.replicaUrl };
     // The API migrates the primary at start; the standby receives the schema by streaming.
-    await prepareDatabase(loadConfig(testProcessEnv(backend, overrides)));
+    // The whole demo catalogue before the API starts (npm start completes it after listening).
+    await (
+      await prepareDatabase(loadConfig(testProcessEnv(backend, overrides)))
+    )?.();
     api = await startTestApi(backend, overrides);
     workers = await startProcess('workers', api.env);
     primary = new pg.Pool({ connectionString: cluster.primaryUrl, max: 4 });

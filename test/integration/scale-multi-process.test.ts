@@ -54,7 +54,10 @@ describe(`two APIs, two workers, primary + streaming replica (${backend} queues)
       // Each rater sends far more than a person would: the per-user write limit is not under test here.
       USER_WRITES_PER_MINUTE: '1000000',
     });
-    await prepareDatabase(loadConfig(env));
+    // The whole demo catalogue before the API starts (npm start completes it after listening).
+    await (
+      await prepareDatabase(loadConfig(env))
+    )?.();
     primary = new pg.Pool({ connectionString: cluster.primaryUrl, max: 6 });
     for (let index = 0; index < 2; index++) {
       const [port, metricsPort] = [await freePort(), await freePort()];

@@ -24,13 +24,22 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Ready when the database answers and the queue backend accepts a read, and the process is not stopping. */
+  /**
+   * Ready when the database answers and the queue backend accepts a read, and the process is neither
+   * stopping nor completing a first start's demo catalogue.
+   */
   @Get('ready')
   async ready() {
     if (this.serving.stopping) {
       throw new ServiceUnavailableException({
         message: 'Servicio deteniéndose',
         checks: { stopping: 'yes' },
+      });
+    }
+    if (this.serving.completingCatalogue) {
+      throw new ServiceUnavailableException({
+        message: 'Cargando el catálogo de demostración',
+        checks: { catalogue: 'loading' },
       });
     }
     const checks: Record<string, 'ok' | 'down'> = { database: 'down', queue: 'down' };

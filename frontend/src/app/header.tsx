@@ -1,14 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { getSiteConfig } from '../lib/site-config';
 import { routes } from '../lib/paths';
-import { NotificationBell } from '../features/alerts';
+import { useSession } from '../features/auth';
 import { SearchForm } from '../features/search/components/search-form';
 import { LogoMark } from './icons';
 import { MobileMenu, MobileSearch } from './mobile-menu';
 import { UserMenu } from './user-menu';
 
+// The bell is for readers with an account: its code (and its polling) is fetched once someone is logged in.
+const NotificationBell = lazy(async () => ({
+  default: (await import('../features/alerts')).NotificationBell,
+}));
+
 export function Header() {
   const { siteName } = getSiteConfig();
+  const { user } = useSession();
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -36,7 +43,11 @@ export function Header() {
         <SearchForm className="header-search" />
         <div className="site-header__actions">
           <MobileSearch />
-          <NotificationBell />
+          {user ? (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           <UserMenu />
         </div>
       </div>

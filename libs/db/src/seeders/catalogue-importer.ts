@@ -75,6 +75,8 @@ export interface ImportReport {
   languagesChanged: number;
   averagesUpdated: number;
   milliseconds: number;
+  /** Milliseconds of each step, in the order they ran. */
+  steps: Record<string, number>;
 }
 
 export const igdbImageUrl = (size: string, imageId: string) => `${IGDB_IMAGE}/t_${size}/${imageId}.jpg`;
@@ -153,6 +155,16 @@ function toGameRow(
     ...(titleEs === undefined ? {} : { aliases: { spanish: titleEs ? [titleEs] : [] } }),
   };
 }
+
+/** Runs a step of an import and writes how long it took into `steps`. */
+const timedStep =
+  (steps: Record<string, number>) =>
+  async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const from = performance.now();
+    const result = await work();
+    steps[name] = Math.round(performance.now() - from);
+    return result;
+  };
 
 /**
  * Bulk, idempotent import of a game catalogue and its media review scores: each chunk of rows goes to
@@ -316,27 +328,66 @@ export class CatalogueImporter {
     recordLanguagesChanged?: RecordLanguagesChanged,
   ): Promise<ImportReport> {
     const started = performance.now();
-    const games = await this.importGames(`${dataDir}games.jsonl.gz`, {
-      showcasePath: `${dataDir}showcase.jsonl.gz`,
-      spanishPath: `${dataDir}summaries-es.jsonl.gz`,
-    });
-    await this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`);
-    const reviews = await this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`);
-    const outlets = await this.importOutlets(`${dataDir}outlets.tsv`);
-    const languagesChanged = (
-      await this.importLanguages(`${dataDir}languages.jsonl.gz`, recordLanguagesChanged)
-    ).length;
-    const averagesUpdated = await new GameFiguresRepository(this.em).recalculateAllAverages();
-    await this.em.getRepository(OutletGameScore).refreshAll();
-    await this.em.getRepository(AppMeta).saveValue(DEMO_SEED_KEY, DEMO_SEED_VERSION);
+    const essentials = await this.importDemoEssentials(dataDir);
+    const rest = await this.completeDemoCatalogue(dataDir, recordLanguagesChanged);
+    return {
+      ...essentials,
+      languagesChanged: rest.languagesChanged,
+      milliseconds: Math.round(performance.now() - started),
+      steps: { ...essentials.steps, ...rest.steps },
+    };
+  }
+
+  /**
+   * What the site's pages need: the games with their Spanish texts, the critics' reviews, the outlet
+   * registry and the games' averages (which read the reviews and the registry). A first start serves pages
+   * after this and completes the catalogue in the background (completeDemoCatalogue); until the demo
+   * version is recorded, the next start loads it all again.
+   */
+  async importDemoEssentials(dataDir = DEMO_DATA_DIR): Promise<Omit<ImportReport, 'languagesChanged'>> {
+    const started = performance.now();
+    const steps: Record<string, number> = {};
+    const step = timedStep(steps);
+    const games = await step('games', () =>
+      this.importGames(`${dataDir}games.jsonl.gz`, {
+        showcasePath: `${dataDir}showcase.jsonl.gz`,
+        spanishPath: `${dataDir}summaries-es.jsonl.gz`,
+      }),
+    );
+    await step('spanish', () => this.importSpanishContent(`${dataDir}summaries-es.jsonl.gz`));
+    const reviews = await step('reviews', () => this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`));
+    const outlets = await step('outlets', () => this.importOutlets(`${dataDir}outlets.tsv`));
+    const averagesUpdated = await step('averages', () =>
+      new GameFiguresRepository(this.em).recalculateAllAverages(),
+    );
     return {
       games,
       reviews,
       outlets,
-      languagesChanged,
       averagesUpdated,
       milliseconds: Math.round(performance.now() - started),
+      steps,
     };
+  }
+
+  /**
+   * The rest, after importDemoEssentials: Steam's language lists (the games' Spanish verdicts, the
+   * castellano filters) and each outlet's calls against the others (the outlets' pages); then the demo
+   * version is recorded.
+   */
+  async completeDemoCatalogue(
+    dataDir = DEMO_DATA_DIR,
+    recordLanguagesChanged?: RecordLanguagesChanged,
+  ): Promise<{ languagesChanged: number; milliseconds: number; steps: Record<string, number> }> {
+    const started = performance.now();
+    const steps: Record<string, number> = {};
+    const step = timedStep(steps);
+    const changed = await step('languages', () =>
+      this.importLanguages(`${dataDir}languages.jsonl.gz`, recordLanguagesChanged),
+    );
+    await step('outletScores', () => this.em.getRepository(OutletGameScore).refreshAll());
+    await this.em.getRepository(AppMeta).saveValue(DEMO_SEED_KEY, DEMO_SEED_VERSION);
+    return { languagesChanged: changed.length, milliseconds: Math.round(performance.now() - started), steps };
   }
 
   /** True when some version of the demo catalogue was loaded before. */

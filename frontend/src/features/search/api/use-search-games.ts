@@ -1,27 +1,7 @@
 import useSWRInfinite from 'swr/infinite';
-import { apiFetchWithHeaders } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { GameSummary } from '../../../lib/types';
+import { fetchSearchPage, type SearchPage } from './search-page';
 import type { SpanishFilter } from '../../languages/components/spanish-filter-chips';
-
-/** One page of results with the count of every match and, when nothing matched, a closer title. */
-export interface SearchPage {
-  games: GameSummary[];
-  total: number;
-  didYouMean: string | null;
-}
-
-export async function fetchSearchPage(path: string): Promise<SearchPage> {
-  const { data, headers } = await apiFetchWithHeaders<GameSummary[]>(path);
-  const games = data ?? [];
-  const total = Number(headers.get('X-Total-Count') ?? games.length);
-  const suggestion = headers.get('X-Did-You-Mean');
-  return {
-    games,
-    total: Number.isFinite(total) ? total : games.length,
-    didYouMean: suggestion ? decodeURIComponent(suggestion) : null,
-  };
-}
 
 /** The search's pages, loaded one more at a time (`loadMore`); `spanish` keeps only castellano voices or texts. */
 export function useSearchGames(term: string, spanish?: SpanishFilter) {

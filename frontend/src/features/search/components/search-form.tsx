@@ -4,7 +4,7 @@ import { preload } from 'swr';
 import { CoverImage } from '../../../components/cover-image';
 import { apiPaths, routes } from '../../../lib/paths';
 import type { GameSuggestion } from '../../../lib/types';
-import { fetchSearchPage } from '../api/use-search-games';
+import { fetchSearchPage } from '../api/search-page';
 import { useSuggestions } from '../api/use-suggestions';
 
 interface SearchFormProps {

@@ -1,0 +1,77 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { routes } from '../lib/paths';
+import { loginStateFrom, useSession } from '../features/auth';
+
+/** The user menu's links (user-menu.tsx): log in / register, or the account links and logout. */
+export function UserMenuPanel({ close }: { close: () => void }) {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <>
+      {user ? (
+        <>
+          <p className="user-menu__greeting">Hola, {user.username}</p>
+          <ul>
+            <li>
+              <Link to={routes.profile()} onClick={close}>
+                Mi cuenta
+              </Link>
+            </li>
+            <li>
+              <Link to={routes.myReviews()} onClick={close}>
+                Mis críticas
+              </Link>
+            </li>
+            <li>
+              <Link to={routes.myLists()} onClick={close}>
+                Mis listas
+              </Link>
+            </li>
+            <li>
+              <Link to={routes.myGames()} onClick={close}>
+                Mis juegos
+              </Link>
+            </li>
+            <li>
+              <Link to={routes.activity()} onClick={close}>
+                Actividad
+              </Link>
+            </li>
+            <li>
+              <Link to={routes.alertSettings()} onClick={close}>
+                Ajustes de avisos
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="user-menu__logout"
+                onClick={() => {
+                  close();
+                  logout();
+                  navigate(routes.home());
+                }}
+              >
+                Cerrar sesión
+              </button>
+            </li>
+          </ul>
+        </>
+      ) : (
+        <ul>
+          <li>
+            <Link to={routes.login()} state={loginStateFrom(location)} onClick={close}>
+              Iniciar sesión
+            </Link>
+          </li>
+          <li>
+            <Link to={routes.register()} onClick={close}>
+              Registrar
+            </Link>
+          </li>
+        </ul>
+      )}
+    </>
+  );
+}
