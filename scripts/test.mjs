@@ -55,7 +55,14 @@ function failures(text) {
     const following = lines.slice(index + 1, index + 40).map((next) => next.trim());
     const detail = following
       .filter(
-        (next) => next && !next.startsWith('at ') && !/^>?\s*\d+ \|/.test(next) && !next.startsWith('|'),
+        (next) =>
+          next &&
+          !next.startsWith('at ') &&
+          // Log lines and other files' results that ran meanwhile.
+          !next.startsWith('{') &&
+          !/^(PASS|FAIL) /.test(next) &&
+          !/^>?\s*\d+ \|/.test(next) &&
+          !next.startsWith('|'),
       )
       .slice(0, 7);
     const where = following.find((next) => next.startsWith('at ') && /test\/.+:\d+:\d+/.test(next));

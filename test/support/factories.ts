@@ -33,9 +33,13 @@ export async function createUser(
   overrides: Partial<{ username: string; email: string }> = {},
 ) {
   const username = overrides.username ?? `u${next()}`;
+  // An account of some standing (made 120 days ago): the unusual-activity detector judges ten or more
+  // ratings of one game in a day from accounts under a week old against the site's share of new accounts
+  // that day, which depends on what other files wrote. Tests of new accounts set their age themselves
+  // (rating-history.ts).
   const { rows } = await db.query(
-    `insert into users (username, username_key, email, password_hash, confirmed_at)
-     values ($1::text, lower($1::text), $2, 'not-a-real-hash', now()) returning id`,
+    `insert into users (username, username_key, email, password_hash, confirmed_at, created_at)
+     values ($1::text, lower($1::text), $2, 'not-a-real-hash', now(), now() - interval '120 days') returning id`,
     [username, overrides.email ?? `${username}@example.com`],
   );
   return { id: Number(rows[0].id), username };
