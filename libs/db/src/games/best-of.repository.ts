@@ -2,8 +2,7 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { reusableQuery, typedRows, typedSql, type TypedSql } from '../typed-sql.js';
-import { summaryColumns, toSummary, type OnGames } from './game-card.js';
-import type { GameSummaryRow } from './game-rows.js';
+import { cardJson, type OnGames } from './game-card.js';
 import type { GenreOfSlug } from './genre-slugs.js';
 
 export interface BestOfFilter {
@@ -63,9 +62,10 @@ const listed = (db: TypedSql, args: ListArgs) =>
     );
 
 /**
- * A page of a list: its ids off games_best_of_idx in the list's order, then only those games' cards.
- * Built once per shape and prepared (reusableQuery): building and mapping the statement cost the API
- * more CPU than the database spends on the page.
+ * A page of a list: its ids off games_best_of_idx in the list's order, then only those games' cards, each
+ * written as the API's JSON by the database (cardJson, as the catalogue's pages). Built once per shape and
+ * prepared (reusableQuery): building and mapping the statement cost the API more CPU than the database
+ * spends on the page.
  */
 const LIST_PAGE = reusableQuery((db, args: ListArgs & { limit: number; offset: number }) =>
   db
@@ -80,7 +80,7 @@ const LIST_PAGE = reusableQuery((db, args: ListArgs & { limit: number; offset: n
         .as('p'),
     )
     .innerJoin('Game as g', 'g.id', 'p.id')
-    .select((select: OnGames) => summaryColumns(select))
+    .select((select: OnGames) => cardJson(select).as('card'))
     .orderBy('p.avRatings', 'desc')
     .orderBy('p.criticReviewCount', 'desc')
     .orderBy('p.id'),
@@ -105,19 +105,22 @@ export class BestOfRepository {
     return listed(this.db, listArgs(filter));
   }
 
-  /** A page of a list and the list's length, on the read route, without the plugin's result pass. */
+  /**
+   * A page of a list as its cards' JSON texts (presentSummary's JSON, byte for byte) and the list's length,
+   * on the read route, without the plugin's result pass.
+   */
   async findPage(
     filter: BestOfFilter,
     page: number,
     size: number,
-  ): Promise<{ rows: GameSummaryRow[]; total: number }> {
+  ): Promise<{ cards: string[]; total: number }> {
     const args = listArgs(filter);
     const route = currentReadRoute();
     const [rows, count] = await Promise.all([
       typedRows(this.em, LIST_PAGE(this.em, { ...args, limit: size, offset: page * size }), route),
       typedRows(this.em, LIST_COUNT(this.em, args), route),
     ]);
-    return { rows: rows.map(toSummary), total: Number(count[0]?.total ?? 0) };
+    return { cards: rows.map((row) => row.card), total: Number(count[0]?.total ?? 0) };
   }
 
   /**

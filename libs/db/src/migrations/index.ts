@@ -23,6 +23,7 @@ import { Migration20261129130000_DiscoveryPageIndexes } from './Migration2026112
 import { Migration20261129160000_ReviewDiscovery } from './Migration20261129160000_ReviewDiscovery.js';
 import { Migration20261129140000_MatureGamesOneWishlist } from './Migration20261129140000_MatureGamesOneWishlist.js';
 import { Migration20261130100000_AddonGames } from './Migration20261130100000_AddonGames.js';
+import { Migration20261130130000_BestOfRankedIndex } from './Migration20261130130000_BestOfRankedIndex.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -66,4 +67,8 @@ export const MIGRATIONS = [
     class: Migration20261129140000_MatureGamesOneWishlist,
   },
   { name: 'Migration20261130100000_AddonGames', class: Migration20261130100000_AddonGames },
+  {
+    name: 'Migration20261130130000_BestOfRankedIndex',
+    class: Migration20261130130000_BestOfRankedIndex,
+  },
 ];
