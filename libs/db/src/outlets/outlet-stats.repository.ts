@@ -182,8 +182,24 @@ const OUTLET_COLUMNS = [
   'o.deviationStdev',
 ] as const;
 
+/** OUTLET_COLUMNS under their properties' names, for a read without the plugin's renaming (typedRows). */
 const OUTLET_BY_SLUG = reusableQuery((db, args: { slug: string }) =>
-  db.selectFrom('Outlet as o').select(OUTLET_COLUMNS).where('o.slug', '=', args.slug),
+  db
+    .selectFrom('Outlet as o')
+    .select((select) => [
+      select.ref('o.id').as('id'),
+      select.ref('o.slug').as('slug'),
+      select.ref('o.name').as('name'),
+      select.ref('o.country').as('country'),
+      select.ref('o.language').as('language'),
+      select.ref('o.domain').as('domain'),
+      select.ref('o.reviewCount').as('reviewCount'),
+      select.ref('o.averageScore').as('averageScore'),
+      select.ref('o.deviationGames').as('deviationGames'),
+      select.ref('o.deviationMean').as('deviationMean'),
+      select.ref('o.deviationStdev').as('deviationStdev'),
+    ])
+    .where('o.slug', '=', args.slug),
 );
 
 /**
