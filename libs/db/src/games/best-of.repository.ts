@@ -41,8 +41,10 @@ const listed = (db: TypedSql, args: ListArgs) =>
   db
     .selectFrom('Game as g')
     .where('g.avRatings', 'is not', null)
-    // Adult titles stay out of every list (section 16), as out of the catalogue's default.
-    .where('g.mature', '=', false)
+    // Adult titles stay out of every list (section 16), as out of the catalogue's default. Written as SQL,
+    // not a parameter: a prepared statement's generic plan must see games_best_of_idx's own predicate
+    // (`not mature`) to walk it; with `mature = $1` it read every ranked game's heap row instead.
+    .where(sql<boolean>`not ${sql.ref('g.mature')}`)
     .$if(args.from !== null, (query) =>
       query.where('g.releaseDate', '>=', args.from!).where('g.releaseDate', '<=', args.to!),
     )
