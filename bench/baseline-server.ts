@@ -48,20 +48,14 @@ const OUTLET_READ = /^\/api\/outlets\/([a-z0-9-]+)(\/reviews|\/differences)?$/;
 /** An outlet page's reads (section 15) with the API's repository SQL, without its framework or cache. */
 async function outletRead(slug: string, part: string | undefined, url: URL): Promise<unknown> {
   const stats = orm.em.fork().getRepository(OutletGameScore);
-  const outlet = await stats.findBySlug(slug);
-  if (!outlet) return null;
-  if (!part) return outlet;
+  if (!part) return stats.findBySlug(slug);
   if (part === '/reviews')
-    return stats.reviewsPage(
-      outlet.name,
+    return stats.reviewsPageBySlug(
+      slug,
       Number(url.searchParams.get('page') ?? 0),
       Number(url.searchParams.get('size') ?? 50),
     );
-  return Promise.all([
-    stats.differenceHistogram(outlet.id),
-    stats.extremeCalls(outlet.id, 'generous', 5),
-    stats.extremeCalls(outlet.id, 'harsh', 5),
-  ]);
+  return stats.differencesBySlug(slug, 5);
 }
 
 /** A best-of page (section 15) with the API's repository SQL. */

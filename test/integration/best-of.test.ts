@@ -43,6 +43,12 @@ describe('best-of lists (section 15) on the demo catalogue', () => {
       cards.push(...(next.json() as CardPage).content);
     }
     expect(cards).toHaveLength(first.totalElements);
+    // Past the last page: no cards, and the same length (counted apart, as no row carries it).
+    const past = (
+      await call(api, 'GET', `/api/games/best-of?${query}&size=100&page=${Math.max(first.totalPages, 1)}`)
+    ).json() as CardPage;
+    expect(past.content).toEqual([]);
+    expect(past.totalElements).toBe(first.totalElements);
     return cards;
   };
 

@@ -223,6 +223,70 @@ describe(`outlet pages (section 15) on the demo catalogue (${backend} queues, re
     expect((await call(api, 'GET', `/api/user/outlets/${outlet.slug}/agreement`)).status).toBe(401);
   });
 
+  it("after reviews change, an outlet's chart and reviews pages equal a recomputation from its stored calls and review rows", async () => {
+    // The earlier test added a review by the outlet with most reviews and the worker refreshed its calls:
+    // the one-statement reads (the chart, the reviews pages) must show exactly what the rows say.
+    const outlets = (await get<{ content: Outlet[] }>('/api/outlets?size=3')).content;
+    for (const outlet of outlets) {
+      const { rows: calls } = await db.query<{
+        igdb_id: number;
+        title: string;
+        score: number;
+        others_mean: number;
+        others_count: number;
+        difference: number;
+      }>(
+        `select g.igdb_id, g.title, s.score, s.others_mean, s.others_count, s.difference
+         from outlet_game_scores s join games g on g.id = s.game_id join outlets o on o.id = s.outlet_id
+         where o.slug = $1 and s.difference is not null`,
+        [outlet.slug],
+      );
+      const histogram = new Array<number>(20).fill(0);
+      for (const row of calls) histogram[Math.min(Math.max(Math.floor(row.difference / 5), -10), 9) + 10]++;
+      const round = (value: number) => Math.round(value * 10) / 10;
+      const present = (row: (typeof calls)[number]) => ({
+        igdbID: row.igdb_id,
+        title: row.title,
+        score: round(row.score),
+        othersMean: round(row.others_mean),
+        othersCount: row.others_count,
+        difference: round(row.difference),
+      });
+      const byDifference = (direction: 1 | -1) =>
+        calls
+          .filter((row) => direction * row.difference > 0)
+          .sort((a, b) => direction * (b.difference - a.difference) || a.igdb_id - b.igdb_id)
+          .slice(0, 5)
+          .map(present);
+      expect(await get(`/api/outlets/${outlet.slug}/differences`)).toEqual({
+        histogram,
+        binWidth: 5,
+        generous: byDifference(1),
+        harsh: byDifference(-1),
+      });
+
+      const { rows: reviews } = await db.query<{
+        igdbID: number;
+        title: string;
+        rating: number | null;
+        date: string | null;
+      }>(
+        `select g.igdb_id as "igdbID", g.title, mr.rating, to_char(mr.published_at, 'YYYY-MM-DD') as date
+         from media_reviews mr join games g on g.id = mr.game_id
+         where mr.outlet = $1 order by mr.published_at desc nulls last, mr.id desc`,
+        [outlet.name],
+      );
+      const size = 7;
+      for (const page of [0, 1, Math.ceil(reviews.length / size) - 1, Math.ceil(reviews.length / size)])
+        expect(await get(`/api/outlets/${outlet.slug}/reviews?page=${page}&size=${size}`)).toEqual({
+          content: reviews.slice(page * size, (page + 1) * size),
+          totalElements: reviews.length,
+        });
+    }
+    expect((await call(api, 'GET', '/api/outlets/no-existe-este-medio/reviews')).status).toBe(404);
+    expect((await call(api, 'GET', '/api/outlets/no-existe-este-medio/differences')).status).toBe(404);
+  });
+
   it('serves the outlet pages with their heads and lists them in the sitemap', async () => {
     const [outlet] = (await get<{ content: Outlet[] }>('/api/outlets?size=1')).content;
     const page = await call(api, 'GET', `/medios/${outlet.slug}`);

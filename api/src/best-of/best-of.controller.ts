@@ -1,4 +1,5 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorResponse, GamePageResponse } from '../games/dto/game-responses.dto.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
@@ -18,8 +19,9 @@ export class BestOfController {
       'Lo mejor por año, plataforma o género: juegos con media de la crítica visible, de mayor a menor (a igual media, más críticas primero)',
   })
   @ApiOkResponse({ type: GamePageResponse })
-  page(@Query() query: BestOfQueryDto) {
-    return this.bestOf.page(query);
+  async page(@Query() query: BestOfQueryDto, @Res() response: Response) {
+    // Written as it is (a JSON body the service built), past the framework's serialisation.
+    response.type('application/json; charset=utf-8').send(await this.bestOf.page(query));
   }
 
   @Get(':id/best-of-ranks')

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { BestOfRepository, GENRES_BY_SLUG, PLATFORMS, platformName } from '@veredicto/db';
-import { presentSummary } from '../games/game.presenter.js';
+import type { JsonBody } from '../games/games.service.js';
 import type { BestOfQueryDto } from './dto/best-of-query.dto.js';
 
 const platformIdOf = (name: string) => PLATFORMS.find((platform) => platform.name === name)?.id ?? null;
@@ -15,21 +15,25 @@ export class BestOfService {
     return new BestOfRepository(this.em);
   }
 
-  async page(query: BestOfQueryDto) {
+  /**
+   * A page of a list, ready to send: its cards as the database wrote them (presentSummary's JSON byte for
+   * byte) in the page's JSON, so the API neither maps nor serialises fifty cards per request.
+   */
+  async page(query: BestOfQueryDto): Promise<JsonBody> {
     const genre = query.genre === undefined ? undefined : GENRES_BY_SLUG.get(query.genre);
     if (query.genre !== undefined && !genre) throw new BadRequestException('genre no es un género conocido');
-    const { rows, total } = await this.lists.findPage(
+    const { cards, total } = await this.lists.findPage(
       { year: query.year, platform: query.platform ? platformName(query.platform) : undefined, genre },
       query.page,
       query.size,
     );
-    return {
-      content: rows.map(presentSummary),
+    const rest = JSON.stringify({
       totalElements: total,
       totalPages: Math.ceil(total / query.size),
       page: query.page,
       size: query.size,
-    };
+    });
+    return Buffer.from(`{"content":[${cards.join(',')}],${rest.slice(1)}`) as JsonBody;
   }
 
   /** The game's place in its year's list and in its platforms' lists of that year, best first. */

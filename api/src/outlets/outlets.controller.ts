@@ -1,4 +1,5 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   ApiBearerAuth,
   ApiBadRequestResponse,
@@ -48,8 +49,13 @@ export class OutletsController {
   @ApiOperation({ summary: 'Críticas del medio, las más recientes primero (page empieza en 0)' })
   @ApiOkResponse({ type: OutletReviewPageResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Medio no encontrado' })
-  reviews(@Param('slug', OutletSlugPipe) slug: string, @Query() query: OutletReviewsQueryDto) {
-    return this.outlets.reviews(slug, query);
+  async reviews(
+    @Param('slug', OutletSlugPipe) slug: string,
+    @Query() query: OutletReviewsQueryDto,
+    @Res() response: Response,
+  ) {
+    // Written as it is (a JSON body the service built), past the framework's serialisation.
+    response.type('application/json; charset=utf-8').send(await this.outlets.reviews(slug, query));
   }
 
   @Get('outlets/:slug/differences')

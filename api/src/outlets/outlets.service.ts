@@ -1,11 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { OutletGameScore, type OutletCall, type OutletRow } from '@veredicto/db';
+import { DIFFERENCE_BIN_WIDTH, OutletGameScore, type OutletCall, type OutletRow } from '@veredicto/db';
+import type { JsonBody } from '../games/games.service.js';
 import type { OutletPageQueryDto, OutletReviewsQueryDto } from './dto/outlet-query.dto.js';
 import { presentOutlet } from './outlet.presenter.js';
 
 /** How many of an outlet's most generous and harshest calls its page lists. */
 const EXTREME_CALLS = 5;
+const NOT_FOUND = 'Medio no encontrado';
 
 const round = (value: number | null, digits: number) =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
@@ -49,28 +51,25 @@ export class OutletsService {
     return presentOutlet(await this.find(slug));
   }
 
-  async reviews(slug: string, query: OutletReviewsQueryDto) {
-    const outlet = await this.find(slug);
-    const { rows, total } = await this.stats.reviewsPage(outlet.name, query.page, query.size);
-    return {
-      content: rows.map((row) => ({
-        igdbID: row.igdbId,
-        title: row.title,
-        rating: row.rating,
-        date: row.date,
-      })),
-      totalElements: total,
-    };
+  /**
+   * A page of its reviews, ready to send: `{ content, totalElements }` with the content's JSON as the
+   * database wrote it (one prepared statement finds the outlet, counts and pages its reviews).
+   */
+  async reviews(slug: string, query: OutletReviewsQueryDto): Promise<JsonBody> {
+    const page = await this.stats.reviewsPageBySlug(slug, query.page, query.size);
+    if (!page) throw new NotFoundException(NOT_FOUND);
+    return Buffer.from(`{"content":${page.content},"totalElements":${page.total}}`) as JsonBody;
   }
 
   async differences(slug: string) {
-    const outlet = await this.find(slug);
-    const [histogram, generous, harsh] = await Promise.all([
-      this.stats.differenceHistogram(outlet.id),
-      this.stats.extremeCalls(outlet.id, 'generous', EXTREME_CALLS),
-      this.stats.extremeCalls(outlet.id, 'harsh', EXTREME_CALLS),
-    ]);
-    return { histogram, binWidth: 5, generous: generous.map(presentCall), harsh: harsh.map(presentCall) };
+    const chart = await this.stats.differencesBySlug(slug, EXTREME_CALLS);
+    if (!chart) throw new NotFoundException(NOT_FOUND);
+    return {
+      histogram: chart.histogram,
+      binWidth: DIFFERENCE_BIN_WIDTH,
+      generous: chart.generous.map(presentCall),
+      harsh: chart.harsh.map(presentCall),
+    };
   }
 
   async agreement(userId: number, slug: string) {
@@ -86,7 +85,7 @@ export class OutletsService {
 
   private async find(slug: string): Promise<OutletRow> {
     const outlet = await this.stats.findBySlug(slug);
-    if (!outlet || outlet.reviewCount === 0) throw new NotFoundException('Medio no encontrado');
+    if (!outlet || outlet.reviewCount === 0) throw new NotFoundException(NOT_FOUND);
     return outlet;
   }
 }

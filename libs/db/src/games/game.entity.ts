@@ -24,11 +24,12 @@ export interface GameVideo {
   repository: () => GameRepository,
   triggers: [...searchWordTriggers('games'), ...searchVersionTriggers('games')],
 })
-// Best-of lists (best-of.repository.ts): the ranked games only, in the lists' order, with their filters.
+// Best-of lists (best-of.repository.ts): the ranked games that are not adult only, in the lists' order,
+// with their filters.
 @Index({
   name: 'games_best_of_idx',
   expression:
-    'create index "games_best_of_idx" on "games" ("av_ratings" desc, "critic_review_count" desc, "id") include ("release_date", "platforms", "genres", "genres_es") where "av_ratings" is not null',
+    'create index "games_best_of_idx" on "games" ("av_ratings" desc, "critic_review_count" desc, "id") include ("release_date", "platforms", "genres", "genres_es") where "av_ratings" is not null and not "mature"',
 })
 @Index({
   name: 'games_release_date_idx',

@@ -24,6 +24,7 @@ import { Migration20261129160000_ReviewDiscovery } from './Migration202611291600
 import { Migration20261129140000_MatureGamesOneWishlist } from './Migration20261129140000_MatureGamesOneWishlist.js';
 import { Migration20261130100000_AddonGames } from './Migration20261130100000_AddonGames.js';
 import { Migration20261130120000_FeedActivityMoments } from './Migration20261130120000_FeedActivityMoments.js';
+import { Migration20261130130000_BestOfRankedIndex } from './Migration20261130130000_BestOfRankedIndex.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -70,5 +71,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261130120000_FeedActivityMoments',
     class: Migration20261130120000_FeedActivityMoments,
+  },
+  {
+    name: 'Migration20261130130000_BestOfRankedIndex',
+    class: Migration20261130130000_BestOfRankedIndex,
   },
 ];

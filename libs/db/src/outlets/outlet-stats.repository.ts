@@ -52,6 +52,77 @@ const REVIEWS_COUNT = reusableQuery((db, args: { outlet: string }) =>
     .where('mr.outlet', '=', args.outlet),
 );
 
+/**
+ * An outlet's reviews page in one prepared statement, by the outlet's slug: the outlet (only one with
+ * reviews), the number of its reviews (an index-only count on media_reviews_outlet_published_idx) and the
+ * page, each review written as the API's JSON by the database ({"igdbID","title","rating","date"}: to_json
+ * of a row writes it compact, as JSON.stringify does). One round trip instead of three (the outlet by its
+ * slug, the page, the count), and no rows for the API to map and serialise.
+ */
+const REVIEWS_BY_SLUG = reusableQuery((db, args: { slug: string; limit: number; offset: number }) =>
+  db
+    .selectFrom('Outlet as o')
+    .select((select) => [
+      sql<number>`(select count(*)::int from media_reviews mr where mr.outlet = ${select.ref('o.name')})`.as(
+        'total',
+      ),
+      sql<string>`(select '[' || coalesce(string_agg(
+          (select to_json(c)::text from (select g.igdb_id as "igdbID", g.title, p.rating,
+            to_char(p.published_at, 'YYYY-MM-DD') as date) as c),
+          ',' order by p.published_at desc nulls last, p.id desc), '') || ']'
+        from (
+          select mr.id, mr.game_id, mr.rating, mr.published_at from media_reviews mr
+          where mr.outlet = ${select.ref('o.name')}
+          order by mr.published_at desc nulls last, mr.id desc
+          limit ${args.limit} offset ${args.offset}
+        ) p join games g on g.id = p.game_id)`.as('content'),
+    ])
+    .where('o.slug', '=', args.slug)
+    .where('o.reviewCount', '>', 0),
+);
+
+/**
+ * An outlet's chart of differences in one prepared statement, by its slug: the histogram (counts in bins
+ * of DIFFERENCE_BIN_WIDTH points from -50 to +50, the ends open) and its most generous and harshest calls,
+ * off outlet_game_scores_outlet_difference_idx. One round trip instead of four.
+ */
+const DIFFERENCES_BY_SLUG = reusableQuery((db, args: { slug: string; limit: number }) =>
+  db
+    .selectFrom('Outlet as o')
+    .select((select) => {
+      const calls = (direction: 'generous' | 'harsh') => {
+        const order = sql.raw(direction === 'generous' ? 'desc' : 'asc');
+        return sql<
+          OutletCall[]
+        >`(select coalesce(json_agg(c order by c.difference ${order}, c."igdbId"), '[]')
+          from (
+            select g.igdb_id as "igdbId", g.title, s.score, s.others_mean as "othersMean",
+              s.others_count as "othersCount", s.difference
+            from outlet_game_scores s join games g on g.id = s.game_id
+            where s.outlet_id = ${select.ref('o.id')} and s.difference ${sql.raw(direction === 'generous' ? '> 0' : '< 0')}
+            order by s.difference ${order}, g.igdb_id
+            limit ${args.limit}
+          ) c)`;
+      };
+      return [
+        'o.id',
+        sql<number[]>`(select array_agg(coalesce(h.total, 0) order by b.bin)
+          from generate_series(${sql.lit(-DIFFERENCE_BINS / 2)}, ${sql.lit(DIFFERENCE_BINS / 2 - 1)}) as b(bin)
+          left join (
+            select least(greatest(floor(s.difference / ${sql.lit(DIFFERENCE_BIN_WIDTH)}), ${sql.lit(-DIFFERENCE_BINS / 2)}), ${sql.lit(DIFFERENCE_BINS / 2 - 1)})::int as bin,
+              count(*)::int as total
+            from outlet_game_scores s
+            where s.outlet_id = ${select.ref('o.id')} and s.difference is not null
+            group by 1
+          ) h on h.bin = b.bin)`.as('histogram'),
+        calls('generous').as('generous'),
+        calls('harsh').as('harsh'),
+      ];
+    })
+    .where('o.slug', '=', args.slug)
+    .where('o.reviewCount', '>', 0),
+);
+
 export interface OutletRow {
   id: number;
   slug: string;
@@ -110,6 +181,26 @@ const OUTLET_COLUMNS = [
   'o.deviationMean',
   'o.deviationStdev',
 ] as const;
+
+/** OUTLET_COLUMNS under their properties' names, for a read without the plugin's renaming (typedRows). */
+const OUTLET_BY_SLUG = reusableQuery((db, args: { slug: string }) =>
+  db
+    .selectFrom('Outlet as o')
+    .select((select) => [
+      select.ref('o.id').as('id'),
+      select.ref('o.slug').as('slug'),
+      select.ref('o.name').as('name'),
+      select.ref('o.country').as('country'),
+      select.ref('o.language').as('language'),
+      select.ref('o.domain').as('domain'),
+      select.ref('o.reviewCount').as('reviewCount'),
+      select.ref('o.averageScore').as('averageScore'),
+      select.ref('o.deviationGames').as('deviationGames'),
+      select.ref('o.deviationMean').as('deviationMean'),
+      select.ref('o.deviationStdev').as('deviationStdev'),
+    ])
+    .where('o.slug', '=', args.slug),
+);
 
 /**
  * The outlet pages' figures (section 15). What a page reads is precomputed: outlet_game_scores holds each
@@ -299,13 +390,55 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
     return { rows: rows.map(toOutletRow), total: Number(count.total) };
   }
 
+  /** The outlet of a slug (prepared, on the read route, without the plugin's result pass). */
   async findBySlug(slug: string): Promise<OutletRow | null> {
-    const row = await this.db
-      .selectFrom('Outlet as o')
-      .select(OUTLET_COLUMNS)
-      .where('o.slug', '=', slug)
-      .executeTakeFirst();
+    const em = this.getEntityManager();
+    const [row] = await typedRows(em, OUTLET_BY_SLUG(em, { slug }), currentReadRoute());
     return row ? toOutletRow(row) : null;
+  }
+
+  /**
+   * A page of the reviews of the outlet of a slug, newest first (undated last), as the API's JSON text of
+   * the page's array, and how many reviews it has; null for no such outlet or one without reviews.
+   */
+  async reviewsPageBySlug(
+    slug: string,
+    page: number,
+    size: number,
+  ): Promise<{ content: string; total: number } | null> {
+    const em = this.getEntityManager();
+    const [row] = await typedRows(
+      em,
+      REVIEWS_BY_SLUG(em, { slug, limit: size, offset: page * size }),
+      currentReadRoute(),
+    );
+    return row ? { content: row.content, total: Number(row.total) } : null;
+  }
+
+  /**
+   * The chart of differences of the outlet of a slug (differenceHistogram) and its `limit` most generous and
+   * harshest calls (extremeCalls); null for no such outlet or one without reviews.
+   */
+  async differencesBySlug(
+    slug: string,
+    limit: number,
+  ): Promise<{ histogram: number[]; generous: OutletCall[]; harsh: OutletCall[] } | null> {
+    const em = this.getEntityManager();
+    const [row] = await typedRows(em, DIFFERENCES_BY_SLUG(em, { slug, limit }), currentReadRoute());
+    if (!row) return null;
+    const call = (value: OutletCall): OutletCall => ({
+      igdbId: Number(value.igdbId),
+      title: value.title,
+      score: Number(value.score),
+      othersMean: Number(value.othersMean),
+      othersCount: Number(value.othersCount),
+      difference: Number(value.difference),
+    });
+    return {
+      histogram: row.histogram.map(Number),
+      generous: row.generous.map(call),
+      harsh: row.harsh.map(call),
+    };
   }
 
   /** Counts of its compared calls by difference, in bins of 5 points from -50 to +50 (the ends open). */
