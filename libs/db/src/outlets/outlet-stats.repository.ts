@@ -91,7 +91,8 @@ const DIFFERENCES_BY_SLUG = reusableQuery((db, args: { slug: string; limit: numb
     .selectFrom('Outlet as o')
     .select((select) => {
       const calls = (direction: 'generous' | 'harsh') => {
-        const order = sql.raw(direction === 'generous' ? 'desc' : 'asc');
+        const order = direction === 'generous' ? sql`desc` : sql`asc`;
+        const side = direction === 'generous' ? sql`s.difference > 0` : sql`s.difference < 0`;
         return sql<
           OutletCall[]
         >`(select coalesce(json_agg(c order by c.difference ${order}, c."igdbId"), '[]')
@@ -99,7 +100,7 @@ const DIFFERENCES_BY_SLUG = reusableQuery((db, args: { slug: string; limit: numb
             select g.igdb_id as "igdbId", g.title, s.score, s.others_mean as "othersMean",
               s.others_count as "othersCount", s.difference
             from outlet_game_scores s join games g on g.id = s.game_id
-            where s.outlet_id = ${select.ref('o.id')} and s.difference ${sql.raw(direction === 'generous' ? '> 0' : '< 0')}
+            where s.outlet_id = ${select.ref('o.id')} and ${side}
             order by s.difference ${order}, g.igdb_id
             limit ${args.limit}
           ) c)`;
