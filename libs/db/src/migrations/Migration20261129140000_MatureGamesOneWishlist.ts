@@ -1,7 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** The catalogue's sort indexes, by name: [name, column, partial condition]. */
-const SORT_INDEXES: [string, string, string][] = [
+/**
+ * The catalogue's sort indexes, by name: [name, column, partial condition]. The add-on migration rebuilds the
+ * same ones.
+ */
+export const SORT_INDEXES: [string, string, string][] = [
   ['games_release_date_idx', 'release_date', ''],
   ['games_av_ratings_idx', 'av_ratings', ''],
   ['games_player_rank_score_idx', 'player_rank_score', ''],

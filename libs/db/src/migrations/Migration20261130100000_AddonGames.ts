@@ -1,20 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 import { ADDON_TITLE_PATTERNS } from '../games/addon.js';
 import { SEARCH_VERSION_COLUMNS } from '../search/search-version.js';
-
-/** The catalogue's sort indexes, by name: [name, column, partial condition]. */
-const SORT_INDEXES: [string, string, string][] = [
-  ['games_release_date_idx', 'release_date', ''],
-  ['games_av_ratings_idx', 'av_ratings', ''],
-  ['games_player_rank_score_idx', 'player_rank_score', ''],
-  ...(['audio', 'text'] as const).flatMap((kind): [string, string, string][] =>
-    ['release_date', 'av_ratings', 'player_rank_score'].map((column) => [
-      `games_spanish_${kind}_${column}_idx`,
-      column,
-      ` where "spanish_${kind}" = 'yes'`,
-    ]),
-  ),
-];
+import { SORT_INDEXES } from './Migration20261129140000_MatureGamesOneWishlist.js';
 
 /**
  * The indexes with `include` as their carried columns; with `withReleaseDate`, the orders by score carry the
