@@ -155,6 +155,17 @@ describe("a review page's statement of the game's Spanish ('Textos: español · 
       text: true,
       audio: false,
     });
+    // MeriStation's shape: the box before the review, label and value in separate elements.
+    const box = `<html><body><article><h1>Persona 5</h1><ul class="ficha">
+      <li><span>Plataforma</span><span>PS4</span><span>10</span></li><li><span>Texto</span><span>Inglés</span></li>
+      <li><span>Voces</span><span>Inglés, Japonés</span></li><li><span>Editor</span><span>Atlus</span></li></ul>
+      <h2>Análisis de Persona 5</h2><p>Un juego magistral.</p></article></body></html>`;
+    expect(
+      readReviewPage(box, 'https://as.com/meristation/analisis/persona-5').spanish?.languages['es-ES'],
+    ).toEqual({
+      text: false,
+      audio: false,
+    });
     const metacritic = gunzipSync(
       readFileSync(new URL('rv-metacritic-elden-ring-critic-reviews.html.gz', REAL)),
     ).toString('utf8');
