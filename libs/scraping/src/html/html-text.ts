@@ -57,32 +57,48 @@ export function elementText(elements: Cheerio<AnyNode>): string {
 
 /** Unicode's paragraph separator: never in a page's own text nodes in practice, unlike '\n'. */
 const LINE_BREAK = '\u2029';
+/** Unicode's line separator, likewise: marks where an inline element starts or ends within a line. */
+const PIECE_BREAK = '\u2028';
+
+/** A line of visible text, and the texts of the elements it is made of ('Texto' and 'Inglés' in a spec box). */
+export interface TextLine {
+  text: string;
+  pieces: string[];
+}
 
 /**
  * The visible text of elements as lines: each block element (paragraph, list item, cell, line break)
  * starts a new one, so 'Textos: español' and 'Voces: inglés' in two list items stay two statements.
+ * A line's pieces are split where inline elements start and end, so a label and its value written
+ * as '<span>Texto</span><span>Inglés</span>' can be read apart although the line reads 'TextoInglés'.
  */
-export function elementLines(elements: Cheerio<AnyNode>): string[] {
+export function elementLines(elements: Cheerio<AnyNode>): TextLine[] {
   const parts: string[] = [];
-  elements.each((_index, node) => collectText(node, parts, LINE_BREAK));
+  elements.each((_index, node) => collectText(node, parts, LINE_BREAK, PIECE_BREAK));
   return parts
     .join('')
     .split(LINE_BREAK)
-    .map(collapseWhitespace)
-    .filter((line) => line !== '');
+    .map((line) => ({
+      text: collapseWhitespace(line.split(PIECE_BREAK).join('')),
+      pieces: line
+        .split(PIECE_BREAK)
+        .map(collapseWhitespace)
+        .filter((piece) => piece !== ''),
+    }))
+    .filter((line) => line.text !== '');
 }
 
-function collectText(node: AnyNode, parts: string[], boundary = ' '): void {
+function collectText(node: AnyNode, parts: string[], boundary = ' ', pieceBoundary = ''): void {
   if (node.type === 'text') {
     parts.push(node.data);
     return;
   }
   if (node.type !== 'tag' && node.type !== 'root') return;
   if (node.type === 'tag' && SILENT_ELEMENTS.has(node.name)) return;
-  const block = node.type === 'tag' && BLOCK_ELEMENTS.has(node.name);
-  if (block) parts.push(boundary);
-  for (const child of node.children) collectText(child, parts, boundary);
-  if (block) parts.push(boundary);
+  const edge = node.type === 'tag' ? (BLOCK_ELEMENTS.has(node.name) ? boundary : pieceBoundary) : '';
+  parts.push(edge);
+  for (const child of node.children) collectText(child, parts, boundary, pieceBoundary);
+  parts.push(edge);
 }
 
 /**

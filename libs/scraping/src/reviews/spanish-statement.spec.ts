@@ -68,8 +68,72 @@ describe("a review page's statement of the game's Spanish ('Textos: español · 
     ).toEqual({ text: true, audio: true });
   });
 
+  it("reads MeriStation's spec box whatever elements hold label and value ('Texto' + 'Inglés')", () => {
+    const persona = { text: false, audio: false };
+    // Label and value in inline elements of one list item: the line reads 'TextoInglés'.
+    expect(
+      statementOf(`<ul class="ficha"><li><span>Plataforma</span><span>PS4</span></li>
+        <li><span>Texto</span><span>Inglés</span></li><li><span>Voces</span><span>Inglés, Japonés</span></li></ul>`)
+        ?.languages,
+    ).toEqual({ 'es-ES': persona, 'es-419': persona });
+    // A value in lower case does not show where the label ends; the elements do.
+    expect(statementOf('<li><b>Texto</b><i>español</i></li>')?.languages['es-ES']).toEqual({
+      text: true,
+      audio: null,
+    });
+    // Label and value as block elements: two lines.
+    expect(
+      statementOf('<dl><dt>Texto</dt><dd>Español</dd><dt>Voces</dt><dd>Inglés</dd></dl>')?.languages['es-ES'],
+    ).toEqual({ text: true, audio: false });
+    // As stored text has it, glued, and as an archive re-encoded it ('Espa?ol', 'Ingl¨¦s').
+    expect(statementOf('<p>- TextoEspañol, Inglés</p><p>- VocesInglés</p>')?.languages['es-ES']).toEqual({
+      text: true,
+      audio: false,
+    });
+    expect(statementOf('<p>- TextoEspa?ol</p><p>- VocesIngl¨¦s</p>')?.languages['es-ES']).toEqual({
+      text: true,
+      audio: false,
+    });
+  });
+
+  it('reads what a sentence says is missing, and ignores wishes and rumours', () => {
+    const spain = (html: string) => statementOf(html)?.languages['es-ES'];
+    expect(spain('<p>Kingdom Hearts 3D no vendrá traducido al castellano.</p>')).toEqual({
+      text: false,
+      audio: null,
+    });
+    expect(
+      spain('<p>Llega con textos en castellano. Solo echamos de menos voces en castellano.</p>'),
+    ).toEqual({
+      text: true,
+      audio: false,
+    });
+    expect(spain('<p>La obra nos llegará finalmente sin textos en castellano.</p>')).toEqual({
+      text: false,
+      audio: null,
+    });
+    expect(
+      statementOf('<p>Los fans crean una petición para que venga doblado al castellano.</p>'),
+    ).toBeNull();
+    expect(statementOf('<p>Primero se rumoreó que llegaría doblado al castellano.</p>')).toBeNull();
+    expect(statementOf('<p>No contará con doblaje en inglés en ningún territorio.</p>')).toBeNull();
+    expect(statementOf("<p>Las mejores oportunidades hablan alemán. Nuevo curso 'online'</p>")).toBeNull();
+  });
+
+  it("tells Latin American Spanish apart per field: 'español' named somewhere leaves it unknown", () => {
+    expect(
+      statementOf(`<p>No contará con las voces en castellano, sino con las voces del juego dobladas al español de
+        América Latina. Lo que sí estará disponible en castellano son los menús y subtítulos.</p>`)
+        ?.languages,
+    ).toEqual({ 'es-ES': { text: true, audio: false }, 'es-419': { text: null, audio: true } });
+    expect(
+      statementOf('<p>Todo está en ruso. Audio y subtítulos en español y de buena calidad.</p>')?.languages,
+    ).toEqual({ 'es-ES': { text: true, audio: true }, 'es-419': { text: null, audio: null } });
+  });
+
   it("yields nothing for a review that only mentions voices ('las voces en inglés brillan')", () => {
     expect(statementOf('<p>Las voces en inglés brillan, y la banda sonora también.</p>')).toBeNull();
+    expect(statementOf('<p>Las <em>voces en inglés</em> brillan.</p>')).toBeNull();
     expect(statementOf('<script>var textos = "Textos: español";</script><p>Nada más.</p>')).toBeNull();
   });
 
@@ -89,6 +153,17 @@ describe("a review page's statement of the game's Spanish ('Textos: español · 
       readReviewPage(single, 'https://www.example.es/analisis/juego').spanish?.languages['es-ES'],
     ).toEqual({
       text: true,
+      audio: false,
+    });
+    // MeriStation's shape: the box before the review, label and value in separate elements.
+    const box = `<html><body><article><h1>Persona 5</h1><ul class="ficha">
+      <li><span>Plataforma</span><span>PS4</span><span>10</span></li><li><span>Texto</span><span>Inglés</span></li>
+      <li><span>Voces</span><span>Inglés, Japonés</span></li><li><span>Editor</span><span>Atlus</span></li></ul>
+      <h2>Análisis de Persona 5</h2><p>Un juego magistral.</p></article></body></html>`;
+    expect(
+      readReviewPage(box, 'https://as.com/meristation/analisis/persona-5').spanish?.languages['es-ES'],
+    ).toEqual({
+      text: false,
       audio: false,
     });
     const metacritic = gunzipSync(
