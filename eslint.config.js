@@ -64,4 +64,20 @@ export default tseslint.config(
   },
   ...boundaryBlocks(house),
   ...featureBlocks,
+  {
+    // React Router's <Link> carries framework-mode prefetching the site never uses: about 2 KB of gzipped
+    // JavaScript in every first paint (docs/PERFORMANCE.md, front-end budget).
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='react-router-dom'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+          message: 'Los enlaces de la aplicación son los de components/link.tsx, no los de React Router.',
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '../components/link';
 import { getSiteConfig } from '../lib/site-config';
 import { routes } from '../lib/paths';
 import { useSession } from '../features/auth';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../components/link';
 import { routes } from '../lib/paths';
 import { SearchForm } from '../features/search/components/search-form';
 import { MenuIcon, SearchIcon } from './icons';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { routes } from '../lib/paths';
 import { usePageMeta } from '../lib/use-page-meta';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { pageTexts } from '@veredicto/contract';
 import { getSiteConfig } from '../lib/site-config';
 import { routes } from '../lib/paths';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { routes } from '../lib/paths';
 
 /** Shown inside the shell when a page throws or its code chunk cannot be loaded (e.g. after a deploy). */

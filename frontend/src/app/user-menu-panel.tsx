@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '../components/link';
 import { routes } from '../lib/paths';
 import { loginStateFrom, useSession } from '../features/auth';
 

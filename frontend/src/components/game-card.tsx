@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './link';
 import { formatReleaseDate, normalizePlatforms, releaseYear } from '../lib/format';
 import { routes } from '../lib/paths';
 import type { GameSummary } from '../lib/types';

@@ -9,7 +9,7 @@ import {
   type AlertSettingsResponse,
 } from '@veredicto/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { apiFetch, serverMessage } from '../../../lib/api-client';
 import { apiPaths, routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';

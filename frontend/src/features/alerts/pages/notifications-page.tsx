@@ -1,6 +1,7 @@
 import { pageTexts } from '@veredicto/contract';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { TextField } from '../../../components/text-field';
 import { isApiError, serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';

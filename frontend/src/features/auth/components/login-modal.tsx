@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { Modal } from '../../../components/modal';
 import { routes } from '../../../lib/paths';
 import { LoginForm } from './login-form';

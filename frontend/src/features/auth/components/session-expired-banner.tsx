@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { routes } from '../../../lib/paths';
 import { loginStateFrom, SESSION_EXPIRED_NOTICE } from '../login-state';
 import { useSession } from '../use-session';

@@ -1,5 +1,6 @@
 import { pageTexts } from '@veredicto/contract';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';

@@ -1,6 +1,6 @@
 import { pageTexts } from '@veredicto/contract';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';

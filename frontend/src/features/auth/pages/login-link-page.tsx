@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { pageTexts } from '@veredicto/contract';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';

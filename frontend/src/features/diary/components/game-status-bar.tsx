@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
 import { serverMessage } from '../../../lib/api-client';
 import { normalizePlatforms } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { pageTexts } from '@veredicto/contract';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';

@@ -1,6 +1,6 @@
 import { pageTexts } from '@veredicto/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';

@@ -1,6 +1,6 @@
 import { pageTexts } from '@veredicto/contract';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';

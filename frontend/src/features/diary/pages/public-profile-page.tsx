@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { isApiError, serverMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { pageTexts } from '@veredicto/contract';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { formatDate, pageTexts } from '@veredicto/contract';
 import { isApiError } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { ScoreBar } from '../../../components/score-bar';
 import { routes } from '../../../lib/paths';
 import type { MediaReview } from '../../../lib/types';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import type { CriticStats, PlayerStats, UnusualRatingWindow } from '../../../lib/types';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { CoverImage } from '../../../components/cover-image';
 import { PlatformLogos } from '../../../components/platform-logos';
 import { formatReleaseDate } from '../../../lib/format';

@@ -1,4 +1,5 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { GENRE_SLUGS, pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { Pagination } from '../../../components/pagination';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Link, NavLink, useNavigationType, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigationType, useParams, useSearchParams } from 'react-router-dom';
+import { Link, NavLink } from '../../../components/link';
 import { GENRE_SLUGS, pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { GameGrid } from '../../../components/game-grid';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import {
   BEST_AVERAGE_FLOOR,
   CRITIC_TIERS,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { routes } from '../../../lib/paths';
 import { useAllNews } from '../api/use-all-news';
 import { NewsCard } from './news-card';

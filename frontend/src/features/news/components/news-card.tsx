@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { CoverImage } from '../../../components/cover-image';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';

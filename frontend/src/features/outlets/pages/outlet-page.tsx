@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { pageTexts } from '@veredicto/contract';
 import { Pagination } from '../../../components/pagination';
 import { ScoreBadge } from '../../../components/score-badge';

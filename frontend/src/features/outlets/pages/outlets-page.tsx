@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { pageTexts } from '@veredicto/contract';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';

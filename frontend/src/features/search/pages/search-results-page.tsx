@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useNavigationType, useSearchParams } from 'react-router-dom';
+import { useNavigationType, useSearchParams } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { pageTexts } from '@veredicto/contract';
 import { GameGrid } from '../../../components/game-grid';
 import { LoadError } from '../../../components/load-error';

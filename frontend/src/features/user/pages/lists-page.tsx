@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CoverImage } from '../../../components/cover-image';
 import { Modal } from '../../../components/modal';
