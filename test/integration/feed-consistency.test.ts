@@ -313,8 +313,8 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
     }, 120_000);
   }
 
-  it('keeps the newest moment exact when a delete and another writer of the same user run at once', async () => {
-    const games = await Promise.all(Array.from({ length: 3 }, () => createGame(db)));
+  it('keeps the newest moments exact when a delete and another writer of the same user run at once', async () => {
+    const games = await Promise.all(Array.from({ length: 5 }, () => createGame(db)));
     const user = await createUser(db);
     const now = Date.now();
     const day = (days: number) => new Date(now - days * 86_400_000).toISOString();
@@ -400,6 +400,29 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
       await moving;
       await two.query('commit');
       expect(await kept()).toEqual(new Date(day(20)));
+
+      // Two writers adding rows at once: the second waits for the line, then counts the first one's row too.
+      await one.query('begin');
+      await one.query(`insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 40, $3)`, [
+        user.id,
+        games[3].id,
+        day(4),
+      ]);
+      await two.query('begin');
+      const adding = two.query(
+        `insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 45, $3)`,
+        [user.id, games[4].id, day(6)],
+      );
+      await twoBlocked();
+      await one.query('commit');
+      await adding;
+      await two.query('commit');
+      const { rows } = await db.query(
+        'select rating_moments as kept, array(select updated_at from ratings where user_id = $1 order by updated_at) as all from user_activity where user_id = $1',
+        [user.id],
+      );
+      expect(rows[0].kept).toEqual(rows[0].all);
+      expect(rows[0].kept).toHaveLength(3);
     } finally {
       await one.query('rollback').catch(() => undefined);
       await two.query('rollback').catch(() => undefined);
