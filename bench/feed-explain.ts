@@ -20,7 +20,8 @@ const argument = (name: string, fallback: number) => {
 const RUNS = argument('runs', 9);
 const PAGES = argument('pages', 20);
 const PAGE_SIZE = 20;
-const DATABASE = 'veredicto_bench_feed';
+/** The bench's own database on the server (FEED_BENCH_DATABASE names another, e.g. one per worktree). */
+const DATABASE = process.env.FEED_BENCH_DATABASE ?? 'veredicto_bench_feed';
 
 interface Plan {
   'Execution Time': number;

@@ -24,7 +24,8 @@ const argument = (name: string, fallback: number) => {
 };
 const SECONDS = argument('seconds', 15);
 const CONNECTIONS = argument('connections', 32);
-const DATABASE = 'veredicto_bench_feed';
+/** The bench's own database on the server (FEED_BENCH_DATABASE names another, e.g. one per worktree). */
+const DATABASE = process.env.FEED_BENCH_DATABASE ?? 'veredicto_bench_feed';
 const FOLLOWED = 1000;
 const RATINGS_EACH = 60;
 const STATUSES_EACH = 40;
@@ -86,7 +87,14 @@ async function seedFollowing(databaseUrl: string): Promise<void> {
       [STATUSES_EACH, total],
     );
     await db.query('commit');
-    for (const table of ['users', 'user_follows', 'ratings', 'game_statuses', 'user_reviews'])
+    for (const table of [
+      'users',
+      'user_follows',
+      'ratings',
+      'game_statuses',
+      'user_reviews',
+      'user_activity',
+    ])
       await db.query(`vacuum analyze ${table}`);
   } catch (error) {
     await db.query('rollback').catch(() => undefined);

@@ -302,6 +302,65 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     expect((await call(api, 'GET', '/api/user/feed?cursor=nada', { token: reader.token })).status).toBe(400);
   });
 
+  it('takes a review hidden by moderation out of the followers’ feeds and the profile, keeping its rating', async () => {
+    const reader = await userWithToken(api, db);
+    const author = await userWithToken(api, db);
+    const [game, other] = [await createGame(db), await createGame(db)];
+    expect(
+      (await call(api, 'PUT', `/api/users/${author.username}/follow`, { token: reader.token })).status,
+    ).toBe(200);
+    // A rating with its review, then a newer rating: the hidden review must not hold the feed's place either.
+    await db.query(
+      `insert into ratings (user_id, game_id, score, created_at, updated_at)
+       values ($1, $2, 73, now() - interval '2 minutes', now() - interval '2 minutes')`,
+      [author.id, game.id],
+    );
+    const review = await db.query<{ id: number }>(
+      `insert into user_reviews (user_id, game_id, content, created_at, updated_at)
+       values ($1, $2, 'Una reseña que se denunciará', now() - interval '2 minutes', now() - interval '2 minutes')
+       returning id`,
+      [author.id, game.id],
+    );
+    await db.query(
+      `insert into ratings (user_id, game_id, score, created_at, updated_at)
+       values ($1, $2, 40, now() - interval '1 minute', now() - interval '1 minute')`,
+      [author.id, other.id],
+    );
+    const feed = async () =>
+      (
+        (await call(api, 'GET', '/api/user/feed', { token: reader.token })).json() as {
+          content: { kind: string; igdbID: number }[];
+        }
+      ).content.map((item) => `${item.kind}:${item.igdbID}`);
+    const profile = async () =>
+      (await call(api, 'GET', `/api/users/${author.username}`)).json() as {
+        counts: { reviews: number; ratings: number };
+        recent: { kind: string; igdbID: number; review: string | null }[];
+      };
+
+    expect(await feed()).toEqual([
+      `rating:${other.igdbId}`,
+      `review:${game.igdbId}`,
+      `rating:${game.igdbId}`,
+    ]);
+    const before = await profile();
+    expect(before.counts).toMatchObject({ ratings: 2, reviews: 1 });
+    expect(before.recent.find((item) => item.igdbID === game.igdbId)).toMatchObject({
+      kind: 'review',
+      review: 'Una reseña que se denunciará',
+    });
+
+    // What a moderator's decision to hide it writes (UserReviewRepository.hide).
+    await db.query('update user_reviews set hidden_at = now() where id = $1', [review.rows[0].id]);
+    expect(await feed()).toEqual([`rating:${other.igdbId}`, `rating:${game.igdbId}`]);
+    const after = await profile();
+    expect(after.counts).toMatchObject({ ratings: 2, reviews: 0 });
+    expect(after.recent.find((item) => item.igdbID === game.igdbId)).toMatchObject({
+      kind: 'rating',
+      review: null,
+    });
+  });
+
   it("answers 'Tu año' from the rows of that year, with its PNG for link previews, and keeps it private", async () => {
     // Last year, so that every date of it is in the past whatever the run's date; this year holds the rest.
     const thisYear = new Date().getUTCFullYear();

@@ -1,16 +1,24 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ActivityRepository, openDatabase, type ActivityCursor, type ActivityKind } from '@veredicto/db';
+import {
+  ActivityRepository,
+  openDatabase,
+  RECENT_MOMENTS,
+  type ActivityCursor,
+  type ActivityKind,
+} from '@veredicto/db';
 import { createGame, createUser } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
 
 /**
  * The feed read through `user_activity` (newest moments kept by triggers) against the plain definition:
- * every rating, review and status change of the followed users whose profile is not private, ordered by
- * (moment, kind, id) newest first, paged by cursor. Random users and events on few moments (many ties,
- * across kinds too), then random writes: new, moved (forwards and back in time, to another user), deleted,
- * privacy changes, an account deleted; after each round every page of the feed must be the reference's.
+ * every rating, review (not hidden by moderation) and status change of the followed users whose profile is
+ * not private, ordered by (moment, kind, id) newest first, paged by cursor. Random users and events on few
+ * moments (many ties, across kinds too; one prolific user with more rows of a source than `user_activity`
+ * keeps moments of), then random writes: new, moved (forwards and back in time, to another user), deleted,
+ * reviews hidden and shown again, privacy changes, an account deleted; after each round every page of the
+ * feed must be the reference's.
  */
 describe('feed: the newest moments kept by triggers give the same pages as the plain query', () => {
   let db: pg.Pool;
@@ -64,7 +72,7 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
          from ratings r
          union all
          select 'review', w.id, w.user_id, w.game_id, (select score from ratings x where x.user_id = w.user_id and x.game_id = w.game_id), null, w.created_at
-         from user_reviews w
+         from user_reviews w where w.hidden_at is null
          union all
          select 'status', s.id, s.user_id, s.game_id, null, s.status, s.status_changed_at
          from game_statuses s
@@ -112,21 +120,28 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
     throw new Error('the feed never ended');
   }
 
-  /** `user_activity` must hold, for every user, the newest moment of each source, recomputed here from scratch. */
+  /**
+   * `user_activity` must hold, for every user, the RECENT_MOMENTS newest moments of each source (reviews not
+   * hidden), oldest first, recomputed here from scratch.
+   */
   async function expectMomentsExact(userIds: number[]) {
+    const newest = (table: string, column: string, counted = 'true') =>
+      `(select nullif(array(select m from (select ${column} as m from ${table} where user_id = u.id and ${counted}
+         order by ${column} desc limit ${RECENT_MOMENTS}) t order by m), '{}'))`;
     const { rows } = await db.query(
       `select u.id,
-         (select max(updated_at) from ratings where user_id = u.id) as rating_at,
-         (select max(created_at) from user_reviews where user_id = u.id) as review_at,
-         (select max(status_changed_at) from game_statuses where user_id = u.id) as status_at,
-         a.user_id is not null as kept, a.rating_at as kept_rating, a.review_at as kept_review, a.status_at as kept_status
+         ${newest('ratings', 'updated_at')} as rating,
+         ${newest('user_reviews', 'created_at', 'hidden_at is null')} as review,
+         ${newest('game_statuses', 'status_changed_at')} as status,
+         a.user_id is not null as kept, a.rating_moments as kept_rating, a.review_moments as kept_review,
+         a.status_moments as kept_status
        from users u left join user_activity a on a.user_id = u.id
        where u.id = any($1) order by u.id`,
       [userIds],
     );
+    let full = 0;
     for (const row of rows) {
-      const any = row.rating_at || row.review_at || row.status_at;
-      if (any) expect(row.kept).toBe(true);
+      if (row.rating || row.review || row.status) expect(row.kept).toBe(true);
       expect({
         id: row.id,
         rating: row.kept_rating,
@@ -134,11 +149,13 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
         status: row.kept_status,
       }).toEqual({
         id: row.id,
-        rating: row.rating_at,
-        review: row.review_at,
-        status: row.status_at,
+        rating: row.rating,
+        review: row.review,
+        status: row.status,
       });
+      for (const kept of [row.rating, row.review, row.status]) if (kept?.length === RECENT_MOMENTS) full += 1;
     }
+    return full;
   }
 
   for (const seed of [11, 2024, 777_001]) {
@@ -148,7 +165,8 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
       const base = Date.now() - 30 * 86_400_000;
       const moment = () =>
         new Date(base + random.int(25) * 60_000 + (random.next() < 0.2 ? 1 : 0)).toISOString();
-      const games = await Promise.all(Array.from({ length: 14 }, () => createGame(db)));
+      // More games than `user_activity` keeps moments of a source, so that a user can have more rows.
+      const games = await Promise.all(Array.from({ length: 2 * RECENT_MOMENTS + 6 }, () => createGame(db)));
       const reader = await createUser(db);
       const users = await Promise.all(Array.from({ length: 9 }, () => createUser(db)));
       // Seven followed, two not (their activity must never show).
@@ -161,10 +179,11 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
       const statuses = ['want', 'playing', 'completed', 'abandoned', 'shelved'];
 
       const write = async () => {
-        const userId = random.pick([...alive]);
+        // The first user writes a third of the time: more rows of a source than the moments kept.
+        const userId = alive.has(users[0].id) && random.next() < 0.33 ? users[0].id : random.pick([...alive]);
         const gameId = random.pick(games).id;
         const at = moment();
-        switch (random.int(11)) {
+        switch (random.int(12)) {
           case 0:
           case 1:
             await db.query(
@@ -234,6 +253,14 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
               random.pick(['public', 'followers', 'private']),
             ]);
             break;
+          case 10:
+            // Hidden by moderation (or shown again): out of the feed while hidden.
+            await db.query(
+              `update user_reviews set hidden_at = case when hidden_at is null then now() end
+               where id = (select id from user_reviews where user_id = $1 order by random() limit 1)`,
+              [userId],
+            );
+            break;
           default:
             // Several rows of one statement: each row's trigger sees the others' effect.
             await db.query(`delete from game_statuses where user_id = $1 and status_changed_at >= $2`, [
@@ -243,18 +270,33 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
         }
       };
 
+      // The first user rates and sets statuses of more games than the moments kept, each in one statement.
+      const many = games.slice(0, RECENT_MOMENTS + 4);
+      await db.query(
+        `insert into ratings (user_id, game_id, score, created_at, updated_at)
+         select $1, game_id, 50, at, at from unnest($2::int[], $3::timestamptz[]) as t(game_id, at)`,
+        [users[0].id, many.map((game) => game.id), many.map(() => moment())],
+      );
+      await db.query(
+        `insert into game_statuses (user_id, game_id, status, status_changed_at)
+         select $1, game_id, 'playing', at from unnest($2::int[], $3::timestamptz[]) as t(game_id, at)`,
+        [users[0].id, many.map((game) => game.id), many.map(() => moment())],
+      );
+      let fullArrays = 0;
       for (let event = 0; event < 120; event++) await write();
       for (let round = 0; round < 5; round++) {
         if (round === 3) {
           // An account deleted (its rows go by cascade), followed by the reader.
-          const gone = users.find((user) => alive.has(user.id) && users.indexOf(user) < 7);
+          const gone = users.find(
+            (user) => alive.has(user.id) && users.indexOf(user) > 0 && users.indexOf(user) < 7,
+          );
           if (gone) {
             await db.query('delete from users where id = $1', [gone.id]);
             alive.delete(gone.id);
           }
         }
         for (let event = 0; event < 25; event++) await write();
-        await expectMomentsExact([...alive]);
+        fullArrays += await expectMomentsExact([...alive]);
         const expected = await reference(reader.id);
         expect(expected.length).toBeGreaterThan(10);
         for (const limit of [1, 3, 7]) {
@@ -266,17 +308,23 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
           expect(pages.flat()).toEqual(expected);
         }
       }
+      // The prolific user filled arrays: pages by cursor met users whose moments are not all kept.
+      expect(fullArrays).toBeGreaterThan(0);
     }, 120_000);
   }
 
-  it('keeps the newest moment exact when a delete and another writer of the same user run at once', async () => {
-    const games = await Promise.all(Array.from({ length: 3 }, () => createGame(db)));
+  it('keeps the newest moments exact when a delete and another writer of the same user run at once', async () => {
+    const games = await Promise.all(Array.from({ length: 5 }, () => createGame(db)));
     const user = await createUser(db);
     const now = Date.now();
     const day = (days: number) => new Date(now - days * 86_400_000).toISOString();
     const kept = async () =>
-      (await db.query('select rating_at from user_activity where user_id = $1', [user.id])).rows[0]
-        ?.rating_at ?? null;
+      (
+        await db.query(
+          'select rating_moments[cardinality(rating_moments)] as newest from user_activity where user_id = $1',
+          [user.id],
+        )
+      ).rows[0]?.newest ?? null;
     const one = await db.connect();
     const two = await db.connect();
     /** Waits until `client`'s statement waits for a lock (so the interleaving is the one written). */
@@ -352,6 +400,29 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
       await moving;
       await two.query('commit');
       expect(await kept()).toEqual(new Date(day(20)));
+
+      // Two writers adding rows at once: the second waits for the line, then counts the first one's row too.
+      await one.query('begin');
+      await one.query(`insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 40, $3)`, [
+        user.id,
+        games[3].id,
+        day(4),
+      ]);
+      await two.query('begin');
+      const adding = two.query(
+        `insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 45, $3)`,
+        [user.id, games[4].id, day(6)],
+      );
+      await twoBlocked();
+      await one.query('commit');
+      await adding;
+      await two.query('commit');
+      const { rows } = await db.query(
+        'select rating_moments as kept, array(select updated_at from ratings where user_id = $1 order by updated_at) as all from user_activity where user_id = $1',
+        [user.id],
+      );
+      expect(rows[0].kept).toEqual(rows[0].all);
+      expect(rows[0].kept).toHaveLength(3);
     } finally {
       await one.query('rollback').catch(() => undefined);
       await two.query('rollback').catch(() => undefined);

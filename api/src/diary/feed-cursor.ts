@@ -1,6 +1,8 @@
 import type { ActivityCursor, ActivityKind } from '@veredicto/db';
 
 const KINDS: readonly ActivityKind[] = ['rating', 'review', 'status'];
+/** 9999-12-31T23:59:59.999999Z in microseconds since the epoch. */
+const LAST_MICROS = 253_402_300_799_999_999n;
 
 /** The cursor a feed page hands out: opaque to clients, base64url of "micros.kind.id". */
 export function encodeFeedCursor(cursor: ActivityCursor): string {
@@ -14,5 +16,7 @@ export function decodeFeedCursor(text: string): ActivityCursor | null {
   if (!match || !KINDS.includes(match[2] as ActivityKind)) return null;
   const sourceId = Number(match[3]);
   if (sourceId > 2_147_483_647) return null;
+  // Past the year 9999 no row has its moment (nor can the statement write it as a date).
+  if (BigInt(match[1]) > LAST_MICROS) return null;
   return { micros: match[1], kind: match[2] as ActivityKind, sourceId };
 }

@@ -13,7 +13,7 @@ import type { PlayStatus } from './play-status.js';
 @Entity({
   tableName: 'game_statuses',
   repository: () => GameStatusRepository,
-  // Keeps each user's newest moment for the feed (user_activity).
+  // Keeps each user's newest moments for the feed (user_activity).
   triggers: userActivityTriggers('game_statuses'),
 })
 @Unique({ name: 'game_statuses_user_game_unique', properties: ['user', 'game'] })

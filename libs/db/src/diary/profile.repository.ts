@@ -75,6 +75,7 @@ export class ProfileRepository {
           .selectFrom('UserReview')
           .select(sql<number>`count(*)::int`.as('total'))
           .where('user', '=', userId)
+          .where('hiddenAt', 'is', null)
           .as('reviews'),
       ])
       .executeTakeFirstOrThrow();
@@ -97,13 +98,14 @@ export class ProfileRepository {
     return histogram;
   }
 
-  /** The user's latest ratings and reviews (a review carries its score), newest first. */
+  /** The user's latest ratings and reviews (a review carries its score; hidden ones count as none), newest first. */
   async recent(userId: number, limit: number): Promise<RecentActivity[]> {
     const rows = await this.db
       .selectFrom('Rating as r')
       .innerJoin('Game as g', 'g.id', 'r.game')
+      // A review hidden by moderation leaves the profile; its rating stays.
       .leftJoin('UserReview as w', (join) =>
-        join.onRef('w.user', '=', 'r.user').onRef('w.game', '=', 'r.game'),
+        join.onRef('w.user', '=', 'r.user').onRef('w.game', '=', 'r.game').on('w.hiddenAt', 'is', null),
       )
       .select((eb) => [
         'g.igdbId',

@@ -3,47 +3,52 @@ import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { User } from '../users/user.entity.js';
 
 /**
- * Each user's newest moment of each source of the feed (a rating's `updatedAt`, a review's `createdAt`, a
- * status' `statusChangedAt`), null when the user has none. Written only by PostgreSQL triggers on ratings,
- * user_reviews and game_statuses (Migration20261130120000_FeedActivityMoments), so it is exact after every
- * insert, update, delete and truncate: the feed picks the followed users worth reading from it
- * (ActivityRepository.feedPage) instead of probing every followed user's rows.
+ * How many of each user's newest moments of a source `user_activity` keeps (the migration that fills it
+ * writes the same number; test/integration/feed-consistency.test.ts recomputes the arrays with this one).
+ */
+export const RECENT_MOMENTS = 10;
+
+/**
+ * Each user's newest moments of each source of the feed (ratings' `updatedAt`, reviews' `createdAt` when
+ * moderation has not hidden them, statuses' `statusChangedAt`): the RECENT_MOMENTS newest, oldest first (the order
+ * `width_bucket` searches), null when the user has none. Written only by PostgreSQL triggers on ratings, user_reviews and game_statuses
+ * (Migration20261201100000_FeedRecentMoments), so it is exact after every insert, update, delete and
+ * truncate: the feed picks the followed users worth reading from it (ActivityRepository.feedPage) instead of
+ * probing every followed user's rows, on the first page and on the pages by cursor alike.
  */
 @Entity({ tableName: 'user_activity' })
 export class UserActivity {
   @ManyToOne(() => User, { primary: true, deleteRule: 'cascade' })
   user!: User;
 
-  @Property({ type: 'timestamptz', nullable: true })
-  ratingAt: Date | null = null;
+  @Property({ columnType: 'timestamptz[]', nullable: true })
+  ratingMoments: Date[] | null = null;
 
-  @Property({ type: 'timestamptz', nullable: true })
-  reviewAt: Date | null = null;
+  @Property({ columnType: 'timestamptz[]', nullable: true })
+  reviewMoments: Date[] | null = null;
 
-  @Property({ type: 'timestamptz', nullable: true })
-  statusAt: Date | null = null;
+  @Property({ columnType: 'timestamptz[]', nullable: true })
+  statusMoments: Date[] | null = null;
 }
 
-/** The feed's sources and the column of each that is its moment. */
-const MOMENTS = {
-  ratings: 'updated_at',
-  user_reviews: 'created_at',
-  game_statuses: 'status_changed_at',
-} as const;
-
 /**
- * The row trigger that keeps `user_activity` in step with one source table (created with its function by
- * Migration20261130120000_FeedActivityMoments; declared on the table's entity so the schema diff knows it).
- * Its TRUNCATE trigger is not listed: the schema's introspection does not see TRUNCATE triggers.
+ * The statement triggers that keep `user_activity` in step with one source table, one per event with its
+ * transition tables (created with their function by Migration20261201100000_FeedRecentMoments; declared on
+ * the table's entity so the schema diff knows them). The TRUNCATE trigger is not listed: the schema's
+ * introspection does not see TRUNCATE triggers.
  */
-export function userActivityTriggers(table: keyof typeof MOMENTS): TriggerDef[] {
-  return [
-    {
-      name: `${table}_user_activity`,
-      timing: 'after',
-      events: ['insert', 'update', 'delete'],
-      forEach: 'row',
-      expression: `create trigger "${table}_user_activity" after insert or delete or update of user_id, ${MOMENTS[table]} on "${table}" for each row execute function "user_activity_from_${table}"()`,
-    },
-  ];
+export function userActivityTriggers(table: 'ratings' | 'user_reviews' | 'game_statuses'): TriggerDef[] {
+  const fn = `user_activity_moments_${table}`;
+  const transitions = {
+    insert: 'referencing new table as new_rows',
+    update: 'referencing old table as old_rows new table as new_rows',
+    delete: 'referencing old table as old_rows',
+  } as const;
+  return (['insert', 'update', 'delete'] as const).map((event) => ({
+    name: `${table}_activity_${event}`,
+    timing: 'after',
+    events: [event],
+    forEach: 'statement',
+    expression: `create trigger "${table}_activity_${event}" after ${event} on "${table}" ${transitions[event]} for each statement execute function "${fn}"()`,
+  }));
 }

@@ -10,7 +10,7 @@ import { UnusualActivityWindow } from './unusual-activity-window.entity.js';
 @Entity({
   tableName: 'ratings',
   repository: () => RatingRepository,
-  // Keeps each user's newest moment for the feed (user_activity).
+  // Keeps each user's newest moments for the feed (user_activity).
   triggers: userActivityTriggers('ratings'),
 })
 @Unique({ name: 'ratings_user_game_unique', properties: ['user', 'game'] })

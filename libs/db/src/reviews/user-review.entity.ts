@@ -9,7 +9,7 @@ import { userActivityTriggers } from '../diary/user-activity.entity.js';
 @Entity({
   tableName: 'user_reviews',
   repository: () => UserReviewRepository,
-  // Keeps each user's newest moment for the feed (user_activity).
+  // Keeps each user's newest moments for the feed (user_activity).
   triggers: userActivityTriggers('user_reviews'),
 })
 // A user's reviews newest first: the feed of their followers.
