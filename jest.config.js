@@ -33,7 +33,10 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{api,workers,libs,deploy}/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/{api,workers,libs,deploy,bench}/**/*.spec.ts',
+        '<rootDir>/test/lint/**/*.spec.ts',
+      ],
     },
     {
       ...common,

@@ -6,6 +6,8 @@ export interface Measure {
   p99: number;
   rps: number;
   errors: number;
+  /** Requests answered in the run. */
+  requests: number;
 }
 
 /**
@@ -43,5 +45,6 @@ export async function measureLoad(options: {
     p99: result.latency.p99,
     rps: Math.round(result.requests.average),
     errors: result.errors + result.non2xx,
+    requests: result.requests.total,
   };
 }

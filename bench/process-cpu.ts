@@ -2,7 +2,7 @@
  * CPU time of the processes a benchmark runs (from /proc, Linux): what a request costs whatever else shares
  * the machine, where latencies measure the queue as well.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /** CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */
 export function cpuMs(pid: number): number | null {
@@ -42,4 +42,80 @@ export function postgresCpuBetween(before: Map<number, number>, after: Map<numbe
   let total = 0;
   for (const [pid, time] of after) total += time - (before.get(pid) ?? 0);
   return total;
+}
+
+/** The process listening on a TCP port of this machine (from /proc/net and the processes' sockets), or null. */
+export function pidListeningOn(port: number): number | null {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is "ADDRESS:PORT" in hex; state 0A is LISTEN; the 10th field is the socket's inode.
+      if (fields.length > 9 && fields[3] === '0A' && parseInt(fields[1].split(':')[1], 16) === port) {
+        inodes.add(fields[9]);
+      }
+    }
+  }
+  if (!inodes.size) return null;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let descriptors: string[];
+    try {
+      descriptors = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const descriptor of descriptors) {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${descriptor}`);
+        if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) return Number(pid);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The CPU time (ms) of the PostgreSQL backends serving one database, by process id: a backend's command line
+ * reads "postgres: [cluster:] <user> <database> <client> <state>", so the other databases of a shared server (and their
+ * load) stay out; with `postmaster`, only its own backends (another server's database of the same name too).
+ */
+export function databaseBackendsCpuMs(
+  database: string,
+  postmaster: number | null = null,
+): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      continue;
+    }
+    // A cluster name ("15/main:" on Debian) may come first.
+    const words = command
+      .trim()
+      .split(/\s+/)
+      .filter((word, index) => index === 0 || !word.endsWith(':'));
+    if (words[0] !== 'postgres:' || words[2] !== database) continue;
+    if (postmaster !== null && parentOf(Number(pid)) !== postmaster) continue;
+    const time = cpuMs(Number(pid));
+    if (time !== null) times.set(Number(pid), time);
+  }
+  return times;
+}
+
+function parentOf(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } catch {
+    return null;
+  }
 }
