@@ -13,7 +13,9 @@ type FieldKind = 'value' | 'array' | 'json';
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** Text as one field of COPY's text format: backslash, newline, carriage return and tab escaped. */
-const escapeField = (text: string) => text.replace(/[\\\n\r\t]/g, (character) => ESCAPES[character]);
+const SPECIAL = /[\\\n\r\t]/;
+const escapeField = (text: string) =>
+  SPECIAL.test(text) ? text.replace(/[\\\n\r\t]/g, (character) => ESCAPES[character]) : text;
 
 /** A scalar as PostgreSQL reads it from text, as JSON would give it (a Date as its ISO form). */
 function scalarText(value: unknown): string | null {
@@ -103,7 +105,11 @@ export class BulkSession {
       let batch: string[] = [];
       for (const row of rows) {
         const record = row as Record<string, unknown>;
-        batch.push(columns.map((column) => copyField(record[column.prop], column.kind)).join('\t'));
+        let line = copyField(record[columns[0].prop], columns[0].kind);
+        for (let index = 1; index < columns.length; index += 1) {
+          line += `\t${copyField(record[columns[index].prop], columns[index].kind)}`;
+        }
+        batch.push(line);
         count += 1;
         if (batch.length === 1000) {
           yield `${batch.join('\n')}\n`;
