@@ -190,7 +190,8 @@ const timedStep =
 /**
  * Bulk, idempotent import of a game catalogue and its media review scores: each chunk of rows goes to
  * PostgreSQL as one JSON parameter and lands with one INSERT ... ON CONFLICT, so running it again
- * updates instead of duplicating.
+ * updates instead of duplicating. Into empty tables (a first start) the games, their aliases and the
+ * reviews go in with one COPY each instead, ending as the upserts would have left them.
  */
 export class CatalogueImporter {
   /**
