@@ -1,11 +1,13 @@
 import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { AliasKind } from '../search/game-alias.entity.js';
+import { GameAlias, type AliasKind } from '../search/game-alias.entity.js';
 import {
+  aliasRows,
   renormalizeAliasTerms,
   replaceGameAliases,
   type GameAliasReplacement,
 } from '../search/game-alias.repository.js';
+import { inBulkSession } from '../bulk-copy.js';
 import { Game, type SpanishTextSource } from './game.entity.js';
 import { GameRecordset } from './game-recordset.js';
 import type { GameUpsertRow, SpanishContentRow } from './game-rows.js';
@@ -13,6 +15,76 @@ import { normalizeSearchText, titleAcronyms } from './search-text.js';
 import { isMatureTitle } from './mature.js';
 import { isAddon } from './addon.js';
 import { typedSql, type TypedSql } from '../typed-sql.js';
+
+/** The games' columns an import writes (the rest are ours: averages, Spanish texts, marks of use). */
+const IMPORTED_COLUMNS = [
+  'igdbId',
+  'slug',
+  'title',
+  'searchName',
+  'platforms',
+  'releaseDate',
+  'releaseDatePrecision',
+  'imageCover',
+  'imageArt',
+  'summary',
+  'genres',
+  'developers',
+  'publishers',
+  'screenshots',
+  'bigScreenshots',
+  'videos',
+  'igdbRating',
+  'metascore',
+  'externalUserScore',
+  'mature',
+  'addon',
+] as const;
+
+type ImportedColumn = (typeof IMPORTED_COLUMNS)[number];
+
+/** A game as an import stores it: lengths cut to the columns', the adult and add-on marks decided. */
+function storedGame(game: GameUpsertRow): { [K in ImportedColumn]: unknown } {
+  return {
+    igdbId: game.igdbId,
+    slug: game.slug,
+    title: game.title.slice(0, 300),
+    searchName: game.searchName.slice(0, 300),
+    platforms: game.platforms,
+    releaseDate: game.releaseDate,
+    releaseDatePrecision: game.releaseDatePrecision,
+    imageCover: game.imageCover,
+    imageArt: game.imageArt,
+    summary: game.summary,
+    genres: game.genres,
+    developers: game.developers,
+    publishers: game.publishers,
+    screenshots: game.screenshots,
+    bigScreenshots: game.bigScreenshots,
+    videos: game.videos,
+    igdbRating: game.igdbRating,
+    metascore: game.metascore ?? null,
+    externalUserScore: game.externalUserScore ?? null,
+    mature: game.matureTheme === true || isMatureTitle(game.title),
+    addon: isAddon(game.title, game.addonByType),
+  };
+}
+
+/** The aliases an import gives a game: the title's acronyms and the names of the kinds it brings. */
+function importedAliases(game: GameUpsertRow): GameAliasReplacement {
+  const given = Object.entries(game.aliases ?? {}) as [AliasKind, string[]][];
+  // An acronym is worth keeping for a game people know (one with reference scores); for the long
+  // tail it would only crowd out better matches.
+  const known = game.metascore != null || game.igdbRating != null;
+  return {
+    igdbId: game.igdbId,
+    kinds: ['acronym', ...given.map(([kind]) => kind)],
+    aliases: [
+      ...(known ? titleAcronyms(game.title).map((alias) => ({ kind: 'acronym' as const, alias })) : []),
+      ...given.flatMap(([kind, names]) => names.map((alias) => ({ kind, alias }))),
+    ],
+  };
+}
 
 /**
  * What brings games in from outside: the one upsert of the seed importer and the IGDB import, the Spanish
@@ -35,56 +107,12 @@ export class GameImportRepository extends EntityRepository<Game> {
    */
   async upsertGames(games: GameUpsertRow[]): Promise<number> {
     if (games.length === 0) return 0;
-    const columns = [
-      'igdbId',
-      'slug',
-      'title',
-      'searchName',
-      'platforms',
-      'releaseDate',
-      'releaseDatePrecision',
-      'imageCover',
-      'imageArt',
-      'summary',
-      'genres',
-      'developers',
-      'publishers',
-      'screenshots',
-      'bigScreenshots',
-      'videos',
-      'igdbRating',
-      'metascore',
-      'externalUserScore',
-      'mature',
-      'addon',
-    ] as const;
+    const columns = IMPORTED_COLUMNS;
     const x = new GameRecordset(
       this.getEntityManager().getMetadata(this.entityName),
       'x',
       columns,
-      games.map((game) => ({
-        igdbId: game.igdbId,
-        slug: game.slug,
-        title: game.title.slice(0, 300),
-        searchName: game.searchName.slice(0, 300),
-        platforms: game.platforms,
-        releaseDate: game.releaseDate,
-        releaseDatePrecision: game.releaseDatePrecision,
-        imageCover: game.imageCover,
-        imageArt: game.imageArt,
-        summary: game.summary,
-        genres: game.genres,
-        developers: game.developers,
-        publishers: game.publishers,
-        screenshots: game.screenshots,
-        bigScreenshots: game.bigScreenshots,
-        videos: game.videos,
-        igdbRating: game.igdbRating,
-        metascore: game.metascore ?? null,
-        externalUserScore: game.externalUserScore ?? null,
-        mature: game.matureTheme === true || isMatureTitle(game.title),
-        addon: isAddon(game.title, game.addonByType),
-      })),
+      games.map(storedGame),
     );
     const result = await this.db
       .with('upserted', (db) =>
@@ -158,23 +186,50 @@ export class GameImportRepository extends EntityRepository<Game> {
       .selectFrom('upserted')
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirst();
-    await this.aliases().replaceAliases(
-      games.map((game) => {
-        const given = Object.entries(game.aliases ?? {}) as [AliasKind, string[]][];
-        // An acronym is worth keeping for a game people know (one with reference scores); for the long
-        // tail it would only crowd out better matches.
-        const known = game.metascore != null || game.igdbRating != null;
-        return {
-          igdbId: game.igdbId,
-          kinds: ['acronym', ...given.map(([kind]) => kind)],
-          aliases: [
-            ...(known ? titleAcronyms(game.title).map((alias) => ({ kind: 'acronym' as const, alias })) : []),
-            ...given.flatMap(([kind, names]) => names.map((alias) => ({ kind, alias }))),
-          ],
-        };
-      }),
-    );
+    await this.aliases().replaceAliases(games.map(importedAliases));
     return Number(result?.total ?? 0);
+  }
+
+  /**
+   * The first load of a catalogue: with the games table empty, the games and their aliases go in with
+   * `COPY` (no conflict to look for, no JSON to take apart), in one transaction that keeps other writers
+   * out. The rows end as upsertGames would write them into the empty table. Answers undefined, writing
+   * nothing, when the table holds games (or the list names one twice): upsertGames is the way then.
+   */
+  async copyIntoEmpty(games: GameUpsertRow[]): Promise<number | undefined> {
+    if (games.length === 0 || new Set(games.map((game) => game.igdbId)).size < games.length) return undefined;
+    const em = this.getEntityManager();
+    const db = typedSql(em);
+    return inBulkSession(em, async (session) => {
+      const gameMeta = em.getMetadata(this.entityName);
+      await session.lockAgainstWriters(gameMeta);
+      if ((await session.run(db.selectFrom('Game').select('id').limit(1))).length) return undefined;
+      await session.copy(gameMeta, IMPORTED_COLUMNS, games.map(storedGame));
+      const ids = new Map(
+        (
+          await session.run(
+            db.selectFrom('Game').select((eb) => [eb.ref('id').as('id'), eb.ref('igdbId').as('igdb_id')]),
+          )
+        ).map((row) => [Number(row.igdb_id), Number(row.id)]),
+      );
+      const aliases = aliasRows(games.map(importedAliases)).map((row) => ({
+        game: ids.get(row.igdbId)!,
+        kind: row.kind,
+        alias: row.alias,
+        term: row.term,
+      }));
+      // As the upsert's ON CONFLICT DO NOTHING: the first of a game's equal terms of one kind.
+      const unique = new Map<string, (typeof aliases)[number]>();
+      for (const alias of aliases) {
+        const key = `${alias.game}|${alias.kind}|${alias.term}`;
+        if (!unique.has(key)) unique.set(key, alias);
+      }
+      // These games are this transaction's own, their insert gave them a search_version: the aliases'
+      // trigger need not give them another (Migration20261201130000_FreshGamesAliasBump).
+      await session.run(sql`select set_config('veredicto.fresh_games', 'on', true)`.compile(db));
+      await session.copy(em.getMetadata(GameAlias), ['game', 'kind', 'alias', 'term'], unique.values());
+      return games.length;
+    });
   }
 
   /** The alias statements run on this repository's EntityManager (the entity class would be an import cycle). */

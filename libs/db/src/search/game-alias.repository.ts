@@ -77,6 +77,22 @@ export class GameAliasRepository extends EntityRepository<GameAlias> {
   }
 }
 
+/** The alias rows of these games as stored: names and terms cut to the columns, empty terms left out. */
+export function aliasRows(
+  games: GameAliasReplacement[],
+): { igdbId: number; kind: AliasKind; alias: string; term: string }[] {
+  return games.flatMap((game) =>
+    game.aliases
+      .map((entry) => ({
+        igdbId: game.igdbId,
+        kind: entry.kind,
+        alias: entry.alias.slice(0, 300),
+        term: aliasTerm(entry.kind, entry.alias).slice(0, 300),
+      }))
+      .filter((row) => row.term),
+  );
+}
+
 /**
  * Replaces the aliases of the given kinds of each game (by IGDB id) with the ones listed, in two
  * statements for any number of games: an import refreshes what it generated without touching the
@@ -111,16 +127,7 @@ export async function replaceGameAliases(em: SqlEntityManager, games: GameAliasR
     .whereRef('GameAlias.game', '=', 'scope.id')
     .whereRef('GameAlias.kind', '=', 'scope.kind')
     .execute();
-  const rows = games.flatMap((game) =>
-    game.aliases
-      .map((entry) => ({
-        igdbId: game.igdbId,
-        kind: entry.kind,
-        alias: entry.alias.slice(0, 300),
-        term: aliasTerm(entry.kind, entry.alias).slice(0, 300),
-      }))
-      .filter((row) => row.term),
-  );
+  const rows = aliasRows(games);
   if (rows.length === 0) return;
   const batch = jsonRecordset('x', rows, { igdbId: 'int', kind: 'text', alias: 'text', term: 'text' });
   await db

@@ -18,6 +18,8 @@ import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { Outlet } from '../outlets/outlet.entity.js';
 import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
 import { typedSql } from '../typed-sql.js';
+import { inBulkSession } from '../bulk-copy.js';
+import { MediaReview } from '../reviews/media-review.entity.js';
 import type { Database } from '../typed-sql.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
@@ -121,6 +123,25 @@ type SeedReviewRow = { gameIgdbId: number } & Pick<
 
 const dedupeKey = (review: ReviewRecord) => `seed:${review.source}:${review.outlet}:${review.platform ?? ''}`;
 
+/**
+ * The reviews as stored. Two Metacritic pages merged into one IGDB game can list the same outlet twice:
+ * the last one's figures, in the place of the first.
+ */
+function seedReviewRows(records: ReviewRecord[]): SeedReviewRow[] {
+  const unique = new Map(records.map((review) => [`${review.igdbId}|${dedupeKey(review)}`, review]));
+  return [...unique.values()].map((review) => ({
+    gameIgdbId: review.igdbId,
+    outlet: review.outlet,
+    author: review.author,
+    rawScore: review.source === 'ign' ? `${review.score / 10}/10` : `${review.score}/100`,
+    scale: review.source === 'ign' ? '10' : '100',
+    rating: review.score,
+    platform: review.platform,
+    publishedAt: review.date,
+    dedupeKey: dedupeKey(review),
+  }));
+}
+
 function toGameRow(
   record: GameRecord,
   showcase?: ShowcaseRecord,
@@ -169,10 +190,18 @@ const timedStep =
 /**
  * Bulk, idempotent import of a game catalogue and its media review scores: each chunk of rows goes to
  * PostgreSQL as one JSON parameter and lands with one INSERT ... ON CONFLICT, so running it again
- * updates instead of duplicating.
+ * updates instead of duplicating. Into empty tables (a first start) the games, their aliases and the
+ * reviews go in with one COPY each instead, ending as the upserts would have left them.
  */
 export class CatalogueImporter {
-  constructor(private readonly em: EntityManager) {}
+  /**
+   * `bulkCopy`: a first load into empty tables goes in with COPY (see GameImportRepository.copyIntoEmpty);
+   * false keeps to the upserts (the equivalence test compares the two).
+   */
+  constructor(
+    private readonly em: EntityManager,
+    private readonly bulkCopy = true,
+  ) {}
 
   /**
    * With `demo`'s files, a game's artwork and Spanish title come along, and its release date is the
@@ -193,21 +222,27 @@ export class CatalogueImporter {
       for await (const record of readJsonLines<SpanishRecord>(spanishPath))
         spanishTitles.set(record.igdbId, record.titleEs);
     }
-    let total = 0;
-    for await (const chunk of chunks(readJsonLines<GameRecord>(path), CHUNK_SIZE)) {
-      await new GameImportRepository(this.em).upsertGames(
-        chunk.map((record) =>
-          toGameRow(
-            record,
-            showcase.get(record.igdbId),
-            spanishTitles ? (spanishTitles.get(record.igdbId) ?? null) : undefined,
-            demo ? demoReleaseDate(record.releaseDate, demo.today) : record.releaseDate,
-          ),
+    const rows: GameUpsertRow[] = [];
+    for await (const record of readJsonLines<GameRecord>(path)) {
+      rows.push(
+        toGameRow(
+          record,
+          showcase.get(record.igdbId),
+          spanishTitles ? (spanishTitles.get(record.igdbId) ?? null) : undefined,
+          demo ? demoReleaseDate(record.releaseDate, demo.today) : record.releaseDate,
         ),
       );
-      total += chunk.length;
     }
-    return total;
+    const games = new GameImportRepository(this.em);
+    // Into an empty catalogue (a first start), one COPY; otherwise upserts by chunk.
+    if (this.bulkCopy) {
+      const copied = await games.copyIntoEmpty(rows);
+      if (copied !== undefined) return copied;
+    }
+    for (let from = 0; from < rows.length; from += CHUNK_SIZE) {
+      await games.upsertGames(rows.slice(from, from + CHUNK_SIZE));
+    }
+    return rows.length;
   }
 
   /** The Spanish titles, synopses and genres of `summaries-es.jsonl.gz`, onto games already imported. */
@@ -220,21 +255,15 @@ export class CatalogueImporter {
   }
 
   async importMediaReviews(path: string): Promise<number> {
+    const records: ReviewRecord[] = [];
+    for await (const record of readJsonLines<ReviewRecord>(path)) records.push(record);
+    if (this.bulkCopy) {
+      const copied = await this.copyReviewsIntoEmpty(records);
+      if (copied !== undefined) return copied;
+    }
     let total = 0;
-    for await (const chunk of chunks(readJsonLines<ReviewRecord>(path), CHUNK_SIZE)) {
-      // Two Metacritic pages merged into one IGDB game can list the same outlet twice: keep the last.
-      const unique = new Map(chunk.map((review) => [`${review.igdbId}|${dedupeKey(review)}`, review]));
-      const rows: SeedReviewRow[] = [...unique.values()].map((review) => ({
-        gameIgdbId: review.igdbId,
-        outlet: review.outlet,
-        author: review.author,
-        rawScore: review.source === 'ign' ? `${review.score / 10}/10` : `${review.score}/100`,
-        scale: review.source === 'ign' ? '10' : '100',
-        rating: review.score,
-        platform: review.platform,
-        publishedAt: review.date,
-        dedupeKey: dedupeKey(review),
-      }));
+    for (let from = 0; from < records.length; from += CHUNK_SIZE) {
+      const rows = seedReviewRows(records.slice(from, from + CHUNK_SIZE));
       const batch = jsonRecordset('x', rows, {
         gameIgdbId: 'int',
         outlet: 'text',
@@ -281,6 +310,46 @@ export class CatalogueImporter {
       total += rows.length;
     }
     return total;
+  }
+
+  /**
+   * The first load of the critics' reviews: with none stored, one COPY of them all (each game's by its
+   * id), in a transaction that keeps other writers out. The rows end as the chunked upserts would write
+   * them (the last of a game's equal reviews, in the place of the first). Answers undefined, writing
+   * nothing, when reviews are stored.
+   */
+  private async copyReviewsIntoEmpty(records: ReviewRecord[]): Promise<number | undefined> {
+    const db = typedSql(this.em);
+    return inBulkSession(this.em, async (session) => {
+      const reviewMeta = this.em.getMetadata(MediaReview);
+      await session.lockAgainstWriters(reviewMeta);
+      if ((await session.run(db.selectFrom('MediaReview').select('id').limit(1))).length) return undefined;
+      const ids = new Map(
+        (
+          await session.run(
+            db.selectFrom('Game').select((eb) => [eb.ref('id').as('id'), eb.ref('igdbId').as('igdb_id')]),
+          )
+        ).map((row) => [Number(row.igdb_id), Number(row.id)]),
+      );
+      // As the chunked upserts (two Metacritic pages merged into one IGDB game can list the same outlet
+      // twice): a review of a game not in the catalogue is left out.
+      const rows = seedReviewRows(records).flatMap(({ gameIgdbId, ...review }) => {
+        const game = ids.get(gameIgdbId);
+        return game === undefined ? [] : [{ game, ...review }];
+      });
+      const props = [
+        'game',
+        'outlet',
+        'author',
+        'rawScore',
+        'scale',
+        'rating',
+        'platform',
+        'publishedAt',
+        'dedupeKey',
+      ] as const;
+      return session.copy(reviewMeta, props, rows);
+    });
   }
 
   /**
