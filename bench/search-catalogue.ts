@@ -14,6 +14,7 @@ import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { Game, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
+import { storedIndex } from './stored-index.js';
 import { measureLoadWithCpu, start, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
@@ -75,7 +76,7 @@ async function sqlTimes(databaseUrl: string, queries: string[]): Promise<string[
       ['releaseDate', 'PC'],
     ] as const;
     for (const [sortBy, platform] of sorts) {
-      const index = await games().findPageIndex(sortBy, { platform }, 100);
+      const index = await storedIndex(orm, { sort: sortBy, filters: { platform } });
       const next = random(21);
       const anchored: number[] = [];
       const offset: number[] = [];

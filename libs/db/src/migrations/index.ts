@@ -25,6 +25,7 @@ import { Migration20261129140000_MatureGamesOneWishlist } from './Migration20261
 import { Migration20261130100000_AddonGames } from './Migration20261130100000_AddonGames.js';
 import { Migration20261130120000_FeedActivityMoments } from './Migration20261130120000_FeedActivityMoments.js';
 import { Migration20261130130000_BestOfRankedIndex } from './Migration20261130130000_BestOfRankedIndex.js';
+import { Migration20261201120000_CatalogueOrderings } from './Migration20261201120000_CatalogueOrderings.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -75,5 +76,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261130130000_BestOfRankedIndex',
     class: Migration20261130130000_BestOfRankedIndex,
+  },
+  {
+    name: 'Migration20261201120000_CatalogueOrderings',
+    class: Migration20261201120000_CatalogueOrderings,
   },
 ];
