@@ -1,3 +1,4 @@
+import { CatalogueOrderingRepository } from '../games/catalogue-ordering.repository.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
@@ -207,6 +208,8 @@ export class CatalogueImporter {
       );
       total += chunk.length;
     }
+    // A bulk import raises no domain event: every stored ordering of the catalogue is walked again.
+    await new CatalogueOrderingRepository(this.em).markAllChanged();
     return total;
   }
 
@@ -301,6 +304,7 @@ export class CatalogueImporter {
         })),
       );
     }
+    if (changed.length) await new CatalogueOrderingRepository(this.em).markAllChanged();
     return changed;
   }
 
