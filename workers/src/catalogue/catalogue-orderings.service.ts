@@ -31,8 +31,7 @@ export class CatalogueOrderingsService {
     let walked = 0;
     // Each walk reads the marks afresh: an ordering marked again during this run stays due for the next.
     for (const ordering of await orderings.findDue()) {
-      await this.orderings().walk(ordering);
-      walked++;
+      if ((await this.orderings().walk(ordering, { onlyIfDue: true })).walked) walked++;
     }
     if (walked) this.logger.log(`${walked} órdenes del catálogo recorridos de nuevo`);
     return { walked, added, dropped };
@@ -43,7 +42,7 @@ export class CatalogueOrderingsService {
     filters,
   }: JobPayloads[JobName.WalkCatalogueOrdering]): Promise<JobResults[JobName.WalkCatalogueOrdering]> {
     const ordering: CatalogueOrderingKey = { sort, filters };
-    const total = await this.orderings().walk(ordering);
+    const { total } = await this.orderings().walk(ordering, { onlyIfDue: true });
     return { sort, filterKey: catalogueFilterKey(filters), total };
   }
 }

@@ -309,9 +309,14 @@ export class CatalogueOrderingRepository {
    * Walks an ordering (one statement: its games in order, with their count) and stores its size and an
    * anchor every CATALOGUE_ANCHOR_EVERY games. The changes marked before the walk are then clean: the
    * mark read first was written after the change it reports was committed, so the walk sees that change.
-   * A change marked during the walk leaves the ordering due. Answers the ordering's size.
+   * A change marked during the walk leaves the ordering due. With `onlyIfDue`, an ordering another walk
+   * has just made current (the sweep and a job for one ordering meeting) is left as it is. Answers the
+   * ordering's size and whether it was walked.
    */
-  async walk({ sort, filters }: CatalogueOrderingKey): Promise<number> {
+  async walk(
+    { sort, filters }: CatalogueOrderingKey,
+    { onlyIfDue = false } = {},
+  ): Promise<{ total: number; walked: boolean }> {
     const filterKey = catalogueFilterKey(filters);
     const key = { sort, filterKey, ...filterColumns(filters) };
     const every = CATALOGUE_ANCHOR_EVERY;
@@ -332,8 +337,20 @@ export class CatalogueOrderingRepository {
         .onConflict((conflict) =>
           conflict.columns(['sort', 'filterKey']).doUpdateSet({ sort: (eb) => eb.ref('excluded.sort') }),
         )
-        .returning('dirtySeq')
+        .returning((eb) => [
+          'dirtySeq',
+          'total',
+          eb
+            .or([
+              eb('total', 'is', null),
+              eb('dirtySeq', '>', eb.ref('cleanSeq')),
+              eb('computedOn', '<', sql<string>`current_date`),
+            ])
+            .as('due'),
+        ])
         .executeTakeFirstOrThrow();
+      if (onlyIfDue && !marked.due && marked.total != null)
+        return { total: Number(marked.total), walked: false };
       const rows = await db
         .selectFrom((inner) =>
           inner
@@ -367,7 +384,7 @@ export class CatalogueOrderingRepository {
         .where('sort', '=', sort)
         .where('filterKey', '=', filterKey)
         .execute();
-      return total;
+      return { total, walked: true };
     });
   }
 }
