@@ -14,6 +14,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { Game, openDatabase, type SpanishFilter } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
+import { storedIndex } from './stored-index.js';
 import { measureLoadWithCpu, start, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
@@ -78,7 +79,7 @@ async function sqlTimes(databaseUrl: string, queries: string[]): Promise<string[
   const lines: string[] = [];
   try {
     for (const spanish of [undefined, 'audio', 'text'] as (SpanishFilter | undefined)[]) {
-      const index = await games().findPageIndex('releaseDate', { spanish }, 100);
+      const index = await storedIndex(orm, { sort: 'releaseDate' as const, filters: { spanish } });
       const next = random(31);
       const anchored: number[] = [];
       const offset: number[] = [];

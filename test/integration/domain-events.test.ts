@@ -85,7 +85,7 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
     expect(job.returnvalue).toEqual({
       id: row.payload.id,
       name: 'game.figures-changed',
-      consumers: ['cdn-purge', 'alerts', 'similar-games'],
+      consumers: ['cdn-purge', 'alerts', 'similar-games', 'catalogue-orderings'],
     });
     await waitFor(
       async () => purgedKeys().filter((key) => key === `game-${game.igdbId}`).length > purgesBefore,
@@ -130,7 +130,9 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
       },
       { what: 'the dispatch after the restart', timeoutMs: 30_000 },
     );
-    expect(job.returnvalue).toMatchObject({ consumers: ['cdn-purge', 'alerts', 'similar-games'] });
+    expect(job.returnvalue).toMatchObject({
+      consumers: ['cdn-purge', 'alerts', 'similar-games', 'catalogue-orderings'],
+    });
     await waitFor(async () => purgedKeys().includes(`game-${game.igdbId}`), {
       what: "the restarted worker's purge at the fake CDN",
     });

@@ -8,6 +8,7 @@ import { GameFiguresService } from './averages/game-figures.service.js';
 import { RecalculateAverageProcessor } from './averages/recalculate-average.processor.js';
 import { UnusualActivityService } from './averages/unusual-activity.service.js';
 import { MailService } from '@veredicto/mail';
+import { CatalogueOrderingsService } from './catalogue/catalogue-orderings.service.js';
 import { DiaryImportMatchingService } from './diary/diary-import-matching.service.js';
 import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
 import { DomainEventDispatcher } from './events/domain-event-dispatcher.js';
@@ -49,6 +50,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     ...DOMAIN_EVENT_CONSUMERS,
     DomainEventDispatcher,
     DiaryImportMatchingService,
+    CatalogueOrderingsService,
     EventsProcessor,
   ],
   [QueueName.Alerts]: [AlertFanOutService, AlertsProcessor],

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { MicroCache } from '../common/micro-cache.js';
+import { CatalogueIndexService } from './catalogue-index.service.js';
 import { GamesController } from './games.controller.js';
 import { GamesService } from './games.service.js';
 import { SearchIndexService } from './search-index.service.js';
@@ -10,6 +11,7 @@ import { WorkerChangesListener } from './worker-changes.listener.js';
   controllers: [GamesController],
   providers: [
     GamesService,
+    CatalogueIndexService,
     SearchIndexService,
     WorkerChangesListener,
     {

@@ -13,8 +13,6 @@ import {
   UnusualActivityWindow,
   UserReview,
   type CatalogueFilters,
-  type GameSort,
-  type PageIndex,
   type UserReviewSort,
 } from '@veredicto/db';
 import type { Page } from '@veredicto/contract';
@@ -29,14 +27,11 @@ import {
   presentUserReview,
   type PlayerUnusual,
 } from './game.presenter.js';
+import { CatalogueIndexService } from './catalogue-index.service.js';
 import { SearchIndexService } from './search-index.service.js';
 
 const CAROUSEL_SIZE = 12;
-/** Catalogue sizes change only when games are imported: counted at most every 30 s. */
-const TOTALS_TTL_MS = 30_000;
 const SUGGESTION_LIMIT = 8;
-/** An anchor every this many games of an ordering: no page reads more rows than this before its own. */
-const PAGE_ANCHOR_EVERY = 100;
 
 /**
  * A JSON body serialised and encoded once, when it is cached: a cached read is then written to the
@@ -59,11 +54,10 @@ export class GamesService {
     private readonly em: EntityManager,
     readonly cache: MicroCache,
     private readonly searchIndex: SearchIndexService,
+    private readonly catalogueIndex: CatalogueIndexService,
   ) {}
 
   private readonly logger = new Logger(GamesService.name);
-  /** Each ordering's size and anchors (sorts × (platforms + 1) × (Spanish filters + 1) entries at most). */
-  private readonly pageIndexes = new MicroCache(TOTALS_TTL_MS, 200);
 
   private get games() {
     return this.em.getRepository(Game);
@@ -76,7 +70,10 @@ export class GamesService {
     );
   }
 
-  /** A catalogue page's body: its cards as the database wrote them (GameRepository.findPage) in the page. */
+  /**
+   * A catalogue page's body: its cards as the database wrote them (GameRepository.findPage) in the page,
+   * read from the nearest keyset anchor the workers stored for its ordering (CatalogueIndexService).
+   */
   private async loadPage(query: GamePageQueryDto): Promise<JsonBody> {
     const filters: CatalogueFilters = {
       platform: query.platform ? platformName(query.platform) : undefined,
@@ -87,7 +84,7 @@ export class GamesService {
       mature: query.mature === true,
       addons: query.addons === true,
     };
-    const index = await this.pageIndex(query.sortBy, filters);
+    const index = await this.catalogueIndex.indexOf(query.sortBy, filters);
     const total = index.total;
     const cards = await this.games.findPage(
       { page: query.page, size: query.size, sortBy: query.sortBy, ...filters },
@@ -101,13 +98,6 @@ export class GamesService {
     };
     // '{"content":[...],' then the rest of the page as JSON.stringify writes it, in the same key order.
     return Buffer.from(`{"content":[${cards.join(',')}],${JSON.stringify(page).slice(1)}`) as JsonBody;
-  }
-
-  private pageIndex(sort: GameSort, filters: CatalogueFilters): Promise<PageIndex> {
-    const key = `${sort}:${filters.platform ?? ''}:${filters.spanish ?? ''}:${filters.genres?.join('|') ?? ''}:${filters.year ?? ''}:${filters.scored}:${filters.mature}:${filters.addons}`;
-    return this.pageIndexes.get(key, () =>
-      this.em.fork().getRepository(Game).findPageIndex(sort, filters, PAGE_ANCHOR_EVERY),
-    );
   }
 
   async search(query: SearchQueryDto): Promise<SearchAnswer> {

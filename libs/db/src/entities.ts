@@ -8,6 +8,7 @@ import { PlaySession } from './diary/play-session.entity.js';
 import { UserActivity } from './diary/user-activity.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
+import { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
 import { SearchMiss } from './search/search-miss.entity.js';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   Alert,
   AlertSettings,
   AppMeta,
+  CatalogueOrdering,
   EmailToken,
   FeaturedGame,
   Game,

@@ -4,6 +4,8 @@ export * from './mikro-orm.config.js';
 export * from './featured/featured-game.entity.js';
 export * from './games/game.entity.js';
 export * from './games/game.repository.js';
+export * from './games/catalogue-ordering.entity.js';
+export * from './games/catalogue-ordering.repository.js';
 export * from './games/game-rows.js';
 export * from './games/score-stats.js';
 export * from './games/game-figures.repository.js';

@@ -18,6 +18,7 @@ import type { PlaySession } from './diary/play-session.entity.js';
 import type { UserActivity } from './diary/user-activity.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
+import type { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameLanguage } from './languages/game-language.entity.js';
 import type { GameLanguageChange } from './languages/game-language-change.entity.js';
@@ -65,6 +66,7 @@ type Named<Class, Name extends string> = Class & { '~entityName'?: Name };
 type EntityTables = InferClassEntityDB<
   | Named<typeof FeaturedGame, 'FeaturedGame'>
   | Named<typeof Game, 'Game'>
+  | Named<typeof CatalogueOrdering, 'CatalogueOrdering'>
   | Named<typeof SimilarGame, 'SimilarGame'>
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameLanguage, 'GameLanguage'>

@@ -26,3 +26,21 @@ export const domainEventDeduplicationId = (eventId: string): string => `domain-e
 /** One pending similar-games computation per game. */
 export const computeSimilarGamesDeduplicationId = (igdbId: number): string =>
   `compute-similar-games:${igdbId}`;
+
+/** One pending walk per catalogue ordering: its sort and filters, hashed (genre lists can be long). */
+export const walkCatalogueOrderingDeduplicationId = (ordering: {
+  sort: string;
+  filters: Record<string, unknown>;
+}): string =>
+  `walk-catalogue-ordering:${createHash('sha256')
+    .update(
+      JSON.stringify([
+        ordering.sort,
+        Object.entries(ordering.filters)
+          .filter(([, value]) => value !== undefined && value !== false)
+          .map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value])
+          .sort(([a], [b]) => String(a).localeCompare(String(b))),
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 32)}`;

@@ -38,6 +38,22 @@ export enum JobName {
   SendAlertDigests = 'send-alert-digests',
   ComputeSimilarGames = 'compute-similar-games',
   MatchDiaryImport = 'match-diary-import',
+  RefreshCatalogueOrderings = 'refresh-catalogue-orderings',
+  WalkCatalogueOrdering = 'walk-catalogue-ordering',
+}
+
+/** One ordering of the catalogue as the API asks for it: a sort and its filters (values, no entities). */
+export interface CatalogueOrderingPayload {
+  sort: 'releaseDate' | 'avRatings' | 'avUserRatings';
+  filters: {
+    platform?: string;
+    spanish?: 'audio' | 'text';
+    genres?: string[];
+    year?: number;
+    scored?: boolean;
+    mature?: boolean;
+    addons?: boolean;
+  };
 }
 
 /**
@@ -82,6 +98,10 @@ export interface JobPayloads {
   [JobName.ComputeSimilarGames]: { igdbId: number };
   /** An uploaded diary file whose rows wait to be matched to the catalogue (diary_imports). */
   [JobName.MatchDiaryImport]: { importId: number };
+  /** Walks every catalogue ordering a change marked, a new day moved or nobody walked yet. */
+  [JobName.RefreshCatalogueOrderings]: Record<string, never>;
+  /** Walks one ordering the API has no anchors for (a combination asked for the first time). */
+  [JobName.WalkCatalogueOrdering]: CatalogueOrderingPayload;
 }
 
 export interface JobResults {
@@ -121,6 +141,9 @@ export interface JobResults {
   /** `found`: false when the game no longer exists. */
   [JobName.ComputeSimilarGames]: { igdbId: number; found: boolean };
   [JobName.MatchDiaryImport]: { importId: number; matched: number; ambiguous: number; unmatched: number };
+  /** Orderings walked, added to the precomputed list, and dropped for nobody asking for them. */
+  [JobName.RefreshCatalogueOrderings]: { walked: number; added: number; dropped: number };
+  [JobName.WalkCatalogueOrdering]: { sort: string; filterKey: string; total: number };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -146,6 +169,9 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.ComputeSimilarGames]: QueueName.Averages,
   // Short and awaited by a person on the import screen, like the mails of this queue.
   [JobName.MatchDiaryImport]: QueueName.Events,
+  // Side effects of the catalogue's domain events, like their dispatch; a walk is one statement.
+  [JobName.RefreshCatalogueOrderings]: QueueName.Events,
+  [JobName.WalkCatalogueOrdering]: QueueName.Events,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -48,6 +48,18 @@ describe('the job options table', () => {
     expect(mail('email-changed', 'a')?.id).not.toBe(mail('email-change-requested', 'a')?.id);
   });
 
+  it('walks a burst of changes to the catalogue once, and one ordering once however it is asked for', () => {
+    const refresh = jobOptions(JobName.RefreshCatalogueOrderings, {});
+    expect(refresh.delay).toBeGreaterThan(0);
+    expect(refresh.deduplication).toEqual({ id: 'refresh-catalogue-orderings', keepLastIfActive: true });
+    const walk = (filters: Record<string, unknown>) =>
+      jobOptions(JobName.WalkCatalogueOrdering, { sort: 'avRatings', filters }).deduplication?.id;
+    expect(walk({ platform: 'PC', genres: ['b', 'a'] })).toBe(
+      walk({ genres: ['a', 'b'], scored: false, platform: 'PC', year: undefined }),
+    );
+    expect(walk({ platform: 'PC' })).not.toBe(walk({ platform: 'PC', scored: true }));
+  });
+
   it('sets attempts, backoff and removal for every job', () => {
     const samples: { [J in JobName]: Parameters<typeof jobOptions<J>>[1] } = {
       [JobName.RecalculateAverage]: { gameId: 1 },
@@ -73,6 +85,8 @@ describe('the job options table', () => {
       [JobName.SendAlertDigests]: { period: 'daily' },
       [JobName.ComputeSimilarGames]: { igdbId: 1 },
       [JobName.MatchDiaryImport]: { importId: 1 },
+      [JobName.RefreshCatalogueOrderings]: {},
+      [JobName.WalkCatalogueOrdering]: { sort: 'avRatings', filters: { platform: 'PC' } },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

@@ -8,6 +8,7 @@ import {
   sendMailDeduplicationId,
   translateGameDeduplicationId,
   computeSimilarGamesDeduplicationId,
+  walkCatalogueOrderingDeduplicationId,
 } from './job-ids.js';
 import { JobName, type JobPayloads, QueueName } from './job-names.js';
 
@@ -16,6 +17,12 @@ export const SEND_MAIL_ONCE_MS = 30 * 24 * 3600 * 1000;
 
 /** How long a purge waits, so the keys of changes close together leave in one CDN API call. */
 export const PURGE_CDN_DELAY_MS = 1000;
+
+/**
+ * How long a refresh of the catalogue's orderings waits after the change that asked for it: the changes of
+ * a burst (a wave of ratings, an import) mark their orderings meanwhile and one walk of each serves them all.
+ */
+export const CATALOGUE_REFRESH_DELAY_MS = 2000;
 
 const RETRIED: JobsOptions = {
   attempts: 5,
@@ -120,6 +127,21 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     attempts: 3,
     deduplication: { id: `match-diary-import:${importId}` },
   }),
+  // One pending refresh, started after a short delay so a burst of changes is walked once; a change during
+  // a running refresh queues one more behind it (keepLastIfActive), so no mark waits for the next sweep.
+  [JobName.RefreshCatalogueOrderings]: () => ({
+    ...RETRIED,
+    delay: CATALOGUE_REFRESH_DELAY_MS,
+    removeOnComplete: { age: 3600, count: 200 },
+    deduplication: { id: 'refresh-catalogue-orderings', keepLastIfActive: true },
+  }),
+  // One pending walk per ordering, however many API processes ask for it at once.
+  [JobName.WalkCatalogueOrdering]: (payload) => ({
+    ...RETRIED,
+    attempts: 3,
+    removeOnComplete: { age: 3600, count: 1000 },
+    deduplication: { id: walkCatalogueOrderingDeduplicationId(payload) },
+  }),
   [JobName.SendMail]: ({ template, key }) => ({
     ...RETRIED,
     removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
@@ -175,6 +197,9 @@ export const SCHEDULES: readonly {
   { name: JobName.DiscoverReviewSources, pattern: '20 */6 * * *', data: { requestedBy: 'schedule' } },
   // Every 10 minutes: repairs figures whose recalculation was lost (zero in a healthy system).
   { name: JobName.ReconcileFigures, pattern: '*/10 * * * *', data: {} },
+  // Every 10 minutes: the catalogue's orderings a new day moved (games released today enter it) or no
+  // event marked (the domain events mark the rest at once).
+  { name: JobName.RefreshCatalogueOrderings, pattern: '3-59/10 * * * *', data: {} },
   // Every hour: unusual rating activity on the games rated in the last two days (a rating's own
   // recalculation already looks at its game; this catches windows that only stand out afterwards).
   { name: JobName.DetectUnusualActivity, pattern: '17 * * * *', data: {} },

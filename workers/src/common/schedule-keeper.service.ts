@@ -21,6 +21,8 @@ export class ScheduleKeeper implements OnApplicationBootstrap, OnApplicationShut
     await this.declare();
     // A worker that starts may follow an outage of any kind: check the figures once.
     await this.gateway.enqueue(JobName.ReconcileFigures, {});
+    // And the catalogue's orderings: a first start walks them all, a later one what changed meanwhile.
+    await this.gateway.enqueue(JobName.RefreshCatalogueOrderings, {});
     this.timer = setInterval(() => void this.check(), SCHEDULE_CHECK_MS);
     this.timer.unref();
   }
@@ -43,6 +45,7 @@ export class ScheduleKeeper implements OnApplicationBootstrap, OnApplicationShut
         this.logger.warn(`${missing} tareas programadas desaparecidas de la cola: se declaran de nuevo`);
         await this.declare();
         await this.gateway.enqueue(JobName.ReconcileFigures, {});
+        await this.gateway.enqueue(JobName.RefreshCatalogueOrderings, {});
       }
       return missing;
     } catch {

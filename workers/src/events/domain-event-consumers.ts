@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { AlertsConsumer } from './consumers/alerts.consumer.js';
+import { CatalogueOrderingsConsumer } from './consumers/catalogue-orderings.consumer.js';
 import { CdnPurgeConsumer } from './consumers/cdn-purge.consumer.js';
 import { SearchFreshnessConsumer } from './consumers/search-freshness.consumer.js';
 import { SimilarGamesConsumer } from './consumers/similar-games.consumer.js';
@@ -11,4 +12,5 @@ export const DOMAIN_EVENT_CONSUMERS: Type<DomainEventConsumer>[] = [
   SearchFreshnessConsumer,
   AlertsConsumer,
   SimilarGamesConsumer,
+  CatalogueOrderingsConsumer,
 ];

@@ -3,12 +3,14 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { MailService, type MailTemplateData } from '@veredicto/mail';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
+import { CatalogueOrderingsService } from '../catalogue/catalogue-orderings.service.js';
 import { DiaryImportMatchingService } from '../diary/diary-import-matching.service.js';
 import { DomainEventDispatcher } from './domain-event-dispatcher.js';
 
 /**
- * The events queue: each domain event handed to its consumers (DomainEventDispatcher), and the mails that
- * changes ask for (rendered and sent through libs/mail), and the matching of a user's diary import.
+ * The events queue: each domain event handed to its consumers (DomainEventDispatcher), the mails that
+ * changes ask for (rendered and sent through libs/mail), the matching of a user's diary import, and the
+ * walks of the catalogue's orderings that those events mark (CatalogueOrderingsService).
  */
 @Processor(QueueName.Events, WORKER_OPTIONS[QueueName.Events])
 export class EventsProcessor extends WorkerHost {
@@ -30,12 +32,16 @@ export class EventsProcessor extends WorkerHost {
       this.dispatcher.dispatch(job),
     [JobName.MatchDiaryImport]: ({ importId }: JobPayloads[JobName.MatchDiaryImport]) =>
       this.imports.match(importId),
+    [JobName.RefreshCatalogueOrderings]: () => this.catalogue.refresh(),
+    [JobName.WalkCatalogueOrdering]: (payload: JobPayloads[JobName.WalkCatalogueOrdering]) =>
+      this.catalogue.walkOne(payload),
   };
 
   constructor(
     private readonly mail: MailService,
     private readonly dispatcher: DomainEventDispatcher,
     private readonly imports: DiaryImportMatchingService,
+    private readonly catalogue: CatalogueOrderingsService,
   ) {
     super();
     registerHandlers(QueueName.Events, this.handlers);

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  CatalogueOrderingRepository,
   diffGameFacts,
   GameChange,
   GameImportRepository,
@@ -17,7 +18,7 @@ import {
 } from '@veredicto/db';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { IGDB_PLATFORMS } from '@veredicto/contract';
-import { languagesChanged, OutboxRelay } from '@veredicto/jobs';
+import { JobGateway, JobName, languagesChanged, OutboxRelay } from '@veredicto/jobs';
 import type { ProgressReporter } from '../news/news-import.service.js';
 import { igdbLanguageStatements, type IgdbLanguageSupport } from './igdb-language-supports.js';
 import { RequestSpacing } from './request-spacing.js';
@@ -199,6 +200,7 @@ export class IgdbImportService {
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
     private readonly outbox: OutboxRelay,
+    private readonly jobs: JobGateway,
   ) {}
 
   get enabled(): boolean {
@@ -237,6 +239,12 @@ export class IgdbImportService {
     }
     const imported = await this.upsertRecordingChanges([...games.values()], [...languages.values()].flat());
     this.logger.log(`IGDB: ${imported} juegos importados`);
+    // New games raise no event (only known games' changes do): every ordering of the catalogue is walked
+    // again once the import is done.
+    if (imported > 0) {
+      await new CatalogueOrderingRepository(this.orm.em.fork()).markAllChanged();
+      await this.jobs.enqueue(JobName.RefreshCatalogueOrderings, {});
+    }
     return [...games.keys()];
   }
 

@@ -1,3 +1,4 @@
+import { CatalogueOrderingRepository } from './catalogue-ordering.repository.js';
 import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type QueryCreator } from 'kysely';
 import { PLAYER_RANK_PRIOR, SCORE_MINIMUMS } from '@veredicto/contract';
@@ -288,6 +289,8 @@ export class GameFiguresRepository extends EntityRepository<Game> {
       .selectFrom('updated')
       .select(sql<number>`count(*)::int`.as('updated'))
       .executeTakeFirst();
+    // Every game at once, with no event: every stored ordering of the catalogue is walked again.
+    await new CatalogueOrderingRepository(this.getEntityManager()).markAllChanged();
     return Number(row?.updated ?? 0);
   }
 }

@@ -3,6 +3,7 @@ import { sql, type AliasedExpression, type Compilable, type Expression, type Sql
 import type { Game } from './game.entity.js';
 import { cardJson, summaryColumns, toNullableNumber, toSummary, type OnGames } from './game-card.js';
 import { filterArgs, pageFilter, type FilterArgs } from './catalogue-filter.js';
+import { GAME_SORTS, orderBy, SORT_COLUMN } from './catalogue-order.js';
 import type {
   CatalogueFilters,
   GameDetailRow,
@@ -15,22 +16,6 @@ import { toScoreStats } from './score-stats.js';
 import { BEST_AVERAGE_FLOOR, SCORE_MINIMUMS } from '@veredicto/contract';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { reusableQuery, typedReadSql, typedRows, typedSql, type TypedSql } from '../typed-sql.js';
-
-/**
- * The column of each sort, always descending with nulls last and id as the tie-breaker, each matching one
- * index of the games table (see game.entity.ts). Everything about pages (ORDER BY, anchors) is derived
- * from this table, so a sort changes here only.
- */
-const SORT_COLUMN = {
-  releaseDate: 'g.releaseDate',
-  avRatings: 'g.avRatings',
-  // Bayesian weighted rating (see PLAYER_RANK_PRIOR): the shown number stays the plain mean.
-  avUserRatings: 'g.playerRankScore',
-} as const satisfies Record<GameSort, `g.${keyof Game & string}`>;
-
-/** `order by` of a sort: its column descending with nulls last, then the id descending. */
-const orderBy = (eb: OnGames, sort: GameSort) =>
-  sql`${eb.ref(SORT_COLUMN[sort])} desc nulls last, ${eb.ref('g.id')} desc`;
 
 /** A catalogue page's statement; its parameters are PageArgs' values (see reusableQuery). */
 type PageArgs = FilterArgs & {
@@ -106,10 +91,7 @@ function buildPage(db: TypedSql, sort: GameSort, { anchor, size, skip, reach, ..
  * the database spends on a deep page.
  */
 const PAGE_QUERIES = Object.fromEntries(
-  (Object.keys(SORT_COLUMN) as GameSort[]).map((sort) => [
-    sort,
-    reusableQuery((db, args: PageArgs) => buildPage(db, sort, args)),
-  ]),
+  GAME_SORTS.map((sort) => [sort, reusableQuery((db, args: PageArgs) => buildPage(db, sort, args))]),
 ) as Record<GameSort, ReturnType<typeof reusableQuery<PageArgs, { card: string }>>>;
 
 /**
@@ -229,38 +211,8 @@ export class GameRepository extends EntityRepository<Game> {
   }
 
   /**
-   * One walk of an ordering's index: how many games it holds and the game at every `every`-th position.
-   * A page then starts from the nearest anchor before it instead of skipping up to 100k rows (deep
-   * OFFSETs cost in proportion to the depth). Callers cache it: positions drift only by the games added
-   * or re-scored since.
-   */
-  async findPageIndex(sort: GameSort, filters: CatalogueFilters, every: number): Promise<PageIndex> {
-    const rows = await this.reads
-      .selectFrom((db) =>
-        db
-          .selectFrom('Game as g')
-          .select((eb) => [
-            sql<string>`row_number() over (order by ${orderBy(eb, sort)}) - 1`.as('position'),
-            'g.id',
-            sql<string | null>`${eb.ref(SORT_COLUMN[sort])}::text`.as('value'),
-            sql<string>`count(*) over ()`.as('total'),
-          ])
-          .where(pageFilter(filterArgs(filters)))
-          .as('ordered'),
-      )
-      .select(['ordered.position', 'ordered.id', 'ordered.value', 'ordered.total'])
-      .where((eb) => eb(sql`${eb.ref('ordered.position')} % ${every}`, '=', sql.lit(0)))
-      .orderBy('ordered.position')
-      .execute();
-    return {
-      total: rows.length ? Number(rows[0].total) : 0,
-      every,
-      anchors: rows.map((row) => ({ position: Number(row.position), id: Number(row.id), value: row.value })),
-    };
-  }
-
-  /**
-   * A catalogue page by number. With the ordering's page index (findPageIndex) the page is read from the
+   * A catalogue page by number. With the ordering's page index (catalogue_orderings, walked by the workers:
+   * CatalogueOrderingRepository) the page is read from the
    * last anchor at or before its first position, so no page skips more than `every` rows; without it,
    * by plain OFFSET. Ids are found on the sort index first (index-only with the platforms it includes),
    * then only the page's rows are read, each as its card's JSON text (cardFields).

@@ -26,6 +26,7 @@ import { Migration20261130100000_AddonGames } from './Migration20261130100000_Ad
 import { Migration20261130120000_FeedActivityMoments } from './Migration20261130120000_FeedActivityMoments.js';
 import { Migration20261130130000_BestOfRankedIndex } from './Migration20261130130000_BestOfRankedIndex.js';
 import { Migration20261201100000_FeedRecentMoments } from './Migration20261201100000_FeedRecentMoments.js';
+import { Migration20261201120000_CatalogueOrderings } from './Migration20261201120000_CatalogueOrderings.js';
 import { Migration20261201130000_FreshGamesAliasBump } from './Migration20261201130000_FreshGamesAliasBump.js';
 
 /**
@@ -81,6 +82,10 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261201100000_FeedRecentMoments',
     class: Migration20261201100000_FeedRecentMoments,
+  },
+  {
+    name: 'Migration20261201120000_CatalogueOrderings',
+    class: Migration20261201120000_CatalogueOrderings,
   },
   {
     name: 'Migration20261201130000_FreshGamesAliasBump',

@@ -1,3 +1,4 @@
+import { CatalogueOrderingRepository } from '../games/catalogue-ordering.repository.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
@@ -235,14 +236,16 @@ export class CatalogueImporter {
     }
     const games = new GameImportRepository(this.em);
     // Into an empty catalogue (a first start), one COPY; otherwise upserts by chunk.
-    if (this.bulkCopy) {
-      const copied = await games.copyIntoEmpty(rows);
-      if (copied !== undefined) return copied;
+    let total = this.bulkCopy ? await games.copyIntoEmpty(rows) : undefined;
+    if (total === undefined) {
+      for (let from = 0; from < rows.length; from += CHUNK_SIZE) {
+        await games.upsertGames(rows.slice(from, from + CHUNK_SIZE));
+      }
+      total = rows.length;
     }
-    for (let from = 0; from < rows.length; from += CHUNK_SIZE) {
-      await games.upsertGames(rows.slice(from, from + CHUNK_SIZE));
-    }
-    return rows.length;
+    // A bulk import raises no domain event: every stored ordering of the catalogue is walked again.
+    await new CatalogueOrderingRepository(this.em).markAllChanged();
+    return total;
   }
 
   /** The Spanish titles, synopses and genres of `summaries-es.jsonl.gz`, onto games already imported. */
@@ -370,6 +373,7 @@ export class CatalogueImporter {
         })),
       );
     }
+    if (changed.length) await new CatalogueOrderingRepository(this.em).markAllChanged();
     return changed;
   }
 
