@@ -284,6 +284,7 @@ describe('intersect', () => {
         const [a, b] = [sortedSample(short, range), sortedSample(long, range)];
         const inB = new Set(b);
         expect([...intersect(a, b)]).toEqual([...a].filter((entry) => inB.has(entry)));
+        expect([...intersect(a, b, new Int32Array(short + 3))]).toEqual([...intersect(a, b)]);
       }
     }
   });

@@ -107,8 +107,11 @@ function pieceKey(text: string, at: number, pair: boolean): number {
 class Postings {
   private readonly offsets = new Int32Array(PIECE_KEYS + 1);
   private readonly entries: Int32Array;
+  private readonly entryCount: number;
+  private scratch: [Int32Array, Int32Array] | undefined;
 
   constructor(texts: readonly string[]) {
+    this.entryCount = texts.length;
     const last = new Int32Array(PIECE_KEYS).fill(-1);
     const eachKey = (visit: (key: number, entry: number) => void) =>
       texts.forEach((text, entry) => {
@@ -155,20 +158,30 @@ class Postings {
       lists.push(list);
     }
     lists.sort((x, y) => x.length - y.length);
-    let found = lists.length > 1 ? intersect(lists[0], lists[1]) : lists[0];
-    if (within) found = found.length <= within.length ? intersect(found, within) : intersect(within, found);
-    return found;
+    if (lists.length === 1 && !within) return lists[0];
+    // The steps go through two scratch lists, and only the answer is copied out, at its size: large
+    // intermediate lists would be allocated outside the heap on every search, and their total is what
+    // makes V8 run full collections.
+    this.scratch ??= [new Int32Array(this.entryCount), new Int32Array(this.entryCount)];
+    let found = lists.length > 1 ? intersect(lists[0], lists[1], this.scratch[0]) : lists[0];
+    if (within)
+      found =
+        found.length <= within.length
+          ? intersect(found, within, this.scratch[1])
+          : intersect(within, found, this.scratch[1]);
+    return found.slice();
   }
 }
 
 const EMPTY = new Int32Array(0);
 
 /**
- * The entries in both of two sorted lists (`a` the shorter). When one is far longer, each entry of the
- * shorter is looked for by galloping through the longer instead of walking all of it.
+ * The entries in both of two sorted lists (`a` the shorter), written into `into` when given (as long as
+ * the shorter at least). When one is far longer, each entry of the shorter is looked for by galloping
+ * through the longer instead of walking all of it.
  */
-export function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const both = new Int32Array(Math.min(a.length, b.length));
+export function intersect(a: Int32Array, b: Int32Array, into?: Int32Array): Int32Array {
+  const both = into ?? new Int32Array(Math.min(a.length, b.length));
   if (b.length > a.length * 16) {
     let [from, n] = [0, 0];
     for (const entry of a) {
@@ -766,22 +779,45 @@ export class SearchIndex {
       entry >= 0 ? this.texts.startsWith(entry, text) : changedText(entry).startsWith(text);
     const includes = (entry: number, text: string) =>
       entry >= 0 ? this.texts.includes(entry, text) : changedText(entry).includes(text);
-    const holdsEvery = (entry: number, { wordStarts, groups }: SearchTerms['allWords'][number]) =>
-      wordStarts.every((word) => includes(entry, ` ${word}`)) &&
-      groups.every((group) => group.some((word) => includes(entry, word)));
+    // Loops rather than callbacks: this runs for every candidate, and allocates nothing.
+    const anyEquals = (entry: number, texts: readonly string[]) => {
+      for (const text of texts) if (equals(entry, text)) return true;
+      return false;
+    };
+    const anyStartsWith = (entry: number, starts: readonly string[]) => {
+      for (const start of starts) if (startsWith(entry, start)) return true;
+      return false;
+    };
+    // Each word start with its space before, made once.
+    const variants = terms.allWords.map(({ wordStarts, groups }) => ({
+      wordStarts: wordStarts.map((word) => ` ${word}`),
+      groups,
+    }));
+    const holdsEvery = (entry: number, { wordStarts, groups }: (typeof variants)[number]) => {
+      for (const word of wordStarts) if (!includes(entry, word)) return false;
+      for (const group of groups) {
+        let any = false;
+        for (const word of group) if ((any = includes(entry, word))) break;
+        if (!any) return false;
+      }
+      return true;
+    };
+    const holdsAny = (entry: number) => {
+      for (const variant of variants) if (holdsEvery(entry, variant)) return true;
+      return false;
+    };
     const consider = (entry: number, slot: number, kind: AliasKind | null, isSimilar = false) => {
-      const exact = terms.exacts.some((text) => equals(entry, text));
-      const prefix = terms.prefixes.some((start) => startsWith(entry, start));
-      const franchise = terms.franchisePrefixes.some((start) => startsWith(entry, start));
-      const allWords = terms.allWords.some((variant) => holdsEvery(entry, variant));
+      const exact = anyEquals(entry, terms.exacts);
+      const prefix = anyStartsWith(entry, terms.prefixes);
+      const franchise = anyStartsWith(entry, terms.franchisePrefixes);
+      const allWords = holdsAny(entry);
       if (!exact && !prefix && !allWords && !isSimilar) return;
       const tier =
         (exact
           ? EXACT_TIER
           : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0) + (franchise ? FRANCHISE_TIER : 0)) -
         aliasPenalty(kind);
-      const qualifies =
-        mature || (this.flags[slot] & MATURE) === 0 || terms.typedExacts.some((text) => equals(entry, text));
+      const qualifies = mature || (this.flags[slot] & MATURE) === 0 || anyEquals(entry, terms.typedExacts);
       let found = matches.get(slot);
       const wasQualified = found?.qualifies === true;
       if (!found) {
