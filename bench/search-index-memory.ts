@@ -10,7 +10,7 @@
  * typed arrays' off-heap stores.
  *
  *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node --expose-gc dist/bench/search-index-memory.js [--database veredicto_bench_search] [--rounds 2]
+ *     npm run bench:search-memory -- [--database veredicto_bench_search] [--rounds 2]
  */
 import 'reflect-metadata';
 import v8 from 'node:v8';
