@@ -7,7 +7,7 @@
  * the other in one run. Writes its section of docs/PERFORMANCE.md.
  *
  *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node dist/bench/search-catalogue.js [--seconds 10] [--connections 32]
+ *     node dist/bench/search-catalogue.js [--seconds 10] [--connections 32] [--database veredicto_bench_search]
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
@@ -26,7 +26,9 @@ const argument = (name: string, fallback: number) => {
 };
 const SECONDS = argument('seconds', 10);
 const CONNECTIONS = argument('connections', 32);
-const DATABASE = 'veredicto_bench_search';
+const DATABASE = process.argv.includes('--database')
+  ? process.argv[process.argv.indexOf('--database') + 1]
+  : 'veredicto_bench_search';
 const DEEPEST_PAGE = 2000;
 const PATHS_PER_SCENARIO = 50_000;
 const TARGET_P99_MS = 50;
