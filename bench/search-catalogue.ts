@@ -7,7 +7,7 @@
  * the other in one run. Writes its section of docs/PERFORMANCE.md.
  *
  *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node dist/bench/search-catalogue.js [--seconds 10] [--connections 32]
+ *     node dist/bench/search-catalogue.js [--seconds 10] [--connections 32] [--database veredicto_bench_search]
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';

@@ -6,7 +6,7 @@
  * docs/PERFORMANCE.md, with the machine's load average.
  *
  *   npm run build:server && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node dist/bench/spanish-filter.js [--seconds 10] [--connections 32]
+ *     node dist/bench/spanish-filter.js [--seconds 10] [--connections 32] [--database veredicto_bench_search]
  */
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
@@ -27,8 +27,10 @@ const argument = (name: string, fallback: number) => {
 };
 const SECONDS = argument('seconds', 10);
 const CONNECTIONS = argument('connections', 32);
-/** The long-tail bench's database: prepared once, shared. */
-const DATABASE = 'veredicto_bench_search';
+/** The long-tail bench's database: prepared once, shared (`--database` for one of one's own). */
+const DATABASE = process.argv.includes('--database')
+  ? process.argv[process.argv.indexOf('--database') + 1]
+  : 'veredicto_bench_search';
 const DEEPEST_PAGE = 2000;
 const PATHS_PER_SCENARIO = 50_000;
 const TARGET_P99_MS = 50;

@@ -82,6 +82,11 @@ const withoutContaining = (group: WordGroup) =>
 interface SearchSteps {
   /** A page of the matches of `terms`; with `probe`, of the texts word-similar to it as well. */
   page(terms: SearchTerms, fuzzy: string, query: SearchPageQuery, probe?: string): Promise<PageRun>;
+  /**
+   * Whether the matches of `terms` without the Spanish filter are TYPO_FALLBACK_BELOW or more, or one
+   * of them is as typed: what was typed is then no typo, whatever the filter keeps of it.
+   */
+  foundUnfiltered(terms: SearchTerms, fuzzy: string, query: SearchPageQuery): Promise<boolean>;
   corrections(words: string[], swaps: string[][]): Promise<CorrectionRow[]>;
 }
 
@@ -133,10 +138,7 @@ export async function searchGames(
   // With the Spanish filter, what was typed is no typo when the whole catalogue has it: the answer is its
   // matches with castellano voices or texts, however few, not the loose neighbours corrections would add
   // (and the corrections and the last resort, a search's dearest steps, are not run for nothing).
-  if (query.spanish) {
-    const unfiltered = await steps.page(typed, fuzzy, { ...query, spanish: undefined });
-    if (unfiltered.total >= TYPO_FALLBACK_BELOW || unfiltered.anyAsTyped) return cheap.rows();
-  }
+  if (query.spanish && (await steps.foundUnfiltered(typed, fuzzy, query))) return cheap.rows();
 
   // Words of the query that are in no title or alias get their closest words of the word list; the
   // corrected texts go through the same cheap conditions, ranked by their similarity to what was typed.
@@ -177,13 +179,17 @@ export async function searchGames(
   return (await steps.page(typed, fuzzy, query, probe)).rows();
 }
 
-/** The cheap steps by the database. */
 /** The cheap steps by the database (GameSearchRepository). */
 function databaseSteps(repository: GameSearchRepository): SearchSteps {
+  const page: SearchSteps['page'] = async (terms, fuzzy, query, probe) => {
+    const found = await repository.matches(terms, fuzzy, probe ?? null, query);
+    return { ...found, rows: () => Promise.resolve({ rows: found.rows, total: found.total }) };
+  };
   return {
-    page: async (terms, fuzzy, query, probe) => {
-      const found = await repository.matches(terms, fuzzy, probe ?? null, query);
-      return { ...found, rows: () => Promise.resolve({ rows: found.rows, total: found.total }) };
+    page,
+    foundUnfiltered: async (terms, fuzzy, query) => {
+      const unfiltered = await page(terms, fuzzy, { ...query, spanish: undefined });
+      return unfiltered.total >= TYPO_FALLBACK_BELOW || unfiltered.anyAsTyped;
     },
     corrections: (words, swaps) => repository.corrections(words, swaps),
   };
@@ -207,6 +213,8 @@ function memorySteps(repository: GameSearchRepository, index: SearchIndex): Sear
         rows: async () => ({ ...(await repository.summaries(found.gameIds)), total: found.total }),
       });
     },
+    foundUnfiltered: (terms, _fuzzy, query) =>
+      Promise.resolve(index.reaches(terms, TYPO_FALLBACK_BELOW, query.mature)),
     corrections: (words, swaps) => Promise.resolve(index.corrections(words, swaps, CORRECTION_RULES)),
   };
 }

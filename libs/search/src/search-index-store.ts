@@ -65,7 +65,8 @@ export class SearchIndexStore {
     this.lastBuild = Date.now();
     this.seen = [{ at: Date.now(), version: this.version }];
     this.logger?.log(
-      `índice de búsqueda cargado: ${index.size} juegos, ${words.length} palabras en ${Math.round(performance.now() - started)} ms`,
+      `índice de búsqueda cargado: ${index.size} juegos, ${words.length} palabras, ` +
+        `${(index.byteLength / 2 ** 20).toFixed(1)} MB en ${Math.round(performance.now() - started)} ms`,
     );
   }
 

@@ -53,6 +53,81 @@ describe('SearchIndex', () => {
     expect(index.page(words('zelda'), 'zelda', 0, 10, undefined, 'audio')).toMatchObject({ total: 0 });
   });
 
+  it('filters as an index of only the filtered games would answer, and knows early whether a search reaches a count', () => {
+    // A random catalogue of few words, so that searches find many games, few, or none.
+    const next = random(11);
+    const vocabulary = [
+      'mario',
+      'kart',
+      'star',
+      'wars',
+      'knight',
+      'zelda',
+      'max',
+      'payne',
+      'sol',
+      'a',
+      'x',
+      '2',
+    ];
+    const text = (length: number) =>
+      Array.from({ length }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
+    const games: IndexedGame[] = Array.from({ length: 600 }, (_, at) => ({
+      id: 1_000 + at * 3,
+      searchName: text(1 + Math.floor(next() * 4)),
+      popularity: Math.floor(next() * 8) / 2,
+      spanish: { audio: next() < 0.1, text: next() < 0.3 },
+      mature: next() < 0.1,
+      aliases: next() < 0.3 ? [{ term: text(2), kind: next() < 0.5 ? 'acronym' : 'igdb' }] : [],
+    }));
+    const index = new SearchIndex(games, []);
+    // Later changes: a game gains a Spanish it had not at the build, another loses one, one is renamed.
+    const changed = [
+      { ...games[0], spanish: { audio: true, text: true } },
+      { ...games[1], spanish: { audio: false, text: false } },
+      { ...games[2], searchName: 'mario star', spanish: { audio: true, text: false } },
+    ];
+    for (const game of changed) index.update(game);
+    const current = games.map((game) => changed.find((other) => other.id === game.id) ?? game);
+    const only = {
+      audio: new SearchIndex(
+        current.filter((game) => game.spanish?.audio),
+        [],
+      ),
+      text: new SearchIndex(
+        current.filter((game) => game.spanish?.text),
+        [],
+      ),
+    };
+    let [checked, reached] = [0, 0];
+    for (let round = 0; round < 150; round++) {
+      const query = text(1 + Math.floor(next() * 3));
+      const mature = round % 5 === 0;
+      const probe = round % 7 === 0 ? { text: query, threshold: 0.6 } : undefined;
+      for (const spanish of ['audio', 'text'] as const) {
+        for (const [offset, limit] of [
+          [0, 20],
+          [20, 7],
+        ]) {
+          expect(index.page(words(query), query, offset, limit, probe, spanish, mature)).toEqual(
+            only[spanish].page(words(query), query, offset, limit, probe, undefined, mature),
+          );
+          checked++;
+        }
+      }
+      for (const least of [1, 10, 50]) {
+        const whole = index.page(words(query), query, 0, 1, undefined, undefined, mature);
+        const expected = whole.total >= least || whole.anyAsTyped;
+        expect(index.reaches(words(query), least, mature)).toBe(expected);
+        if (expected) reached++;
+      }
+    }
+    expect(checked).toBe(600);
+    // Both answers were seen.
+    expect(reached).toBeGreaterThan(50);
+    expect(reached).toBeLessThan(400);
+  });
+
   it('finds an adult game only by a whole title or alias as typed, unless asked for, and follows an update', () => {
     const index = new SearchIndex(
       [
@@ -153,6 +228,28 @@ describe('SearchIndex', () => {
     expect(index.corrections(['qqqq'], [[]], RULES)).toEqual([{ typed: 'qqqq', word: null, swap: null }]);
   });
 
+  it('corrects towards a word added after the build as towards one of the build', () => {
+    const list = [
+      { word: 'vortex', frequency: 4 },
+      { word: 'vortigern', frequency: 2 },
+    ];
+    const later = new SearchIndex([], list);
+    later.update(game(1, 'vortigaunt odyssey'));
+    const built = new SearchIndex(
+      [],
+      [...list, { word: 'vortigaunt', frequency: 1 }, { word: 'odyssey', frequency: 1 }],
+    );
+    expect(later.knows('vortigaunt')).toBe(true);
+    for (const typed of ['vortigunt', 'vortigaunnt', 'ovrtigaunt', 'odysey', 'vortx']) {
+      const swaps = [...typed].flatMap((_, at) =>
+        at + 1 < typed.length ? [typed.slice(0, at) + typed[at + 1] + typed[at] + typed.slice(at + 2)] : [],
+      );
+      const answer = later.corrections([typed], [swaps], RULES);
+      expect(answer).toEqual(built.corrections([typed], [swaps], RULES));
+      expect(answer[0].word).not.toBeNull();
+    }
+  });
+
   it('computes popularity as the database does', () => {
     expect(popularityOf({ criticReviewCount: 0, userRatingCount: 0, score: null, releaseYear: null })).toBe(
       0,
@@ -187,6 +284,7 @@ describe('intersect', () => {
         const [a, b] = [sortedSample(short, range), sortedSample(long, range)];
         const inB = new Set(b);
         expect([...intersect(a, b)]).toEqual([...a].filter((entry) => inB.has(entry)));
+        expect([...intersect(a, b, new Int32Array(short + 3))]).toEqual([...intersect(a, b)]);
       }
     }
   });

@@ -1,5 +1,6 @@
 import {
   ADDON_PENALTY,
+  ALIAS_KINDS,
   FRANCHISE_TIER,
   SCORE_BONUS_FROM,
   SCORE_BONUS_SCALE,
@@ -10,13 +11,8 @@ import {
   type SearchTerms,
   type SpanishFilter,
 } from '@veredicto/db';
-import {
-  levenshteinLessEqual,
-  prepareTrigrams,
-  similarityTo,
-  trigramsOf,
-  wordSimilarityTo,
-} from './trigram.js';
+import { PackedTexts } from './packed-texts.js';
+import { levenshteinLessEqual, prepareTrigrams, similarityTo, wordSimilarityTo } from './trigram.js';
 
 /** One page of a search's matches, best first, and what the search needs to know of all of them. */
 export interface MatchedPage {
@@ -111,8 +107,11 @@ function pieceKey(text: string, at: number, pair: boolean): number {
 class Postings {
   private readonly offsets = new Int32Array(PIECE_KEYS + 1);
   private readonly entries: Int32Array;
+  private readonly entryCount: number;
+  private scratch: [Int32Array, Int32Array] | undefined;
 
   constructor(texts: readonly string[]) {
+    this.entryCount = texts.length;
     const last = new Int32Array(PIECE_KEYS).fill(-1);
     const eachKey = (visit: (key: number, entry: number) => void) =>
       texts.forEach((text, entry) => {
@@ -137,35 +136,52 @@ class Postings {
     });
   }
 
+  get byteLength(): number {
+    return this.offsets.byteLength + this.entries.byteLength;
+  }
+
   private list(key: number): Int32Array {
     return key < 0 ? EMPTY : this.entries.subarray(this.offsets[key], this.offsets[key + 1]);
   }
 
   /**
    * The entries whose text may contain `part` (2 or more characters): those holding its two rarest
-   * pieces (a sorted merge of two lists, cheaper than checking the text of every entry of one).
+   * pieces (a sorted merge of two lists, cheaper than checking the text of every entry of one), and
+   * among `within` (sorted entries) when given.
    */
-  candidates(part: string): Int32Array {
-    if (part.length === 2) return this.list(pieceKey(part, 0, true));
+  candidates(part: string, within?: Int32Array): Int32Array {
     const lists: Int32Array[] = [];
+    if (part.length === 2) lists.push(this.list(pieceKey(part, 0, true)));
     for (let at = 0; at + 2 < part.length; at++) {
       const list = this.list(pieceKey(part, at, false));
       if (!list.length) return EMPTY;
       lists.push(list);
     }
     lists.sort((x, y) => x.length - y.length);
-    return lists.length > 1 ? intersect(lists[0], lists[1]) : lists[0];
+    if (lists.length === 1 && !within) return lists[0];
+    // The steps go through two scratch lists, and only the answer is copied out, at its size: large
+    // intermediate lists would be allocated outside the heap on every search, and their total is what
+    // makes V8 run full collections.
+    this.scratch ??= [new Int32Array(this.entryCount), new Int32Array(this.entryCount)];
+    let found = lists.length > 1 ? intersect(lists[0], lists[1], this.scratch[0]) : lists[0];
+    if (within)
+      found =
+        found.length <= within.length
+          ? intersect(found, within, this.scratch[1])
+          : intersect(within, found, this.scratch[1]);
+    return found.slice();
   }
 }
 
 const EMPTY = new Int32Array(0);
 
 /**
- * The entries in both of two sorted lists (`a` the shorter). When one is far longer, each entry of the
- * shorter is looked for by galloping through the longer instead of walking all of it.
+ * The entries in both of two sorted lists (`a` the shorter), written into `into` when given (as long as
+ * the shorter at least). When one is far longer, each entry of the shorter is looked for by galloping
+ * through the longer instead of walking all of it.
  */
-export function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const both = new Int32Array(Math.min(a.length, b.length));
+export function intersect(a: Int32Array, b: Int32Array, into?: Int32Array): Int32Array {
+  const both = into ?? new Int32Array(Math.min(a.length, b.length));
   if (b.length > a.length * 16) {
     let [from, n] = [0, 0];
     for (const entry of a) {
@@ -222,12 +238,20 @@ class TrigramPostings {
     this.shared = new Uint8Array(texts.length);
   }
 
-  /** The entries that share at least `least` of the distinct trigram codes `codes`. */
-  sharing(codes: Int32Array, least: number): number[] {
+  get byteLength(): number {
+    return this.offsets.byteLength + this.entries.byteLength + this.shared.byteLength;
+  }
+
+  /**
+   * The entries that share at least `least` of the distinct trigram codes `codes` (only those that
+   * `accept` takes, when given).
+   */
+  sharing(codes: Int32Array, least: number, accept?: (entry: number) => boolean): number[] {
     const touched: number[] = [];
     for (const code of codes) {
       for (let at = this.offsets[code]; at < this.offsets[code + 1]; at++) {
         const entry = this.entries[at];
+        if (accept && !accept(entry)) continue;
         if (this.shared[entry]++ === 0) touched.push(entry);
       }
     }
@@ -237,40 +261,93 @@ class TrigramPostings {
   }
 }
 
-/** The word list the search corrects typed words against, with its words' trigrams to find near ones. */
+/**
+ * The word list the search corrects typed words against, with its words' trigrams to find near ones:
+ * the words in one buffer (PackedTexts, sorted), their figures in typed arrays, and each trigram's words
+ * in one flat list (CSR) ordered by length. Words added after the build (a few) are kept beside them.
+ */
 class WordList {
-  private readonly ids = new Map<string, number>();
-  private readonly words: string[] = [];
-  private readonly frequencies: number[] = [];
-  private readonly trigramCounts: number[] = [];
+  private readonly words: PackedTexts;
+  private readonly frequencies: Float64Array;
+  private readonly trigramCounts: Uint16Array;
   /**
-   * Each trigram's words by their length (index: the length): a typed word's candidates are within a
-   * couple of letters of its length (or its swaps, of the same length), so only those lists are read.
+   * Each trigram's words, shortest first: a typed word's candidates are within a couple of letters of
+   * its length (or its swaps, of the same length), so only that run of each list is read.
    */
-  private readonly byTrigram = new Map<string, number[][]>();
+  private readonly byTrigramOffsets = new Int32Array(TRIGRAM_SPACE + 1);
+  private readonly byTrigram: Int32Array;
+  private readonly added = new Map<string, number>();
+  private readonly addedWords: { word: string; frequency: number; codes: Int32Array }[] = [];
   private shared = new Uint16Array(0);
 
+  constructor(list: readonly { word: string; frequency: number }[]) {
+    const frequencyOf = new Map<string, number>();
+    for (const { word, frequency } of list) frequencyOf.set(word, (frequencyOf.get(word) ?? 0) + frequency);
+    const sorted = [...frequencyOf.keys()].sort();
+    this.words = new PackedTexts(sorted);
+    this.frequencies = Float64Array.from(sorted, (word) => frequencyOf.get(word)!);
+    const codes = sorted.map((word) => prepareTrigrams(word).codes);
+    this.trigramCounts = Uint16Array.from(codes, (wordCodes) => wordCodes.length);
+    for (const wordCodes of codes) for (const code of wordCodes) this.byTrigramOffsets[code + 1]++;
+    for (let code = 0; code < TRIGRAM_SPACE; code++)
+      this.byTrigramOffsets[code + 1] += this.byTrigramOffsets[code];
+    this.byTrigram = new Int32Array(this.byTrigramOffsets[TRIGRAM_SPACE]);
+    const cursor = this.byTrigramOffsets.slice(0, TRIGRAM_SPACE);
+    const byLength = Int32Array.from(sorted.keys()).sort((a, b) => sorted[a].length - sorted[b].length);
+    for (const id of byLength) for (const code of codes[id]) this.byTrigram[cursor[code]++] = id;
+  }
+
+  /** The id of a word: its place in the sorted buffer, or after them for a word added later; -1 if none. */
+  private idOf(word: string): number {
+    let [low, high] = [0, this.words.count];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.words.compare(middle, word) < 0) low = middle + 1;
+      else high = middle;
+    }
+    if (low < this.words.count && this.words.equals(low, word)) return low;
+    return this.added.get(word) ?? -1;
+  }
+
+  private wordOf(id: number): string {
+    return id < this.words.count ? this.words.text(id) : this.addedWords[id - this.words.count].word;
+  }
+
+  private lengthOf(id: number): number {
+    return id < this.words.count ? this.words.length(id) : this.addedWords[id - this.words.count].word.length;
+  }
+
+  private frequencyOf(id: number): number {
+    return id < this.words.count ? this.frequencies[id] : this.addedWords[id - this.words.count].frequency;
+  }
+
+  private trigramCountOf(id: number): number {
+    return id < this.words.count
+      ? this.trigramCounts[id]
+      : this.addedWords[id - this.words.count].codes.length;
+  }
+
   add(word: string, frequency: number): void {
-    const known = this.ids.get(word);
-    if (known !== undefined) {
-      this.frequencies[known] += frequency;
-      return;
-    }
-    const id = this.words.length;
-    this.ids.set(word, id);
-    this.words.push(word);
-    this.frequencies.push(frequency);
-    const trigrams = trigramsOf(word);
-    this.trigramCounts.push(trigrams.length);
-    for (const trigram of trigrams) {
-      let byLength = this.byTrigram.get(trigram);
-      if (!byLength) this.byTrigram.set(trigram, (byLength = []));
-      (byLength[word.length] ??= []).push(id);
-    }
+    const known = this.idOf(word);
+    if (known < 0) {
+      this.added.set(word, this.words.count + this.addedWords.length);
+      this.addedWords.push({ word, frequency, codes: prepareTrigrams(word).codes });
+    } else if (known < this.words.count) this.frequencies[known] += frequency;
+    else this.addedWords[known - this.words.count].frequency += frequency;
   }
 
   has(word: string): boolean {
-    return this.ids.has(word);
+    return this.idOf(word) >= 0;
+  }
+
+  /** The first place in `[from, to)` of byTrigram whose word is at least `length` long. */
+  private firstOfLength(from: number, to: number, length: number): number {
+    while (from < to) {
+      const middle = (from + to) >>> 1;
+      if (this.words.length(this.byTrigram[middle]) < length) from = middle + 1;
+      else to = middle;
+    }
+    return from;
   }
 
   /**
@@ -281,25 +358,32 @@ class WordList {
    * similarity plus a bonus for frequent words, then the word.
    */
   candidatesOf(typed: string, swaps: readonly string[], rules: CorrectionRules) {
-    if (this.shared.length < this.words.length) this.shared = new Uint16Array(this.words.length + 1024);
-    const typedTrigrams = trigramsOf(typed);
+    const size = this.words.count + this.addedWords.length;
+    if (this.shared.length < size) this.shared = new Uint16Array(size + 1024);
+    const typedCodes = prepareTrigrams(typed).codes;
     const touched: number[] = [];
     const [shortest, longest] = [typed.length - rules.lengthChange, typed.length + rules.lengthChange];
-    for (const trigram of typedTrigrams) {
-      const byLength = this.byTrigram.get(trigram);
-      if (!byLength) continue;
-      for (let length = Math.max(1, shortest); length <= longest && length < byLength.length; length++) {
-        for (const id of byLength[length] ?? []) {
-          if (this.shared[id]++ === 0) touched.push(id);
-        }
+    for (const code of typedCodes) {
+      const end = this.byTrigramOffsets[code + 1];
+      for (let at = this.firstOfLength(this.byTrigramOffsets[code], end, shortest); at < end; at++) {
+        const id = this.byTrigram[at];
+        if (this.words.length(id) > longest) break;
+        if (this.shared[id]++ === 0) touched.push(id);
       }
     }
+    this.addedWords.forEach(({ word, codes }, at) => {
+      const common = commonCount(typedCodes, codes);
+      if (common > 0 && word.length >= shortest && word.length <= longest) {
+        this.shared[this.words.count + at] = common;
+        touched.push(this.words.count + at);
+      }
+    });
     const swapSet = new Set(swaps);
     const found = new Map<number, { word: string; swap: boolean; edits: number; score: number }>();
     const similarityOf = (id: number, common: number) =>
-      f4(common / (typedTrigrams.length + this.trigramCounts[id] - common));
+      f4(common / (typedCodes.length + this.trigramCountOf(id) - common));
     const consider = (id: number, common: number) => {
-      const word = this.words[id];
+      const word = this.wordOf(id);
       const swap = swapSet.has(word);
       const similarity = similarityOf(id, common);
       const near =
@@ -307,21 +391,18 @@ class WordList {
       if (!near && !swap) return;
       const edits = levenshteinLessEqual(word, typed, rules.maxEdits + 1);
       if (!swap && edits > rules.maxEdits && similarity < rules.keepSimilarity) return;
-      const score = similarity + Math.log(1 + this.frequencies[id]) * rules.frequencyWeight;
+      const score = similarity + Math.log(1 + this.frequencyOf(id)) * rules.frequencyWeight;
       found.set(id, { word, swap, edits, score });
     };
     // Most words touched share a trigram or two: their similarity alone rules them out.
-    const swapIds = new Set(swaps.flatMap((swap) => this.ids.get(swap) ?? []));
+    const swapIds = new Set(swaps.map((swap) => this.idOf(swap)).filter((id) => id >= 0));
     for (const id of touched) {
       if (similarityOf(id, this.shared[id]) >= rules.similarity || swapIds.has(id))
         consider(id, this.shared[id]);
       this.shared[id] = 0;
     }
     // A swap shares no trigram with the typed word only when both are tiny: still a candidate.
-    for (const swap of swapSet) {
-      const id = this.ids.get(swap);
-      if (id !== undefined && !found.has(id)) consider(id, 0);
-    }
+    for (const id of swapIds) if (!found.has(id)) consider(id, 0);
     return [...found.values()]
       .sort(
         (a, b) =>
@@ -332,6 +413,77 @@ class WordList {
       )
       .slice(0, rules.candidates);
   }
+
+  /** Bytes held, for the memory report. */
+  get byteLength(): number {
+    return (
+      this.words.byteLength +
+      this.frequencies.byteLength +
+      this.trigramCounts.byteLength +
+      this.byTrigramOffsets.byteLength +
+      this.byTrigram.byteLength
+    );
+  }
+}
+
+/** How many codes two sorted lists of distinct trigram codes share. */
+function commonCount(a: Int32Array, b: Int32Array): number {
+  let [i, j, common] = [0, 0, 0];
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      common++;
+      i++;
+      j++;
+    }
+  }
+  return common;
+}
+
+/** A game's flags: its Spanish verdict says yes for voices, for texts; marked adult. */
+const AUDIO = 1;
+const TEXT = 2;
+const MATURE = 4;
+/** The Spanish flags the game had when the index was built: the filter lists its base entries are in. */
+const BUILT_AUDIO = 8;
+const BUILT_TEXT = 16;
+/** Changed since the build: its base entries are ignored, its changed entries replace them. */
+const CHANGED = 32;
+const FILTER_FLAG: Record<SpanishFilter, number> = { audio: AUDIO, text: TEXT };
+
+/** An entry's alias kind as a number (0: the title). */
+const KINDS: readonly (AliasKind | null)[] = [null, ...ALIAS_KINDS];
+const KIND_CODE = new Map(KINDS.map((kind, code) => [kind, code]));
+
+/**
+ * One matching game: its best tier, whether any of its matches is as typed, and its matching entries
+ * (a base entry's number, or -1 - its place among the changed entries) with their tiers.
+ */
+interface Match {
+  tier: number;
+  asTyped: boolean;
+  /** Found unless adult: one of its texts is a whole text as typed, or the search asks for adult games. */
+  qualifies: boolean;
+  entries: number[];
+  tiers: number[];
+}
+
+/** How a search walks the index (SearchIndex.match). */
+interface MatchOptions {
+  probe?: { text: string; threshold: number };
+  /** Only the games with this flag (a Spanish filter's); 0: every game. */
+  keep?: number;
+  mature?: boolean;
+  /** Stop once this many games are found or one is as typed (whether a search reaches that, not its page). */
+  stopAt?: number;
+}
+
+/** A typed array twice as long (or `least` long), holding the same values first. */
+function grown<Array extends Int32Array | Float64Array | Uint8Array>(array: Array, least: number): Array {
+  const larger = new (array.constructor as new (length: number) => Array)(Math.max(least, array.length * 2));
+  larger.set(array);
+  return larger;
 }
 
 /**
@@ -339,68 +491,89 @@ class WordList {
  * the search's cheap conditions (exact, prefix, every word present) and its ranking exactly as the
  * database statement does (GameSearchRepository.matches) without a round trip, and its word corrections
  * against the word list. Built once from a full load; later changes of a few games are kept beside it
- * (`changed`) until a rebuild.
+ * (`changedEntries`) until a rebuild. Its 200k games live in a few typed arrays and one text buffer,
+ * not an object or string each: the garbage collector has next to nothing of it to mark.
  */
 export class SearchIndex {
-  private readonly gameIds: number[] = [];
-  private readonly popularity: number[] = [];
-  /** Each game's Spanish, by slot: voices and texts the verdict says yes for (the `spanish` filter). */
-  private readonly spanishAudio: boolean[] = [];
-  private readonly spanishText: boolean[] = [];
-  /** Each game's adult mark, by slot. */
-  private readonly mature: boolean[] = [];
-  private readonly slots = new Map<number, number>();
-  /** The base entries: a text, its game's slot, and its alias kind (null: the title). */
-  private readonly texts: string[] = [];
+  /** By slot: the game's id, popularity, flags, and where its base entries start and how many there are. */
+  private gameIds: Int32Array;
+  private popularity: Float64Array;
+  private flags: Uint8Array;
+  private baseStart: Int32Array;
+  private baseCount: Int32Array;
+  private slotCount = 0;
+  /** The built games' ids, sorted, and their slots; games added later are in `addedSlots`. */
+  private readonly sortedIds: Int32Array;
+  private readonly sortedSlots: Int32Array;
+  private readonly addedSlots = new Map<number, number>();
+  /** The base entries: a text, its game's slot, and its alias kind (KINDS). */
+  private readonly texts: PackedTexts;
   private readonly entryGame: Int32Array;
-  private readonly entryKind: (AliasKind | null)[] = [];
-  /** Where each game's base entries start and how many there are (they are contiguous). */
-  private readonly baseStart: number[] = [];
-  private readonly baseCount: number[] = [];
-  /** Base entries by text: one entry, or several when texts repeat. */
-  private readonly exact = new Map<string, number | number[]>();
-  /** Base entries sorted by text, for prefixes. */
+  private readonly entryKind: Uint8Array;
+  /** Base entries sorted by text, for exact texts and prefixes. */
   private readonly sorted: Int32Array;
+  /**
+   * The base entries of the games each Spanish filter kept at the build, in order: a filtered search
+   * intersects its words' candidates with these (a few thousand) instead of dropping the others' matches
+   * after finding them.
+   */
+  private readonly filtered: Record<SpanishFilter, Int32Array>;
   private readonly postings: Postings;
   private readonly trigrams: TrigramPostings;
   /** Which base entries a search has looked at: stamped with the search's number, never cleared. */
   private readonly seenAt: Uint32Array;
   private stamp = 0;
-  /** Games changed since the build: their base entries are ignored, these replace them. */
+  /** Games changed since the build (flagged CHANGED): these entries replace their base ones. */
   private readonly changedGames = new Set<number>();
   private readonly changedEntries: { text: string; slot: number; kind: AliasKind | null }[] = [];
-  private readonly words = new WordList();
+  private readonly words: WordList;
 
   constructor(games: readonly IndexedGame[], words: readonly { word: string; frequency: number }[]) {
+    const capacity = Math.max(16, games.length);
+    this.gameIds = new Int32Array(capacity);
+    this.popularity = new Float64Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.baseStart = new Int32Array(capacity);
+    this.baseCount = new Int32Array(capacity);
+    // The texts are strings only while the index is built.
+    const texts: string[] = [];
     const entryGame: number[] = [];
+    const entryKind: number[] = [];
     for (const game of games) {
-      const slot = this.slotOf(game.id);
+      const slot = this.newSlot(game.id);
       this.setFigures(slot, game);
-      this.baseStart[slot] = this.texts.length;
+      this.flags[slot] |=
+        (this.flags[slot] & AUDIO ? BUILT_AUDIO : 0) | (this.flags[slot] & TEXT ? BUILT_TEXT : 0);
+      this.baseStart[slot] = texts.length;
       this.baseCount[slot] = game.aliases.length + 1;
       for (const { text, kind } of entriesOf(game)) {
-        const entry = this.texts.length;
-        this.texts.push(text);
+        texts.push(text);
         entryGame.push(slot);
-        this.entryKind.push(kind);
-        const same = this.exact.get(text);
-        if (same === undefined) this.exact.set(text, entry);
-        else if (typeof same === 'number') this.exact.set(text, [same, entry]);
-        else same.push(entry);
+        entryKind.push(KIND_CODE.get(kind)!);
       }
     }
-    this.entryGame = Int32Array.from(entryGame);
-    this.sorted = Int32Array.from(this.texts.keys()).sort((a, b) =>
-      this.texts[a] < this.texts[b] ? -1 : this.texts[a] > this.texts[b] ? 1 : 0,
+    this.sortedIds = this.gameIds.slice(0, this.slotCount);
+    this.sortedSlots = Int32Array.from(this.sortedIds.keys()).sort(
+      (a, b) => this.sortedIds[a] - this.sortedIds[b],
     );
-    this.postings = new Postings(this.texts);
-    this.trigrams = new TrigramPostings(this.texts);
-    this.seenAt = new Uint32Array(this.texts.length);
-    for (const { word, frequency } of words) this.words.add(word, frequency);
+    this.sortedIds = Int32Array.from(this.sortedSlots, (slot) => this.gameIds[slot]);
+    this.texts = new PackedTexts(texts);
+    this.entryGame = Int32Array.from(entryGame);
+    this.entryKind = Uint8Array.from(entryKind);
+    const withFlag = (flag: number) =>
+      Int32Array.from(entryGame.keys()).filter((entry) => (this.flags[entryGame[entry]] & flag) !== 0);
+    this.filtered = { audio: withFlag(BUILT_AUDIO), text: withFlag(BUILT_TEXT) };
+    this.sorted = Int32Array.from(texts.keys()).sort((a, b) =>
+      texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0,
+    );
+    this.postings = new Postings(texts);
+    this.trigrams = new TrigramPostings(texts);
+    this.seenAt = new Uint32Array(texts.length);
+    this.words = new WordList(words);
   }
 
   get size(): number {
-    return this.gameIds.length;
+    return this.slotCount;
   }
 
   /** How many games changed since the build: past a few thousand a rebuild is cheaper to search. */
@@ -410,19 +583,25 @@ export class SearchIndex {
 
   private setFigures(slot: number, game: IndexedGame): void {
     this.popularity[slot] = game.popularity;
-    this.spanishAudio[slot] = game.spanish?.audio === true;
-    this.spanishText[slot] = game.spanish?.text === true;
-    this.mature[slot] = game.mature === true;
+    this.flags[slot] =
+      (this.flags[slot] & (BUILT_AUDIO | BUILT_TEXT | CHANGED)) |
+      (game.spanish?.audio === true ? AUDIO : 0) |
+      (game.spanish?.text === true ? TEXT : 0) |
+      (game.mature === true ? MATURE : 0);
   }
 
   /** A game added or changed after the build: its entries replace the old ones; its popularity and Spanish too. */
   update(game: IndexedGame): void {
-    const known = this.slots.get(game.id);
-    const slot = this.slotOf(game.id);
+    const known = this.slotOf(game.id);
+    const slot = known ?? this.newSlot(game.id);
     this.setFigures(slot, game);
     const entries = entriesOf(game);
-    if (known !== undefined && sameEntries(this.entriesOfSlot(known), entries)) return;
+    const flags = this.flags[slot];
+    // A Spanish the game had not at the build: its base entries are not in that filter's list.
+    const gained = (flags & AUDIO && !(flags & BUILT_AUDIO)) || (flags & TEXT && !(flags & BUILT_TEXT));
+    if (known !== undefined && !gained && sameEntries(this.entriesOfSlot(known), entries)) return;
     this.changedGames.add(slot);
+    this.flags[slot] |= CHANGED;
     for (let i = this.changedEntries.length - 1; i >= 0; i--)
       if (this.changedEntries[i].slot === slot) this.changedEntries.splice(i, 1);
     for (const { text, kind } of entries) {
@@ -435,6 +614,32 @@ export class SearchIndex {
   /** Whether a word is in the word list (a typed word in it is never corrected). */
   knows(word: string): boolean {
     return this.words.has(word);
+  }
+
+  /** The bytes of its typed arrays and text buffers (outside the JavaScript heap). */
+  get byteLength(): number {
+    const arrays = [
+      this.gameIds,
+      this.popularity,
+      this.flags,
+      this.baseStart,
+      this.baseCount,
+      this.sortedIds,
+      this.sortedSlots,
+      this.entryGame,
+      this.entryKind,
+      this.sorted,
+      this.filtered.audio,
+      this.filtered.text,
+      this.seenAt,
+    ];
+    return (
+      arrays.reduce((sum, array) => sum + array.byteLength, 0) +
+      this.texts.byteLength +
+      this.postings.byteLength +
+      this.trigrams.byteLength +
+      this.words.byteLength
+    );
   }
 
   /** The correction look-up of GameSearchRepository.corrections, on the word list in memory. */
@@ -469,14 +674,11 @@ export class SearchIndex {
     spanish?: SpanishFilter,
     mature?: boolean,
   ): MatchedPage {
-    const matches = this.match(terms, probe);
-    const kept = spanish === 'audio' ? this.spanishAudio : spanish === 'text' ? this.spanishText : null;
+    const { matches } = this.match(terms, { probe, keep: spanish ? FILTER_FLAG[spanish] : 0, mature });
     let anyAsTyped = false;
     const games: { slot: number; id: number; rough: number }[] = [];
     for (const [slot, found] of matches) {
-      if (kept && !kept[slot]) continue;
-      if (!mature && this.mature[slot] && !found.texts.some(({ text }) => terms.typedExacts.includes(text)))
-        continue;
+      if (!found.qualifies) continue;
       anyAsTyped ||= found.asTyped;
       games.push({ slot, id: this.gameIds[slot], rough: found.tier + this.popularity[slot] });
     }
@@ -488,11 +690,13 @@ export class SearchIndex {
     let closeness = 0;
     const listed = shortlist.map((game) => {
       let best = -Infinity;
-      for (const { text, tier } of matches.get(game.slot)!.texts) {
+      const { entries, tiers } = matches.get(game.slot)!;
+      entries.forEach((entry, at) => {
+        const text = this.textOf(entry);
         const similar = f4(similarityTo(query, text));
         closeness = Math.max(closeness, similar);
-        best = Math.max(best, tier + f4(f4(wordSimilarityTo(query, text)) * 3) + similar);
-      }
+        best = Math.max(best, tiers[at] + f4(f4(wordSimilarityTo(query, text)) * 3) + similar);
+      });
       return { id: game.id, rank: best + this.popularity[game.slot] };
     });
     listed.sort((a, b) => b.rank - a.rank || a.id - b.id);
@@ -506,18 +710,43 @@ export class SearchIndex {
     return { gameIds, total: games.length, anyAsTyped, closeness };
   }
 
-  private slotOf(id: number): number {
-    let slot = this.slots.get(id);
-    if (slot === undefined) {
-      slot = this.gameIds.length;
-      this.slots.set(id, slot);
-      this.gameIds.push(id);
-      this.popularity.push(0);
-      this.spanishAudio.push(false);
-      this.spanishText.push(false);
-      this.mature.push(false);
+  /**
+   * Whether the matches of `terms`, with no Spanish filter, are at least `least` games or one is as
+   * typed: `page`'s `total >= least || anyAsTyped` without a filter, known as soon as enough are found
+   * (what decides whether a filtered search's text is a typo) instead of after finding and ranking all.
+   */
+  reaches(terms: SearchTerms, least: number, mature?: boolean): boolean {
+    return this.match(terms, { mature, stopAt: least }).reached;
+  }
+
+  private slotOf(id: number): number | undefined {
+    let [low, high] = [0, this.sortedIds.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sortedIds[middle] < id) low = middle + 1;
+      else high = middle;
     }
+    return this.sortedIds[low] === id ? this.sortedSlots[low] : this.addedSlots.get(id);
+  }
+
+  private newSlot(id: number): number {
+    const slot = this.slotCount++;
+    if (slot >= this.gameIds.length) {
+      this.gameIds = grown(this.gameIds, slot + 1);
+      this.popularity = grown(this.popularity, slot + 1);
+      this.flags = grown(this.flags, slot + 1);
+      this.baseStart = grown(this.baseStart, slot + 1);
+      this.baseCount = grown(this.baseCount, slot + 1);
+    }
+    // While the index is built its games are found by the sorted list made after; later, by this map.
+    if (this.sortedIds) this.addedSlots.set(id, slot);
+    this.gameIds[slot] = id;
     return slot;
+  }
+
+  /** The text of a match's entry: a base entry's, or (negative) a changed entry's. */
+  private textOf(entry: number): string {
+    return entry >= 0 ? this.texts.text(entry) : this.changedEntries[-1 - entry].text;
   }
 
   private entriesOfSlot(slot: number): { text: string; kind: AliasKind | null }[] {
@@ -526,38 +755,83 @@ export class SearchIndex {
         .filter((entry) => entry.slot === slot)
         .map(({ text, kind }) => ({ text, kind }));
     const entries: { text: string; kind: AliasKind | null }[] = [];
-    const start = this.baseStart[slot] ?? 0;
-    for (let entry = start; entry < start + (this.baseCount[slot] ?? 0); entry++)
-      entries.push({ text: this.texts[entry], kind: this.entryKind[entry] });
+    const start = this.baseStart[slot];
+    for (let entry = start; entry < start + this.baseCount[slot]; entry++)
+      entries.push({ text: this.texts.text(entry), kind: KINDS[this.entryKind[entry]] });
     return entries;
   }
 
-  /** Each matching game's best tier, whether any of its matches is as typed, and its matching texts. */
-  private match(terms: SearchTerms, probe?: { text: string; threshold: number }) {
-    const matches = new Map<
-      number,
-      { tier: number; asTyped: boolean; texts: { text: string; tier: number }[] }
-    >();
+  /**
+   * Each matching game (of those with the `keep` flag) and its match; `reached` when `stopAt` games
+   * qualify or one of them is as typed, the walk then ending there.
+   */
+  private match(terms: SearchTerms, { probe, keep = 0, mature = false, stopAt }: MatchOptions) {
+    const matches = new Map<number, Match>();
+    let [qualified, reached] = [0, false];
     const probed = probe && prepareTrigrams(probe.text);
     const similar = (text: string) => f4(wordSimilarityTo(probed!, text)) >= probe!.threshold;
-    const consider = (text: string, slot: number, kind: AliasKind | null, isSimilar = false) => {
-      const exact = terms.exacts.includes(text);
-      const prefix = terms.prefixes.some((start) => text.startsWith(start));
-      const franchise = terms.franchisePrefixes.some((start) => text.startsWith(start));
-      const allWords = terms.allWords.some((variant) => holdsEvery(text, variant));
+    const kept = (slot: number) => keep === 0 || (this.flags[slot] & keep) !== 0;
+    // The conditions on an entry's text: in the buffer for a base entry, a string for a changed one.
+    const changedText = (entry: number) => this.changedEntries[-1 - entry].text;
+    const equals = (entry: number, text: string) =>
+      entry >= 0 ? this.texts.equals(entry, text) : changedText(entry) === text;
+    const startsWith = (entry: number, text: string) =>
+      entry >= 0 ? this.texts.startsWith(entry, text) : changedText(entry).startsWith(text);
+    const includes = (entry: number, text: string) =>
+      entry >= 0 ? this.texts.includes(entry, text) : changedText(entry).includes(text);
+    // Loops rather than callbacks: this runs for every candidate, and allocates nothing.
+    const anyEquals = (entry: number, texts: readonly string[]) => {
+      for (const text of texts) if (equals(entry, text)) return true;
+      return false;
+    };
+    const anyStartsWith = (entry: number, starts: readonly string[]) => {
+      for (const start of starts) if (startsWith(entry, start)) return true;
+      return false;
+    };
+    // Each word start with its space before, made once.
+    const variants = terms.allWords.map(({ wordStarts, groups }) => ({
+      wordStarts: wordStarts.map((word) => ` ${word}`),
+      groups,
+    }));
+    const holdsEvery = (entry: number, { wordStarts, groups }: (typeof variants)[number]) => {
+      for (const word of wordStarts) if (!includes(entry, word)) return false;
+      for (const group of groups) {
+        let any = false;
+        for (const word of group) if ((any = includes(entry, word))) break;
+        if (!any) return false;
+      }
+      return true;
+    };
+    const holdsAny = (entry: number) => {
+      for (const variant of variants) if (holdsEvery(entry, variant)) return true;
+      return false;
+    };
+    const consider = (entry: number, slot: number, kind: AliasKind | null, isSimilar = false) => {
+      const exact = anyEquals(entry, terms.exacts);
+      const prefix = anyStartsWith(entry, terms.prefixes);
+      const franchise = anyStartsWith(entry, terms.franchisePrefixes);
+      const allWords = holdsAny(entry);
       if (!exact && !prefix && !allWords && !isSimilar) return;
       const tier =
         (exact
           ? EXACT_TIER
           : (allWords ? ALL_WORDS_TIER : 0) + (prefix ? PREFIX_TIER : 0) + (franchise ? FRANCHISE_TIER : 0)) -
         aliasPenalty(kind);
-      const found = matches.get(slot);
-      if (!found) matches.set(slot, { tier, asTyped: exact || prefix, texts: [{ text, tier }] });
-      else {
+      const qualifies = mature || (this.flags[slot] & MATURE) === 0 || anyEquals(entry, terms.typedExacts);
+      let found = matches.get(slot);
+      const wasQualified = found?.qualifies === true;
+      if (!found) {
+        found = { tier, asTyped: exact || prefix, qualifies, entries: [entry], tiers: [tier] };
+        matches.set(slot, found);
+      } else {
         found.tier = Math.max(found.tier, tier);
         found.asTyped ||= exact || prefix;
-        found.texts.push({ text, tier });
+        found.qualifies ||= qualifies;
+        found.entries.push(entry);
+        found.tiers.push(tier);
       }
+      if (found.qualifies && !wasQualified) qualified++;
+      if (stopAt !== undefined && found.qualifies && (qualified >= stopAt || found.asTyped)) reached = true;
     };
     if (++this.stamp === 0xffffffff) {
       this.seenAt.fill(0);
@@ -568,17 +842,20 @@ export class SearchIndex {
       if (this.seenAt[entry] === stamp) return;
       this.seenAt[entry] = stamp;
       const slot = this.entryGame[entry];
-      if (!this.changedGames.has(slot)) consider(this.texts[entry], slot, this.entryKind[entry]);
+      if ((this.flags[slot] & CHANGED) === 0 && kept(slot))
+        consider(entry, slot, KINDS[this.entryKind[entry]]);
     };
+    const within = keep === AUDIO ? this.filtered.audio : keep === TEXT ? this.filtered.text : undefined;
     for (const text of terms.exacts) {
-      const same = this.exact.get(text);
-      if (typeof same === 'number') base(same);
-      else for (const entry of same ?? []) base(entry);
+      for (let at = this.firstAtOrAfter(text); at < this.sorted.length; at++) {
+        if (!this.texts.equals(this.sorted[at], text)) break;
+        base(this.sorted[at]);
+      }
     }
     for (const start of terms.prefixes) {
-      for (let at = this.firstAtOrAfter(start); at < this.sorted.length; at++) {
+      for (let at = this.firstAtOrAfter(start); at < this.sorted.length && !reached; at++) {
         const entry = this.sorted[at];
-        if (!this.texts[entry].startsWith(start)) break;
+        if (!this.texts.startsWith(entry, start)) break;
         base(entry);
       }
     }
@@ -591,34 +868,38 @@ export class SearchIndex {
       let rarest: Int32Array[] | undefined;
       let rarestSize = Infinity;
       for (const group of parts) {
-        const lists = group.map((part) => this.postings.candidates(part));
+        const lists = group.map((part) => this.postings.candidates(part, within));
         const size = lists.reduce((sum, list) => sum + list.length, 0);
         if (size < rarestSize) [rarest, rarestSize] = [lists, size];
       }
-      for (const list of rarest ?? []) for (const entry of list) base(entry);
+      for (const list of rarest ?? []) {
+        for (let at = 0; at < list.length && !reached; at++) base(list[at]);
+      }
     }
     if (probed) {
       // Word similarity w needs w of the probe's trigrams in the text (w = shared / (probe's + extent's
       // - shared) <= shared / probe's): only texts sharing that many are compared.
       const least = Math.max(1, Math.floor(probed.codes.length * probe!.threshold));
-      for (const entry of this.trigrams.sharing(probed.codes, least)) {
+      const accept = keep === 0 ? undefined : (entry: number) => kept(this.entryGame[entry]);
+      for (const entry of this.trigrams.sharing(probed.codes, least, accept)) {
         const slot = this.entryGame[entry];
         // A text found by the cheap conditions as well counts twice, like the statement's two rows: the
         // same tier and text, so the same ranking.
-        if (!this.changedGames.has(slot) && similar(this.texts[entry]))
-          consider(this.texts[entry], slot, this.entryKind[entry], true);
+        if ((this.flags[slot] & CHANGED) === 0 && similar(this.texts.text(entry)))
+          consider(entry, slot, KINDS[this.entryKind[entry]], true);
       }
     }
-    for (const { text, slot, kind } of this.changedEntries)
-      consider(text, slot, kind, !!probed && similar(text));
-    return matches;
+    this.changedEntries.forEach(({ text, slot, kind }, at) => {
+      if (kept(slot)) consider(-1 - at, slot, kind, !!probed && similar(text));
+    });
+    return { matches, reached };
   }
 
   private firstAtOrAfter(start: string): number {
     let [low, high] = [0, this.sorted.length];
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.texts[this.sorted[middle]] < start) low = middle + 1;
+      if (this.texts.compare(this.sorted[middle], start) < 0) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -642,14 +923,6 @@ function sameEntries(
       .sort()
       .join('\n');
   return a.length === b.length && key(a) === key(b);
-}
-
-/** Every word of a variant present in `text`: each word start after a space, each group's words anywhere. */
-function holdsEvery(text: string, { wordStarts, groups }: SearchTerms['allWords'][number]): boolean {
-  return (
-    wordStarts.every((word) => text.includes(` ${word}`)) &&
-    groups.every((group) => group.some((word) => text.includes(word)))
-  );
 }
 
 /** The first `count` items in `order`, without sorting all of them when there are many. */
