@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { normalizeSearchText } from '@veredicto/db';
-import { searchGames, SearchIndexStore } from '@veredicto/search';
+import { didYouMeanTitle, searchGames, SearchIndexStore } from '@veredicto/search';
 import { random } from '../../bench/search-queries.js';
 import { openDemoCatalogue } from '../support/demo-catalogue.js';
 import { createGame } from '../support/factories.js';
@@ -153,6 +154,29 @@ describe('search index in memory', () => {
     expect(differences).toEqual([]);
     // Not only empty answers: the filters keep something of many searches.
     expect(found).toBeGreaterThan(100);
+  }, 420_000);
+
+  it("suggests for a search that found nothing the title the database's statement suggests", async () => {
+    // Half the queries above, and real searches people typed (test/fixtures/search-queries: most find
+    // no game here, which is when the suggestion is asked for).
+    const real = readFileSync('test/fixtures/search-queries/aol-2006-game-queries.txt', 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    const list = [...(await queries()).filter((_, position) => position % 2 === 0), ...real.slice(0, 250)];
+    const differences: string[] = [];
+    let suggested = 0;
+    for (const [position, text] of list.entries()) {
+      const mature = position % 5 === 0;
+      const byDatabase = await didYouMeanTitle(orm.em.fork(), text, mature);
+      const inMemory = await didYouMeanTitle(orm.em.fork(), text, mature, store);
+      if (inMemory !== null) suggested++;
+      if (byDatabase !== inMemory)
+        differences.push(`"${text}"${mature ? ' (mature)' : ''}: database ${byDatabase}, memory ${inMemory}`);
+    }
+    expect(differences).toEqual([]);
+    // Not only "no suggestion" both ways: many of them have one, and some none.
+    expect(suggested).toBeGreaterThan(150);
+    expect(suggested).toBeLessThan(list.length);
   }, 420_000);
 
   it('sees a game added, renamed, given an alias and losing it, as soon as the database does', async () => {

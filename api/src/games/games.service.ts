@@ -16,7 +16,7 @@ import {
   type UserReviewSort,
 } from '@veredicto/db';
 import type { Page } from '@veredicto/contract';
-import { didYouMeanTitle, searchGames } from '@veredicto/search';
+import { searchGames } from '@veredicto/search';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { findGameOr404, GAME_NOT_FOUND, orGameNotFound } from './game-lookup.js';
@@ -112,7 +112,7 @@ export class GamesService {
       // With the Spanish filter an empty answer says nothing of the title (it may exist without castellano
       // voices or texts): no '¿Quizás buscabas…?', whose trigram scan is the search's dearest statement.
       const didYouMean =
-        found.total === 0 && !spanish ? await didYouMeanTitle(this.em, query.name, mature) : null;
+        found.total === 0 && !spanish ? await this.searchIndex.didYouMean(query.name, mature) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
     // Every search that finds nothing is counted, cached or not; a failure to count never fails the search.

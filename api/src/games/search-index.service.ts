@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { SearchIndexStore, type SearchIndex } from '@veredicto/search';
+import { didYouMeanTitle, SearchIndexStore, type SearchIndex } from '@veredicto/search';
 
 /**
  * The API process's search index in memory: loaded before the API listens (a readiness probe then
@@ -23,5 +23,10 @@ export class SearchIndexService implements OnApplicationBootstrap {
     run: (index?: SearchIndex) => Promise<Result>,
   ): Promise<Result> {
     return this.store.search(this.em.fork(), run);
+  }
+
+  /** '¿Quizás buscabas…?' for a search that found nothing: chosen in the index (by the database before it loads). */
+  didYouMean(text: string, mature: boolean): Promise<string | null> {
+    return didYouMeanTitle(this.em.fork(), text, mature, this.store);
   }
 }

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import type { SearchIndexStore } from './search-index-store.js';
 import {
   compactSearchText,
   CORRECTION_RULES,
@@ -259,14 +260,17 @@ function swapsOf(word: string): string[] {
  * The best-known title closest to a query that found nothing ('¿Quizás buscabas…?'), by trigram
  * similarity (pg_trgm.similarity_threshold, 0.3 by default: looser than the search's); null when nothing
  * is even that close. An adult game is never suggested unless `mature` asks for them (a search of its
- * exact title finds it, so it is never the answer to a miss).
+ * exact title finds it, so it is never the answer to a miss). With `store`, chosen in its index in memory
+ * by the same rule (the database's statement is the dearest a search makes); by the database otherwise.
  */
 export async function didYouMeanTitle(
   em: SqlEntityManager,
   text: string,
   mature = false,
+  store?: SearchIndexStore,
 ): Promise<string | null> {
   const normalized = normalizeSearchText(text);
   if (normalized.length < 3) return null;
-  return new GameSearchRepository(em).closestTitle(normalized, mature);
+  const inMemory = await store?.closestTitle(em, normalized, mature);
+  return inMemory !== undefined ? inMemory : new GameSearchRepository(em).closestTitle(normalized, mature);
 }

@@ -1,5 +1,6 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { currentReadRoute, GameSearchRepository, SearchSourceRepository } from '@veredicto/db';
+import { ClosestTitles } from './closest-title.js';
 import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 
 /** More changed games than this at once: the index is built again rather than patched. */
@@ -25,6 +26,8 @@ interface Logger {
  */
 export class SearchIndexStore {
   private index: SearchIndex | null = null;
+  /** '¿Quizás buscabas…?' of the same games (built and patched with the index). */
+  private titles: ClosestTitles | null = null;
   private version = 0;
   private inFlight: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -58,9 +61,14 @@ export class SearchIndexStore {
       new SearchSourceRepository(em, route).words(),
     ]);
     const index = new SearchIndex(games.games, words);
+    const titles = new ClosestTitles(games.games);
     const changed = await readGames(em, route, games.version, null);
-    for (const game of changed.games) index.update(game);
+    for (const game of changed.games) {
+      index.update(game);
+      titles.update(game.id, game);
+    }
     this.index = index;
+    this.titles = titles;
     this.version = changed.version;
     this.lastBuild = Date.now();
     this.seen = [{ at: Date.now(), version: this.version }];
@@ -94,6 +102,22 @@ export class SearchIndexStore {
     }
   }
 
+  /**
+   * The game whose title is closest to a search that found nothing ('¿Quizás buscabas…?'), by the rule of
+   * the database's statement (ClosestTitles), as fresh as the index: call it after a search, which brought
+   * the index up to the database. Its title is read by id (a game removed since then suggests nothing).
+   * Undefined when the index is not loaded: the caller asks the database then.
+   */
+  async closestTitle(
+    em: SqlEntityManager,
+    normalized: string,
+    mature: boolean,
+  ): Promise<string | null | undefined> {
+    if (!this.titles) return undefined;
+    const id = this.titles.closest(normalized, mature);
+    return id === null ? null : new GameSearchRepository(em, currentReadRoute()).titleOf(id);
+  }
+
   /** A check that starts after this call: the one in flight may have read the version before it. */
   private check(em: SqlEntityManager): Promise<void> {
     if (!this.inFlight) {
@@ -121,7 +145,10 @@ export class SearchIndexStore {
   private async apply(em: SqlEntityManager, route: ConnectionType, since: number): Promise<void> {
     const changed = await readGames(em, route, since, REBUILD_AFTER_CHANGES);
     if (changed.games.length >= REBUILD_AFTER_CHANGES) return this.rebuild(em, route);
-    for (const game of changed.games) this.index!.update(game);
+    for (const game of changed.games) {
+      this.index!.update(game);
+      this.titles!.update(game.id, game);
+    }
     if (changed.version > this.version) {
       this.version = changed.version;
       this.seen.push({ at: Date.now(), version: this.version });

@@ -183,6 +183,12 @@ export class GameSearchRepository {
     return row?.title ?? null;
   }
 
+  /** A game's title by id (the suggestion an index in memory chose); null when the game is gone. */
+  async titleOf(id: number): Promise<string | null> {
+    const [row] = await typedRows(this.em, titleQuery(this.em, { id }), this.route);
+    return row?.title ?? null;
+  }
+
   private runSearch(
     terms: SqlTerms,
     fuzzy: string,
@@ -529,6 +535,10 @@ function buildSearch(
 // Not prepared: its shapes (words, variants, corrections) are many and each plan is large, and an API
 // process runs it only until its index is loaded.
 const searchQuery = reusableQuery(buildSearch, { prepare: false });
+
+const titleQuery = reusableQuery((db, { id }: { id: number }) =>
+  db.selectFrom('Game as g').select('g.title as title').where('g.id', '=', id),
+);
 
 const closestTitleQuery = reusableQuery(
   (db, { normalized, mature }: { normalized: string; mature: boolean }) =>
