@@ -1,6 +1,6 @@
-import { EntityRepository } from '@mikro-orm/postgresql';
+import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { typedSql } from '../typed-sql.js';
+import { reusableQuery, typedRows, typedSql } from '../typed-sql.js';
 import type { RevokedToken } from './revoked-token.entity.js';
 
 export class RevokedTokenRepository extends EntityRepository<RevokedToken> {
@@ -22,3 +22,39 @@ export class RevokedTokenRepository extends EntityRepository<RevokedToken> {
     return (await this.count({ tokenId })) > 0;
   }
 }
+
+/** A signed-in request's account and whether its session was ended: one statement, prepared per connection. */
+export interface SessionAccount {
+  id: number;
+  username: string;
+  email: string;
+  tokenVersion: number;
+  revoked: boolean;
+}
+
+/**
+ * The account a token names and whether its session (token id) was ended, in one round trip: what every
+ * signed-in request reads before it runs (AuthGuard); null when the account no longer exists.
+ */
+export async function sessionAccount(
+  em: SqlEntityManager,
+  userId: number,
+  tokenId: string,
+): Promise<SessionAccount | null> {
+  const [row] = await typedRows(em, sessionAccountQuery(em, { userId, tokenId }));
+  return row
+    ? { ...row, id: Number(row.id), tokenVersion: Number(row.tokenVersion), revoked: row.revoked === true }
+    : null;
+}
+
+const sessionAccountQuery = reusableQuery((db, { userId, tokenId }: { userId: number; tokenId: string }) =>
+  db
+    .selectFrom('User as u')
+    .select(['u.id as id', 'u.username as username', 'u.email as email', 'u.tokenVersion as tokenVersion'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('RevokedToken as r').select('r.tokenId').where('r.tokenId', '=', tokenId))
+        .as('revoked'),
+    )
+    .where('u.id', '=', userId),
+);
