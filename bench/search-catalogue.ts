@@ -12,11 +12,10 @@
 import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import pg from 'pg';
 import { Game, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { storedIndex } from './stored-index.js';
-import { measureLoadWithCpu, start, untilDatabaseIdle } from './bench-processes.js';
+import { measureLoadWithCpu, start, startOrderingWorkers, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -136,29 +135,6 @@ async function pagesOf(apiUrl: string, query: string): Promise<number> {
   return ((await response.json()) as { totalPages: number }).totalPages;
 }
 
-/**
- * Waits until the workers have walked every ordering of the catalogue that is due (on a first run the
- * 285 precomputed ones: a few minutes on the large catalogue; later runs the same day find none due).
- */
-async function untilOrderingsWalked(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (const started = Date.now(); Date.now() - started < 20 * 60_000;) {
-      const { rows } = await client.query<{ walked: number; due: number }>(
-        `select count(*) filter (where total is not null)::int as walked,
-                count(*) filter (where total is null or dirty_seq > clean_seq or computed_on < current_date)::int as due
-         from catalogue_orderings where precomputed`,
-      );
-      if (rows[0].walked > 0 && rows[0].due === 0) return rows[0].walked;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    throw new Error('the workers did not walk the catalogue orderings in 20 minutes');
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
@@ -184,16 +160,7 @@ async function main() {
   const servers: [string, ChildProcess][] = [];
   try {
     // The workers keep the catalogue's anchors (catalogue_orderings) as in production: the events queue only.
-    servers.push([
-      'workers',
-      await start('dist/workers/src/main.js', {
-        ...apiEnv,
-        WORKER_QUEUES: 'events',
-        WORKER_METRICS_PORT: '0',
-      }),
-    ]);
-    const walked = await untilOrderingsWalked(databaseUrl);
-    console.log(`${walked} catalogue orderings walked by the workers`);
+    servers.push(['workers', await startOrderingWorkers(apiEnv, databaseUrl)]);
     servers.push(['API', await start('dist/api/src/main.js', { ...apiEnv, PORT: '3210' })]);
     const noCacheApi = await start('dist/api/src/main.js', {
       ...apiEnv,

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { Game, openDatabase, type SpanishFilter } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { storedIndex } from './stored-index.js';
-import { measureLoadWithCpu, start, untilDatabaseIdle } from './bench-processes.js';
+import { measureLoadWithCpu, start, startOrderingWorkers, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -165,6 +165,7 @@ async function main() {
   try {
     // Only the API with its read cache off: random pages nearly always miss a 1 s cache anyway, and one
     // API process keeps the bench within a shared server's connections.
+    servers.push(await startOrderingWorkers(apiEnv, databaseUrl));
     const api = await start('dist/api/src/main.js', { ...apiEnv, PORT: '3482', READ_CACHE_TTL_MS: '0' });
     servers.push(api);
     const scenarios: [string, string[]][] = [
