@@ -13,6 +13,7 @@ import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { migrateDatabase, openDatabase } from '@veredicto/db';
+import { captureAnswers, startBareServer } from './bench-processes.js';
 import { freePort } from './free-port.js';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -108,25 +109,10 @@ async function main() {
       'one catalogue page (read cache, front door)': ['/api/games/all?page=0&size=20'],
       [`${ids.length} game pages in turn (application)`]: ids.map((id) => `/api/games/${id}`),
     };
-    const answers: Record<string, { body: string; contentType: string }> = {};
-    for (const path of Object.values(scenarios).flat()) {
-      const response = await fetch(`${first}${path}`, { headers: { 'accept-encoding': 'identity' } });
-      answers[path] = {
-        body: Buffer.from(await response.arrayBuffer()).toString('base64'),
-        contentType: response.headers.get('content-type') ?? 'application/json',
-      };
-    }
-    const bare = fork(fromRoot('dist/bench/bare-bytes-server.js'), [], {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const { child: bare, port: barePort } = await startBareServer(
+      await captureAnswers(first, Object.values(scenarios).flat()),
+    );
     children.push(bare);
-    const barePort = await new Promise<number>((resolve) => {
-      bare.on(
-        'message',
-        (message: { type?: string; port?: number }) => message?.type === 'ready' && resolve(message.port!),
-      );
-      bare.send(answers);
-    });
 
     const rows: string[] = [];
     for (const [scenario, paths] of Object.entries(scenarios)) {

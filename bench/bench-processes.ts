@@ -114,3 +114,34 @@ export async function startOrderingWorkers(
   }
   return workers;
 }
+
+/** What the bare server writes for each path: the body (base64) and content type the API answered. */
+export type BareAnswers = Record<string, { body: string; contentType: string }>;
+
+/** The API's answers to `paths`, uncompressed, as the bare server is to write them. */
+export async function captureAnswers(base: string, paths: Iterable<string>): Promise<BareAnswers> {
+  const answers: BareAnswers = {};
+  for (const path of paths) {
+    const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
+    answers[path] = {
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+      contentType: response.headers.get('content-type') ?? 'application/json',
+    };
+  }
+  return answers;
+}
+
+/** The bare baseline (bench/bare-bytes-server.ts) writing `answers`, and its port once it listens. */
+export async function startBareServer(answers: BareAnswers): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(fromRoot('dist/bench/bare-bytes-server.js'), [], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.on('message', (message: { type?: string; port?: number }) => {
+      if (message?.type === 'ready') resolve(message.port ?? 0);
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    child.send(answers);
+  });
+  return { child, port };
+}

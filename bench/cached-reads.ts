@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { migrateDatabase, NewsArticle, openDatabase } from '@veredicto/db';
+import { captureAnswers, startBareServer } from './bench-processes.js';
 import { freePort } from './free-port.js';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -107,25 +108,10 @@ async function main() {
       'news list (`/api/news/all`)': '/api/news/all',
     };
     // The exact bytes the API answers are what the bare server writes.
-    const answers: Record<string, { body: string; contentType: string }> = {};
-    for (const path of Object.values(paths)) {
-      const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
-      answers[path] = {
-        body: Buffer.from(await response.arrayBuffer()).toString('base64'),
-        contentType: response.headers.get('content-type') ?? 'application/json',
-      };
-    }
-    const bare = fork(fromRoot('dist/bench/bare-bytes-server.js'), [], {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const { child: bare, port: barePort } = await startBareServer(
+      await captureAnswers(base, Object.values(paths)),
+    );
     children.push(bare);
-    const barePort = await new Promise<number>((resolve) => {
-      bare.on(
-        'message',
-        (message: { type?: string; port?: number }) => message?.type === 'ready' && resolve(message.port!),
-      );
-      bare.send(answers);
-    });
     const rows: string[] = [];
     for (const [name, path] of Object.entries(paths)) {
       // The older build last in each round: a slow target keeps working through its backlog after its run.

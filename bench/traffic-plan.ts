@@ -1,5 +1,6 @@
 /** The pure parts of the traffic bench (bench/traffic.ts): its options, its scenarios and what it reads of /metrics. */
 import { GENRE_SLUGS, PLATFORM_IDS } from '@veredicto/contract';
+import { random } from './search-queries.js';
 
 export interface TrafficOptions {
   /** The instance measured (ignored with `start`, which starts its own). */
@@ -152,17 +153,6 @@ export const selectScenarios = (scenarios: Scenario[], only: string[]) =>
   only.length === 0
     ? scenarios
     : scenarios.filter((scenario) => only.some((word) => scenario.name.includes(word)));
-
-/** A small deterministic PRNG (mulberry32): the same paths on every run. */
-export function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `count` request paths of a scenario: a list drawn at random, then a page drawn uniformly in the range it

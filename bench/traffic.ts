@@ -11,13 +11,14 @@
  *   npm run bench:traffic -- --url http://localhost:3000 --database-url postgres://...   (a running instance)
  */
 import 'reflect-metadata';
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
+import { startBareServer } from './bench-processes.js';
 import { freePort } from './free-port.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad, type Measure } from './load.js';
@@ -205,20 +206,11 @@ async function startBare(base: string, paths: string[]): Promise<{ url: string; 
       throw new Error(`${path}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
     answers[path] = { body: answer.body.toString('base64'), contentType: answer.contentType };
   }
-  const child: ChildProcess = fork(fromRoot('dist/bench/bare-bytes-server.js'), [], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const { child, port } = await startBareServer(answers);
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
   cleanups.push(stop);
-  const port = await new Promise<number>((resolve, reject) => {
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message?.type === 'ready') resolve(message.port ?? 0);
-    });
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-    child.send(answers);
-  });
   return { url: `http://127.0.0.1:${port}`, stop };
 }
 

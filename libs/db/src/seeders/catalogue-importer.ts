@@ -30,6 +30,17 @@ export const DEMO_SEED_VERSION = '5';
 
 const IGDB_IMAGE = 'https://images.igdb.com/igdb/image/upload';
 const CHUNK_SIZE = 2000;
+/** The columns a seeded critic review writes besides its game (upserted by chunk, or copied). */
+const REVIEW_COLUMNS = [
+  'outlet',
+  'author',
+  'rawScore',
+  'scale',
+  'rating',
+  'platform',
+  'publishedAt',
+  'dedupeKey',
+] as const;
 
 interface GameRecord {
   igdbId: number;
@@ -278,16 +289,7 @@ export class CatalogueImporter {
         publishedAt: 'date',
         dedupeKey: 'text',
       });
-      const columns = [
-        'outlet',
-        'author',
-        'rawScore',
-        'scale',
-        'rating',
-        'platform',
-        'publishedAt',
-        'dedupeKey',
-      ] as const;
+      const columns = REVIEW_COLUMNS;
       await typedSql(this.em)
         .insertInto('MediaReview')
         .columns(['game', ...columns])
@@ -340,18 +342,7 @@ export class CatalogueImporter {
         const game = ids.get(gameIgdbId);
         return game === undefined ? [] : [{ game, ...review }];
       });
-      const props = [
-        'game',
-        'outlet',
-        'author',
-        'rawScore',
-        'scale',
-        'rating',
-        'platform',
-        'publishedAt',
-        'dedupeKey',
-      ] as const;
-      return session.copy(reviewMeta, props, rows);
+      return session.copy(reviewMeta, ['game', ...REVIEW_COLUMNS] as const, rows);
     });
   }
 
