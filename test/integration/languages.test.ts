@@ -29,10 +29,6 @@ describe('languages: ¿está en castellano?', () => {
 
   beforeAll(async () => {
     orm = await openDemoCatalogue();
-    // No workers run here, so no event consumer marks the catalogue's stored orderings when this file changes
-    // a verdict: orderings an earlier file's workers stored (the database is shared) would keep their totals.
-    // With none stored, the API counts and pages the filtered catalogue itself (its fallback).
-    await orm.em.fork().getConnection().execute('delete from catalogue_orderings');
     // No read cache: the test reads a game again right after changing its entries.
     api = await startTestApi('postgres', { READ_CACHE_TTL_MS: '0' });
   }, 600_000);
