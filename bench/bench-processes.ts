@@ -1,7 +1,11 @@
 /** The API processes a scale bench starts, and what their runs cost in CPU (shared by the long-tail benches). */
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
+import { freePort } from './free-port.js';
 import { measureLoad } from './load.js';
 import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
 
@@ -144,4 +148,25 @@ export async function startBareServer(answers: BareAnswers): Promise<{ child: Ch
     child.send(answers);
   });
   return { child, port };
+}
+
+/**
+ * The environment of an `npm start` on a fresh data folder, as a user has it: free ports for the site and
+ * the metrics, a new folder under the system's temporary one, and the named settings left unset.
+ */
+export async function freshStartEnv(
+  prefix: string,
+  unset: readonly string[],
+): Promise<{ env: NodeJS.ProcessEnv; dataDir: string; port: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const [port, metricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    WORKER_METRICS_PORT: String(workerMetricsPort),
+    DATA_DIR: dataDir,
+  };
+  for (const key of unset) delete env[key];
+  return { env, dataDir, port };
 }

@@ -7,11 +7,10 @@
  *   npm run build && npm run bench:first-start
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fromRoot } from '@veredicto/config';
-import { freePort } from './free-port.js';
+import { freshStartEnv } from './bench-processes.js';
 import { writeSection } from './performance-report.js';
 
 const RUNS = 3;
@@ -77,17 +76,7 @@ async function answers(url: string, check: (body: string) => boolean): Promise<b
 }
 
 async function oneRun(): Promise<Run> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veredicto-first-start-'));
-  const [port, metricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    METRICS_PORT: String(metricsPort),
-    WORKER_METRICS_PORT: String(workerMetricsPort),
-    DATA_DIR: dataDir,
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
+  const { env, dataDir, port } = await freshStartEnv('veredicto-first-start-', ['DATABASE_URL', 'REDIS_URL']);
   const loadBefore = loadavg()[0];
   const started = performance.now();
   const child = spawn('npm', ['start'], { cwd: fromRoot('.'), env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -12,14 +12,12 @@
  */
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { startBareServer } from './bench-processes.js';
-import { freePort } from './free-port.js';
+import { freshStartEnv, startBareServer } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -75,24 +73,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * environment a user has: no LOG_LEVEL, no ACCESS_LOG_SAMPLE_RATE, only the ports and the folder set.
  */
 async function startInstance(mode: 'embedded' | 'database', databaseUrl: string | null): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veredicto-traffic-'));
-  const [port, metricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    METRICS_PORT: String(metricsPort),
-    WORKER_METRICS_PORT: String(workerMetricsPort),
-    DATA_DIR: dataDir,
-  };
-  for (const key of [
+  const { env, dataDir, port } = await freshStartEnv('veredicto-traffic-', [
     'DATABASE_URL',
     'REDIS_URL',
     'LOG_LEVEL',
     'ACCESS_LOG_SAMPLE_RATE',
     'READ_CACHE_TTL_MS',
-  ]) {
-    delete env[key];
-  }
+  ]);
   if (mode === 'database') env.DATABASE_URL = databaseUrl!;
   const supervisor = spawn(process.execPath, [fromRoot('scripts/start.mjs')], {
     cwd: fromRoot('.'),
@@ -131,7 +118,12 @@ async function startInstance(mode: 'embedded' | 'database', databaseUrl: string 
   }
   const instanceDatabase =
     mode === 'embedded' ? `postgres://postgres:postgres@127.0.0.1:${embeddedPort}/veredicto` : databaseUrl!;
-  return { url, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, databaseUrl: instanceDatabase, stop };
+  return {
+    url,
+    metricsUrl: `http://127.0.0.1:${env.METRICS_PORT}/metrics`,
+    databaseUrl: instanceDatabase,
+    stop,
+  };
 }
 
 async function status(url: string): Promise<number> {
