@@ -87,14 +87,7 @@ async function seedFollowing(databaseUrl: string): Promise<void> {
       [STATUSES_EACH, total],
     );
     await db.query('commit');
-    for (const table of [
-      'users',
-      'user_follows',
-      'ratings',
-      'game_statuses',
-      'user_reviews',
-      'user_activity',
-    ])
+    for (const table of ['users', 'user_follows', 'ratings', 'game_statuses', 'user_reviews', 'feed_entries'])
       await db.query(`vacuum analyze ${table}`);
   } catch (error) {
     await db.query('rollback').catch(() => undefined);

@@ -1,26 +1,23 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  ActivityRepository,
-  openDatabase,
-  RECENT_MOMENTS,
-  type ActivityCursor,
-  type ActivityKind,
-} from '@veredicto/db';
+import { ActivityRepository, openDatabase, type ActivityCursor, type ActivityKind } from '@veredicto/db';
 import { createGame, createUser } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
 
+/** Rows of each source the prolific user writes in one statement: pages of every size cross many of them. */
+const MANY = 14;
+
 /**
- * The feed read through `user_activity` (newest moments kept by triggers) against the plain definition:
- * every rating, review (not hidden by moderation) and status change of the followed users whose profile is
- * not private, ordered by (moment, kind, id) newest first, paged by cursor. Random users and events on few
- * moments (many ties, across kinds too; one prolific user with more rows of a source than `user_activity`
- * keeps moments of), then random writes: new, moved (forwards and back in time, to another user), deleted,
- * reviews hidden and shown again, privacy changes, an account deleted; after each round every page of the
- * feed must be the reference's.
+ * The feed read from `feed_entries` (written by triggers as the followed users act) against the plain
+ * definition: every rating, review (not hidden by moderation) and status change of the followed users whose
+ * profile is not private, ordered by (moment, kind, id) newest first, paged by cursor. Random users and
+ * events on few moments (many ties, across kinds too; one prolific user), then random writes: new, moved
+ * (forwards and back in time, to another user), deleted, reviews hidden and shown again, privacy changes,
+ * follows made and undone, an account deleted; after each round every page of the feed must be the
+ * reference's, and the entries of every reader the recomputation's.
  */
-describe('feed: the newest moments kept by triggers give the same pages as the plain query', () => {
+describe('feed: the entries written by triggers give the same pages as the plain query', () => {
   let db: pg.Pool;
   let orm: MikroORM;
 
@@ -120,42 +117,28 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
     throw new Error('the feed never ended');
   }
 
-  /**
-   * `user_activity` must hold, for every user, the RECENT_MOMENTS newest moments of each source (reviews not
-   * hidden), oldest first, recomputed here from scratch.
-   */
-  async function expectMomentsExact(userIds: number[]) {
-    const newest = (table: string, column: string, counted = 'true') =>
-      `(select nullif(array(select m from (select ${column} as m from ${table} where user_id = u.id and ${counted}
-         order by ${column} desc limit ${RECENT_MOMENTS}) t order by m), '{}'))`;
-    const { rows } = await db.query(
-      `select u.id,
-         ${newest('ratings', 'updated_at')} as rating,
-         ${newest('user_reviews', 'created_at', 'hidden_at is null')} as review,
-         ${newest('game_statuses', 'status_changed_at')} as status,
-         a.user_id is not null as kept, a.rating_moments as kept_rating, a.review_moments as kept_review,
-         a.status_moments as kept_status
-       from users u left join user_activity a on a.user_id = u.id
-       where u.id = any($1) order by u.id`,
-      [userIds],
+  /** The lines `feed_entries` must hold for the readers of $1, by the plain definition. */
+  const EXPECTED_ENTRIES = `
+    select f.follower_id as reader_id, a.at as moment, a.kind, a.id as source_id, a.user_id as author_id, a.game_id
+    from (
+      select 2::smallint as kind, id, user_id, game_id, updated_at as at from ratings
+      union all select 3::smallint, id, user_id, game_id, created_at from user_reviews where hidden_at is null
+      union all select 1::smallint, id, user_id, game_id, status_changed_at from game_statuses
+    ) a
+    join users u on u.id = a.user_id and u.profile_visibility <> 'private'
+    join user_follows f on f.followed_id = a.user_id and f.follower_id = any($1)`;
+
+  /** `feed_entries` holds exactly the plain definition's lines for every reader of `readerIds`. */
+  async function expectEntriesExact(readerIds: number[]) {
+    const stored = `select reader_id, moment, kind, source_id, author_id, game_id from feed_entries where reader_id = any($1)`;
+    const { rows } = await db.query<{ expected: number; extra: number; missing: number }>(
+      `select (select count(*) from (${EXPECTED_ENTRIES}) e)::int as expected,
+              (select count(*) from ((${stored}) except all (${EXPECTED_ENTRIES})) x)::int as extra,
+              (select count(*) from ((${EXPECTED_ENTRIES}) except all (${stored})) x)::int as missing`,
+      [readerIds],
     );
-    let full = 0;
-    for (const row of rows) {
-      if (row.rating || row.review || row.status) expect(row.kept).toBe(true);
-      expect({
-        id: row.id,
-        rating: row.kept_rating,
-        review: row.kept_review,
-        status: row.kept_status,
-      }).toEqual({
-        id: row.id,
-        rating: row.rating,
-        review: row.review,
-        status: row.status,
-      });
-      for (const kept of [row.rating, row.review, row.status]) if (kept?.length === RECENT_MOMENTS) full += 1;
-    }
-    return full;
+    expect(rows[0]).toEqual({ expected: rows[0].expected, extra: 0, missing: 0 });
+    return rows[0].expected;
   }
 
   for (const seed of [11, 2024, 777_001]) {
@@ -165,8 +148,7 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
       const base = Date.now() - 30 * 86_400_000;
       const moment = () =>
         new Date(base + random.int(25) * 60_000 + (random.next() < 0.2 ? 1 : 0)).toISOString();
-      // More games than `user_activity` keeps moments of a source, so that a user can have more rows.
-      const games = await Promise.all(Array.from({ length: 2 * RECENT_MOMENTS + 6 }, () => createGame(db)));
+      const games = await Promise.all(Array.from({ length: MANY + 12 }, () => createGame(db)));
       const reader = await createUser(db);
       const users = await Promise.all(Array.from({ length: 9 }, () => createUser(db)));
       // Seven followed, two not (their activity must never show).
@@ -175,15 +157,26 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
           reader.id,
           user.id,
         ]);
+      // The followed users follow some of each other: their feeds are checked too.
+      for (const [follower, followed] of [
+        [1, 0],
+        [2, 0],
+        [2, 3],
+        [3, 4],
+      ])
+        await db.query('insert into user_follows (follower_id, followed_id) values ($1, $2)', [
+          users[follower].id,
+          users[followed].id,
+        ]);
       const alive = new Set(users.map((user) => user.id));
       const statuses = ['want', 'playing', 'completed', 'abandoned', 'shelved'];
 
       const write = async () => {
-        // The first user writes a third of the time: more rows of a source than the moments kept.
+        // The first user writes a third of the time: many rows of each source.
         const userId = alive.has(users[0].id) && random.next() < 0.33 ? users[0].id : random.pick([...alive]);
         const gameId = random.pick(games).id;
         const at = moment();
-        switch (random.int(12)) {
+        switch (random.int(14)) {
           case 0:
           case 1:
             await db.query(
@@ -261,8 +254,26 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
               [userId],
             );
             break;
+          case 11:
+          case 12: {
+            // A follow made or undone: between the followed users, or the reader and the two it does not follow.
+            const follower = random.next() < 0.3 ? reader.id : userId;
+            const followed =
+              follower === reader.id ? random.pick(users.slice(7)).id : random.pick([...alive]);
+            if (followed === follower || !alive.has(followed)) break;
+            const undone = await db.query(
+              'delete from user_follows where follower_id = $1 and followed_id = $2',
+              [follower, followed],
+            );
+            if (!undone.rowCount)
+              await db.query('insert into user_follows (follower_id, followed_id) values ($1, $2)', [
+                follower,
+                followed,
+              ]);
+            break;
+          }
           default:
-            // Several rows of one statement: each row's trigger sees the others' effect.
+            // Several rows of one statement.
             await db.query(`delete from game_statuses where user_id = $1 and status_changed_at >= $2`, [
               userId,
               at,
@@ -270,8 +281,8 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
         }
       };
 
-      // The first user rates and sets statuses of more games than the moments kept, each in one statement.
-      const many = games.slice(0, RECENT_MOMENTS + 4);
+      // The first user rates and sets statuses of many games, each source in one statement.
+      const many = games.slice(0, MANY);
       await db.query(
         `insert into ratings (user_id, game_id, score, created_at, updated_at)
          select $1, game_id, 50, at, at from unnest($2::int[], $3::timestamptz[]) as t(game_id, at)`,
@@ -282,10 +293,10 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
          select $1, game_id, 'playing', at from unnest($2::int[], $3::timestamptz[]) as t(game_id, at)`,
         [users[0].id, many.map((game) => game.id), many.map(() => moment())],
       );
-      let fullArrays = 0;
-      /** user_activity against a recomputation, and every page of every size against the reference. */
+      let entries = 0;
+      /** feed_entries against a recomputation, and every page of every size against the reference. */
       const checkPages = async () => {
-        fullArrays += await expectMomentsExact([...alive]);
+        entries += await expectEntriesExact([reader.id, ...alive]);
         const expected = await reference(reader.id);
         expect(expected.length).toBeGreaterThan(10);
         for (const limit of [1, 3, 7]) {
@@ -297,7 +308,7 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
           expect(pages.flat()).toEqual(expected);
         }
       };
-      // First with the prolific user's arrays surely full (the random deletes below may empty them again).
+      // First with the prolific user's rows all there (the random deletes below may remove them).
       await checkPages();
       for (let event = 0; event < 120; event++) await write();
       for (let round = 0; round < 5; round++) {
@@ -314,23 +325,17 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
         for (let event = 0; event < 25; event++) await write();
         await checkPages();
       }
-      // The prolific user filled arrays: pages by cursor met users whose moments are not all kept.
-      expect(fullArrays).toBeGreaterThan(0);
+      // Every reader's entries were compared, not only an empty set.
+      expect(entries).toBeGreaterThan(0);
     }, 120_000);
   }
 
-  it('keeps the newest moments exact when a delete and another writer of the same user run at once', async () => {
-    const games = await Promise.all(Array.from({ length: 5 }, () => createGame(db)));
-    const user = await createUser(db);
+  it('keeps the entries exact when a follow, an unfollow, a privacy change and the followed user write at once', async () => {
+    const games = await Promise.all(Array.from({ length: 6 }, () => createGame(db)));
+    const reader = await createUser(db);
+    const author = await createUser(db);
     const now = Date.now();
     const day = (days: number) => new Date(now - days * 86_400_000).toISOString();
-    const kept = async () =>
-      (
-        await db.query(
-          'select rating_moments[cardinality(rating_moments)] as newest from user_activity where user_id = $1',
-          [user.id],
-        )
-      ).rows[0]?.newest ?? null;
     const one = await db.connect();
     const two = await db.connect();
     /** Waits until `client`'s statement waits for a lock (so the interleaving is the one written). */
@@ -348,87 +353,60 @@ describe('feed: the newest moments kept by triggers give the same pages as the p
       };
     };
     const twoBlocked = await blocked(two);
-    const oneBlocked = await blocked(one);
-    try {
-      // Ratings 10 and 5 days ago; the newest (5) is deleted while another transaction rates 3 days ago.
-      await db.query(
-        `insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 50, $4), ($1, $3, 60, $5)`,
-        [user.id, games[0].id, games[1].id, day(10), day(5)],
-      );
+    /** `first` runs in one transaction, then `second` in another, which waits; then both commit in order. */
+    const race = async (first: string, firstArgs: unknown[], second: string, secondArgs: unknown[]) => {
       await one.query('begin');
-      await one.query('delete from ratings where user_id = $1 and game_id = $2', [user.id, games[1].id]);
+      await one.query(first, firstArgs);
       await two.query('begin');
-      // Waits for the first transaction's lock on the user's line.
-      const inserting = two.query(
-        `insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 70, $3)`,
-        [user.id, games[2].id, day(3)],
-      );
+      const waiting = two.query(second, secondArgs);
       await twoBlocked();
       await one.query('commit');
-      await inserting;
+      await waiting;
       await two.query('commit');
-      expect(await kept()).toEqual(new Date(day(3)));
-
-      // The other order: the new newest is written first, then the row it replaced is deleted meanwhile.
-      await two.query('begin');
-      await two.query('update ratings set updated_at = $3 where user_id = $1 and game_id = $2', [
-        user.id,
-        games[0].id,
+    };
+    const follow = 'insert into user_follows (follower_id, followed_id) values ($1, $2)';
+    const unfollow = 'delete from user_follows where follower_id = $1 and followed_id = $2';
+    const rate = 'insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 70, $3)';
+    const entries = async () =>
+      (await db.query('select count(*)::int as n from feed_entries where reader_id = $1', [reader.id]))
+        .rows[0].n;
+    try {
+      // A follow made while the followed user rates, in either order: the rating reaches the feed.
+      await race(follow, [reader.id, author.id], rate, [author.id, games[0].id, day(5)]);
+      await race(rate, [author.id, games[1].id, day(4)], unfollow, [reader.id, author.id]);
+      expect(await entries()).toBe(0);
+      await race(rate, [author.id, games[2].id, day(3)], follow, [reader.id, author.id]);
+      expect(await entries()).toBe(3);
+      await expectEntriesExact([reader.id]);
+      // Undone while the followed user rates: nothing of theirs is left.
+      await race(unfollow, [reader.id, author.id], rate, [author.id, games[3].id, day(2)]);
+      expect(await entries()).toBe(0);
+      await db.query(follow, [reader.id, author.id]);
+      expect(await entries()).toBe(4);
+      // The profile made private while the user rates: nothing reaches the feed; public again, all of it.
+      await race(`update users set profile_visibility = 'private' where id = $1`, [author.id], rate, [
+        author.id,
+        games[4].id,
         day(1),
       ]);
-      await one.query('begin');
-      const deleting = one.query('delete from ratings where user_id = $1 and game_id = $2', [
-        user.id,
-        games[2].id,
-      ]);
-      await oneBlocked();
-      await two.query('commit');
-      await deleting;
-      await one.query('commit');
-      expect(await kept()).toEqual(new Date(day(1)));
-
-      // A row moved back in time while the newest is deleted: the newest left is the moved row's new moment.
-      await db.query(`insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 80, $3)`, [
-        user.id,
-        games[1].id,
-        day(2),
-      ]);
-      await one.query('begin');
-      await one.query('delete from ratings where user_id = $1 and game_id = $2', [user.id, games[0].id]);
-      await two.query('begin');
-      const moving = two.query('update ratings set updated_at = $3 where user_id = $1 and game_id = $2', [
-        user.id,
-        games[1].id,
-        day(20),
-      ]);
-      await twoBlocked();
-      await one.query('commit');
-      await moving;
-      await two.query('commit');
-      expect(await kept()).toEqual(new Date(day(20)));
-
-      // Two writers adding rows at once: the second waits for the line, then counts the first one's row too.
-      await one.query('begin');
-      await one.query(`insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 40, $3)`, [
-        user.id,
-        games[3].id,
-        day(4),
-      ]);
-      await two.query('begin');
-      const adding = two.query(
-        `insert into ratings (user_id, game_id, score, updated_at) values ($1, $2, 45, $3)`,
-        [user.id, games[4].id, day(6)],
+      expect(await entries()).toBe(0);
+      await race(
+        rate,
+        [author.id, games[5].id, day(0)],
+        `update users set profile_visibility = 'followers' where id = $1`,
+        [author.id],
       );
-      await twoBlocked();
-      await one.query('commit');
-      await adding;
-      await two.query('commit');
-      const { rows } = await db.query(
-        'select rating_moments as kept, array(select updated_at from ratings where user_id = $1 order by updated_at) as all from user_activity where user_id = $1',
-        [user.id],
+      expect(await entries()).toBe(6);
+      // A rating deleted while a follow is made: it does not come back.
+      await db.query(unfollow, [reader.id, author.id]);
+      await race(
+        'delete from ratings where user_id = $1 and game_id = $2',
+        [author.id, games[0].id],
+        follow,
+        [reader.id, author.id],
       );
-      expect(rows[0].kept).toEqual(rows[0].all);
-      expect(rows[0].kept).toHaveLength(3);
+      expect(await entries()).toBe(5);
+      await expectEntriesExact([reader.id]);
     } finally {
       await one.query('rollback').catch(() => undefined);
       await two.query('rollback').catch(() => undefined);

@@ -5,7 +5,7 @@ import { Notification } from './alerts/notification.entity.js';
 import { DiaryImport } from './diary/diary-import.entity.js';
 import { GameStatus } from './diary/game-status.entity.js';
 import { PlaySession } from './diary/play-session.entity.js';
-import { UserActivity } from './diary/user-activity.entity.js';
+import { FeedEntry } from './diary/feed-entry.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
@@ -73,7 +73,7 @@ export const ENTITIES = [
   SearchMiss,
   SearchWord,
   User,
-  UserActivity,
+  FeedEntry,
   UserFollow,
   UserReview,
 ];

@@ -89,7 +89,7 @@ export * from './diary/game-status.entity.js';
 export * from './diary/game-status.repository.js';
 export * from './diary/play-session.entity.js';
 export * from './diary/play-session.repository.js';
-export * from './diary/user-activity.entity.js';
+export * from './diary/feed-entry.entity.js';
 export * from './diary/user-follow.entity.js';
 export * from './diary/user-follow.repository.js';
 export * from './diary/activity.repository.js';

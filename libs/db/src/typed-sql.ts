@@ -15,7 +15,7 @@ import type { Notification } from './alerts/notification.entity.js';
 import type { DiaryImport } from './diary/diary-import.entity.js';
 import type { GameStatus } from './diary/game-status.entity.js';
 import type { PlaySession } from './diary/play-session.entity.js';
-import type { UserActivity } from './diary/user-activity.entity.js';
+import type { FeedEntry } from './diary/feed-entry.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
@@ -81,7 +81,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof DiaryImport, 'DiaryImport'>
   | Named<typeof GameStatus, 'GameStatus'>
   | Named<typeof PlaySession, 'PlaySession'>
-  | Named<typeof UserActivity, 'UserActivity'>
+  | Named<typeof FeedEntry, 'FeedEntry'>
   | Named<typeof UserFollow, 'UserFollow'>
   | Named<typeof NewsArticle, 'NewsArticle'>
   | Named<typeof NewsFeed, 'NewsFeed'>

@@ -2,7 +2,7 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
 import { User } from '../users/user.entity.js';
-import { userActivityTriggers } from './user-activity.entity.js';
+import { feedTriggers } from './feed-entry.entity.js';
 import { GameStatusRepository } from './game-status.repository.js';
 import type { PlayStatus } from './play-status.js';
 
@@ -13,8 +13,8 @@ import type { PlayStatus } from './play-status.js';
 @Entity({
   tableName: 'game_statuses',
   repository: () => GameStatusRepository,
-  // Keeps each user's newest moments for the feed (user_activity).
-  triggers: userActivityTriggers('game_statuses'),
+  // Keeps the followers' feeds (feed_entries).
+  triggers: feedTriggers('game_statuses'),
 })
 @Unique({ name: 'game_statuses_user_game_unique', properties: ['user', 'game'] })
 @Index({ name: 'game_statuses_game_status_idx', properties: ['game', 'status'] })

@@ -83,6 +83,23 @@ end $$;`,
 }
 
 /**
+ * The triggers that keep the `user_activity` arrays, and the arrays filled from the rows there are (also the
+ * way back to them from Migration20261202100000_FeedTimelines, which replaced them).
+ */
+export function restoreRecentMoments(): string[] {
+  return [
+    ...SOURCES.flatMap(([table, moment, kept, , visible]) => maintain(table, moment, kept, visible)),
+    `insert into user_activity (user_id)
+     select id from users u
+     where exists (select 1 from ratings where user_id = u.id)
+        or exists (select 1 from user_reviews where user_id = u.id and hidden_at is null)
+        or exists (select 1 from game_statuses where user_id = u.id)
+     on conflict (user_id) do nothing;`,
+    `update user_activity a set ${SOURCES.map(([table, moment, kept, , visible]) => `${kept} = ${recent(table, moment, visible, 'a.user_id')}`).join(', ')};`,
+  ];
+}
+
+/**
  * Issue 24: a page of the feed by cursor probed, for every followed user active since the cursor's moment,
  * that user's newest row before the cursor (378 probes at page 20 of the bench). `user_activity` now keeps
  * each user's RECENT_MOMENTS newest moments of each source instead of the newest alone: the newest before the
@@ -103,19 +120,7 @@ export class Migration20261201100000_FeedRecentMoments extends Migration {
       this.addSql(`alter table "user_activity" drop column "${scalar}";`);
       this.addSql(`alter table "user_activity" add column "${kept}" timestamptz[] null;`);
     }
-    for (const [table, moment, kept, , visible] of SOURCES)
-      for (const statement of maintain(table, moment, kept, visible)) this.addSql(statement);
-    this.addSql(
-      `insert into user_activity (user_id)
-       select id from users u
-       where exists (select 1 from ratings where user_id = u.id)
-          or exists (select 1 from user_reviews where user_id = u.id and hidden_at is null)
-          or exists (select 1 from game_statuses where user_id = u.id)
-       on conflict (user_id) do nothing;`,
-    );
-    this.addSql(
-      `update user_activity a set ${SOURCES.map(([table, moment, kept, , visible]) => `${kept} = ${recent(table, moment, visible, 'a.user_id')}`).join(', ')};`,
-    );
+    for (const statement of restoreRecentMoments()) this.addSql(statement);
   }
 
   /** Back to the newest moment alone, kept by the row triggers of Migration20261130120000_FeedActivityMoments. */

@@ -28,6 +28,7 @@ import { Migration20261130130000_BestOfRankedIndex } from './Migration2026113013
 import { Migration20261201100000_FeedRecentMoments } from './Migration20261201100000_FeedRecentMoments.js';
 import { Migration20261201120000_CatalogueOrderings } from './Migration20261201120000_CatalogueOrderings.js';
 import { Migration20261201130000_FreshGamesAliasBump } from './Migration20261201130000_FreshGamesAliasBump.js';
+import { Migration20261202100000_FeedTimelines } from './Migration20261202100000_FeedTimelines.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -90,5 +91,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261201130000_FreshGamesAliasBump',
     class: Migration20261201130000_FreshGamesAliasBump,
+  },
+  {
+    name: 'Migration20261202100000_FeedTimelines',
+    class: Migration20261202100000_FeedTimelines,
   },
 ];

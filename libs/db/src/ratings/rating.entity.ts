@@ -2,7 +2,7 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
 import { User } from '../users/user.entity.js';
-import { userActivityTriggers } from '../diary/user-activity.entity.js';
+import { feedTriggers } from '../diary/feed-entry.entity.js';
 import { RatingRepository } from './rating.repository.js';
 import { UnusualActivityWindow } from './unusual-activity-window.entity.js';
 
@@ -10,8 +10,8 @@ import { UnusualActivityWindow } from './unusual-activity-window.entity.js';
 @Entity({
   tableName: 'ratings',
   repository: () => RatingRepository,
-  // Keeps each user's newest moments for the feed (user_activity).
-  triggers: userActivityTriggers('ratings'),
+  // Keeps the followers' feeds (feed_entries).
+  triggers: feedTriggers('ratings'),
 })
 @Unique({ name: 'ratings_user_game_unique', properties: ['user', 'game'] })
 // A user's ratings newest first: the feed of their followers.

@@ -3,14 +3,14 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-o
 import { Game } from '../games/game.entity.js';
 import { UserReviewRepository } from './user-review.repository.js';
 import { User } from '../users/user.entity.js';
-import { userActivityTriggers } from '../diary/user-activity.entity.js';
+import { feedTriggers } from '../diary/feed-entry.entity.js';
 
 /** A crítico's written review; its score is the author's rating of the same game. */
 @Entity({
   tableName: 'user_reviews',
   repository: () => UserReviewRepository,
-  // Keeps each user's newest moments for the feed (user_activity).
-  triggers: userActivityTriggers('user_reviews'),
+  // Keeps the followers' feeds (feed_entries).
+  triggers: feedTriggers('user_reviews'),
 })
 // A user's reviews newest first: the feed of their followers.
 @Index({ name: 'user_reviews_user_created_idx', properties: ['user', 'createdAt'] })

@@ -7,7 +7,21 @@ export const EMAIL_KEY_SQL =
   `then replace(regexp_replace(split_part(lower(email), '@', 1), '^(.+?)\\+.*$', '\\1'), '.', '') || '@gmail.com' ` +
   `else regexp_replace(split_part(lower(email), '@', 1), '^(.+?)\\+.*$', '\\1') || '@' || split_part(lower(email), '@', 2) end) stored`;
 
-@Entity({ tableName: 'users' })
+@Entity({
+  tableName: 'users',
+  triggers: [
+    {
+      // A profile made private takes its activity out of every feed; made visible again, brings it back.
+      name: 'users_feed_visibility',
+      timing: 'after',
+      events: ['update'],
+      forEach: 'row',
+      when: 'old.profile_visibility is distinct from new.profile_visibility',
+      expression:
+        'create trigger "users_feed_visibility" after update of profile_visibility on "users" for each row when (old.profile_visibility is distinct from new.profile_visibility) execute function "feed_entries_from_users"()',
+    },
+  ],
+})
 @Check({
   name: 'users_profile_visibility_known',
   expression: "profile_visibility in ('public', 'followers', 'private')",
