@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import { SearchMiss } from '@veredicto/db';
 import { MicroCache } from '../common/micro-cache.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import { GamesController } from './games.controller.js';
 import { GamesService } from './games.service.js';
 import { SearchIndexService } from './search-index.service.js';
+import { SearchMissCounter } from './search-miss-counter.js';
 import { WorkerChangesListener } from './worker-changes.listener.js';
 
 @Module({
@@ -14,6 +17,12 @@ import { WorkerChangesListener } from './worker-changes.listener.js';
     CatalogueIndexService,
     SearchIndexService,
     WorkerChangesListener,
+    {
+      provide: SearchMissCounter,
+      inject: [EntityManager],
+      useFactory: (em: EntityManager) =>
+        new SearchMissCounter((counts) => em.fork().getRepository(SearchMiss).record(counts)),
+    },
     {
       provide: MicroCache,
       inject: [APP_CONFIG],

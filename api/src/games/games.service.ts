@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   FeaturedGame,
   GENRES_BY_SLUG,
@@ -9,7 +9,6 @@ import {
   normalizeSearchText,
   Rating,
   platformName,
-  SearchMiss,
   UnusualActivityWindow,
   UserReview,
   type CatalogueFilters,
@@ -29,6 +28,7 @@ import {
 } from './game.presenter.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import { SearchIndexService } from './search-index.service.js';
+import { SearchMissCounter } from './search-miss-counter.js';
 
 const CAROUSEL_SIZE = 12;
 const SUGGESTION_LIMIT = 8;
@@ -55,9 +55,8 @@ export class GamesService {
     readonly cache: MicroCache,
     private readonly searchIndex: SearchIndexService,
     private readonly catalogueIndex: CatalogueIndexService,
+    private readonly misses: SearchMissCounter,
   ) {}
-
-  private readonly logger = new Logger(GamesService.name);
 
   private get games() {
     return this.em.getRepository(Game);
@@ -115,15 +114,9 @@ export class GamesService {
         found.total === 0 && !spanish ? await this.searchIndex.didYouMean(query.name, mature) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
-    // Every search that finds nothing is counted, cached or not; a failure to count never fails the search.
-    // A filtered one is no miss of the catalogue.
-    if (answer.total === 0 && term && !query.spanish) {
-      this.em
-        .fork()
-        .getRepository(SearchMiss)
-        .record(term)
-        .catch((error: unknown) => this.logger.warn(`búsqueda sin resultados no contada: ${String(error)}`));
-    }
+    // Every search that finds nothing is counted, cached or not, in memory and written within a second; a
+    // failure to count never fails the search. A filtered one is no miss of the catalogue.
+    if (answer.total === 0 && term && !query.spanish) this.misses.count(term);
     return answer;
   }
 

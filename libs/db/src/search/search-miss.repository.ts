@@ -15,14 +15,15 @@ export class SearchMissRepository extends EntityRepository<SearchMiss> {
     return typedSql(this.getEntityManager());
   }
 
-  /** Counts one search that found nothing, by its normalised text only. */
-  async record(term: string): Promise<void> {
+  /** Counts searches that found nothing, by their normalised text only: each term's count is added. */
+  async record(counts: [term: string, count: number][]): Promise<void> {
+    if (counts.length === 0) return;
     await this.db
       .insertInto('SearchMiss')
-      .values({ term: term.slice(0, 100), count: 1 })
+      .values(counts.map(([term, count]) => ({ term: term.slice(0, 100), count })))
       .onConflict((conflict) =>
         conflict.column('term').doUpdateSet((update) => ({
-          count: sql<number>`${update.ref('SearchMiss.count')} + 1`,
+          count: sql<number>`${update.ref('SearchMiss.count')} + ${update.ref('excluded.count')}`,
           lastSearchedAt: sql<Date>`now()`,
         })),
       )
