@@ -24,7 +24,7 @@ const counted = (visible: string, alias: string) =>
   visible === 'true' ? 'true' : visible.replace('hidden_at', `${alias}.hidden_at`);
 
 /** The entries of a source's rows (`alias` in `from`) for every follower of their authors who may see them. */
-const fanOut = (table: string, moment: string, kind: number, visible: string, from: string, alias: string) =>
+const fanOut = (moment: string, kind: number, visible: string, from: string, alias: string) =>
   `insert into feed_entries (reader_id, moment, kind, source_id, author_id, game_id)
     select f.follower_id, ${alias}.${moment}, ${kind}, ${alias}.id, ${alias}.user_id, ${alias}.game_id
     from ${from}
@@ -33,9 +33,25 @@ const fanOut = (table: string, moment: string, kind: number, visible: string, fr
     where ${counted(visible, alias)}
     on conflict do nothing;`;
 
-/** Takes the advisory lock of each author of `authors` (an int[] variable), in ascending order. */
-const lockAuthors = (authors: string) =>
-  `foreach uid in array ${authors} loop perform pg_advisory_xact_lock(${AUTHOR_LOCK}, uid); end loop;`;
+/**
+ * The authors (`column` of `from`) a statement touched, each one's advisory lock taken in ascending order;
+ * the trigger ends when there are none.
+ */
+const lockAuthors = (column: string, from: string) =>
+  `select array_agg(distinct ${column} order by ${column}) into authors from ${from};
+    if authors is null then return null; end if;
+    foreach uid in array authors loop perform pg_advisory_xact_lock(${AUTHOR_LOCK}, uid); end loop;`;
+
+/** A statement trigger's function: `body` runs with `authors` and `uid` declared. */
+const triggerFunction = (name: string, body: string) =>
+  `create function "${name}"() returns trigger language plpgsql as $$
+declare
+  authors int[];
+  uid int;
+begin
+  ${body}
+  return null;
+end $$;`;
 
 /**
  * The statement triggers that keep a source's entries: the rows a statement inserted get an entry for every
@@ -49,35 +65,28 @@ function maintainSource(table: string, moment: string, kind: number, visible: st
   const fn = `feed_entries_from_${table}`;
   const changed = `(o.user_id, o.${moment}, o.game_id, ${counted(visible, 'o')}) is distinct from (n.user_id, n.${moment}, n.game_id, ${counted(visible, 'n')})`;
   return [
-    `create function "${fn}"() returns trigger language plpgsql as $$
-declare
-  authors int[];
-  uid int;
-begin
-  if tg_op = 'INSERT' then
-    select array_agg(distinct n.user_id order by n.user_id) into authors from new_rows n where ${counted(visible, 'n')};
-    if authors is null then return null; end if;
-    ${lockAuthors('authors')}
-    ${fanOut(table, moment, kind, visible, 'new_rows n', 'n')}
+    triggerFunction(
+      fn,
+      `if tg_op = 'INSERT' then
+    ${lockAuthors('n.user_id', `new_rows n where ${counted(visible, 'n')}`)}
+    ${fanOut(moment, kind, visible, 'new_rows n', 'n')}
   elsif tg_op = 'DELETE' then
-    select array_agg(distinct o.user_id order by o.user_id) into authors from old_rows o;
-    if authors is null then return null; end if;
-    ${lockAuthors('authors')}
+    ${lockAuthors('o.user_id', 'old_rows o')}
     delete from feed_entries e using old_rows o where e.kind = ${kind} and e.source_id = o.id;
   else
-    select array_agg(distinct u order by u) into authors from (
+    ${lockAuthors(
+      'u',
+      `(
       select o.user_id as u from old_rows o join new_rows n on n.id = o.id where ${changed}
       union all
       select n.user_id from old_rows o join new_rows n on n.id = o.id where ${changed}
-    ) t;
-    if authors is null then return null; end if;
-    ${lockAuthors('authors')}
+    ) t`,
+    )}
     delete from feed_entries e using old_rows o join new_rows n on n.id = o.id
       where ${changed} and e.kind = ${kind} and e.source_id = o.id;
-    ${fanOut(table, moment, kind, visible, `new_rows n join old_rows o on o.id = n.id and ${changed}`, 'n')}
-  end if;
-  return null;
-end $$;`,
+    ${fanOut(moment, kind, visible, `new_rows n join old_rows o on o.id = n.id and ${changed}`, 'n')}
+  end if;`,
+    ),
     `create trigger "${table}_feed_insert" after insert on "${table}" referencing new table as new_rows for each statement execute function "${fn}"();`,
     `create trigger "${table}_feed_update" after update on "${table}" referencing old table as old_rows new table as new_rows for each statement execute function "${fn}"();`,
     `create trigger "${table}_feed_delete" after delete on "${table}" referencing old table as old_rows for each statement execute function "${fn}"();`,
@@ -109,24 +118,16 @@ const backfill = (from: string, where = 'true') =>
  */
 function maintainFollows(): string[] {
   return [
-    `create function "feed_entries_from_user_follows"() returns trigger language plpgsql as $$
-declare
-  authors int[];
-  uid int;
-begin
-  if tg_op = 'INSERT' then
-    select array_agg(distinct n.followed_id order by n.followed_id) into authors from new_rows n;
-    if authors is null then return null; end if;
-    ${lockAuthors('authors')}
+    triggerFunction(
+      'feed_entries_from_user_follows',
+      `if tg_op = 'INSERT' then
+    ${lockAuthors('f.followed_id', 'new_rows f')}
     ${backfill('new_rows f')}
   else
-    select array_agg(distinct o.followed_id order by o.followed_id) into authors from old_rows o;
-    if authors is null then return null; end if;
-    ${lockAuthors('authors')}
+    ${lockAuthors('o.followed_id', 'old_rows o')}
     delete from feed_entries e using old_rows o where e.author_id = o.followed_id and e.reader_id = o.follower_id;
-  end if;
-  return null;
-end $$;`,
+  end if;`,
+    ),
     `create trigger "user_follows_feed_insert" after insert on "user_follows" referencing new table as new_rows for each statement execute function "feed_entries_from_user_follows"();`,
     `create trigger "user_follows_feed_delete" after delete on "user_follows" referencing old table as old_rows for each statement execute function "feed_entries_from_user_follows"();`,
     `create function "feed_entries_from_user_follows_truncated"() returns trigger language plpgsql as $$
