@@ -14,7 +14,7 @@ import { UnusualActivityWindow } from './unusual-activity-window.entity.js';
   triggers: feedTriggers('ratings'),
 })
 @Unique({ name: 'ratings_user_game_unique', properties: ['user', 'game'] })
-// A user's ratings newest first: the feed of their followers.
+// A user's ratings by date: their latest on the profile, and what a new follow copies into the follower's feed.
 @Index({ name: 'ratings_user_updated_idx', properties: ['user', 'updatedAt'] })
 @Check({ name: 'ratings_score_range', expression: 'score >= 0 and score <= 100' })
 export class Rating {

@@ -12,7 +12,7 @@ import { feedTriggers } from '../diary/feed-entry.entity.js';
   // Keeps the followers' feeds (feed_entries).
   triggers: feedTriggers('user_reviews'),
 })
-// A user's reviews newest first: the feed of their followers.
+// A user's reviews by date: their latest on the profile, and what a new follow copies into the follower's feed.
 @Index({ name: 'user_reviews_user_created_idx', properties: ['user', 'createdAt'] })
 @Unique({ name: 'user_reviews_user_game_unique', properties: ['user', 'game'] })
 export class UserReview {
