@@ -43,7 +43,10 @@ async function workerCount() {
   if (process.env.INTEGRATION_WORKERS) return process.env.INTEGRATION_WORKERS;
   // Without DATABASE_URL the tier starts an embedded PostgreSQL, configured for 200 connections.
   if (!process.env.DATABASE_URL) return '2';
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  // The server's own database: DATABASE_URL may name one that does not exist yet (the tier creates its own).
+  const server = new URL(process.env.DATABASE_URL);
+  server.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: server.toString() });
   try {
     await client.connect();
     const { rows } = await client.query('show max_connections');
