@@ -4,7 +4,7 @@
  */
 import 'reflect-metadata';
 import { fromRoot } from '@veredicto/config/project-root.js';
-import { CatalogueOrderingRepository, precomputedOrderings } from '../games/catalogue-ordering.repository.js';
+import { walkDueOrderings } from '../games/catalogue-ordering.repository.js';
 import { GameFiguresRepository } from '../games/game-figures.repository.js';
 import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { migrateDatabase, openDatabase } from '../database.js';
@@ -29,12 +29,7 @@ async function main(): Promise<void> {
       await orm.em.fork().getRepository(OutletGameScore).refreshAll();
       // The import marked every stored ordering of the catalogue; walked here, a running site's pages and
       // totals are the new catalogue's when the seed ends, not when the workers' next sweep comes (10 min).
-      const orderings = new CatalogueOrderingRepository(orm.em.fork());
-      await orderings.addPrecomputed(precomputedOrderings(new Date().getUTCFullYear()));
-      let walked = 0;
-      for (const ordering of await orderings.findDue())
-        if ((await new CatalogueOrderingRepository(orm.em.fork()).walk(ordering, { onlyIfDue: true })).walked)
-          walked++;
+      const walked = await walkDueOrderings(orm.em);
       process.stdout.write(
         `large catalogue: ${games} games in ${Math.round(performance.now() - started)} ms (${updated} averages updated, ${walked} orderings walked)\n`,
       );

@@ -1,17 +1,21 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { PLATFORMS } from '@veredicto/contract';
 import type { OnGames } from './game-card.js';
-import type { CatalogueFilters, SpanishFilter } from './game-rows.js';
+import type { CatalogueFilters, GameSort, SpanishFilter } from './game-rows.js';
 
 const SPANISH_COLUMN = { audio: 'g.spanishAudio', text: 'g.spanishText' } as const;
 
 /**
- * The filters as a page statement's parameters: the year as its first and last day (derived here), and the
- * Spanish filter as a literal that decides the statement's shape (so its partial indexes answer it).
+ * The filters as a page statement's parameters: the year also as its first and last day (derived here),
+ * and the platform (a key) and the Spanish filter as literals that decide the statement's shape, so their
+ * partial indexes answer it (catalogue-filter-indexes.ts): a generic plan cannot prove a partial index's
+ * predicate from a parameter.
  */
 export type FilterArgs = {
-  platform: string | null;
+  platform: { [name: string]: true } | null;
   spanish: { audio: boolean } | null;
   genres: string[] | null;
+  year: number | null;
   yearFrom: string | null;
   yearTo: string | null;
   scored: boolean;
@@ -28,9 +32,10 @@ export const filterArgs = ({
   mature,
   addons,
 }: CatalogueFilters): FilterArgs => ({
-  platform: platform ?? null,
+  platform: platform ? { [platform]: true } : null,
   spanish: spanish ? { audio: spanish === 'audio' } : null,
   genres: genres?.length ? genres : null,
+  year: year ?? null,
   yearFrom: year === undefined ? null : `${year}-01-01`,
   yearTo: year === undefined ? null : `${year}-12-31`,
   scored: scored === true,
@@ -38,21 +43,35 @@ export const filterArgs = ({
   addons: addons === true,
 });
 
+const PLATFORM_NAMES: ReadonlySet<string> = new Set(PLATFORMS.map((platform) => platform.name));
+
 /**
  * The games of the catalogue in every order (decisions.md section 16: its total is the same whatever the
- * sort): released ones only (unreleased games are 'Próximos lanzamientos'), narrowed by the filters.
+ * sort): released ones only (unreleased games are 'Próximos lanzamientos'), narrowed by the filters. With
+ * a score order, the year is said as the year of the release date, the first column of that order's year
+ * index; by release date (and without an order), as the date range its release date index answers.
  */
 export const pageFilter =
-  ({ platform, spanish, genres, yearFrom, yearTo, scored, mature, addons }: FilterArgs) =>
+  (
+    { platform, spanish, genres, year, yearFrom, yearTo, scored, mature, addons }: FilterArgs,
+    sort?: GameSort,
+  ) =>
   (eb: OnGames) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (platform) conditions.push(eb('g.platforms', '@>', sql<string[]>`array[${platform}]::text[]`));
+    if (platform) {
+      const [name] = Object.keys(platform);
+      // Callers validate platforms against the contract's list: a literal is never anything else.
+      if (!PLATFORM_NAMES.has(name)) throw new Error(`Unknown platform: ${name}`);
+      conditions.push(eb('g.platforms', '@>', sql<string[]>`array[${sql.lit(name)}]::text[]`));
+    }
     if (spanish) {
       const column: SpanishFilter = spanish.audio ? 'audio' : 'text';
       conditions.push(eb(SPANISH_COLUMN[column], '=', sql.lit('yes')));
     }
     if (genres) conditions.push(eb('g.genres', '&&', sql<string[]>`array[${sql.join(genres)}]::text[]`));
-    if (yearFrom !== null && yearTo !== null)
+    if (year !== null && sort !== undefined && sort !== 'releaseDate')
+      conditions.push(eb(sql`(extract(year from ${eb.ref('g.releaseDate')}))::int`, '=', year));
+    else if (yearFrom !== null && yearTo !== null)
       conditions.push(
         eb.and([
           eb('g.releaseDate', '>=', sql<string>`${yearFrom}::date`),

@@ -1,6 +1,7 @@
 import { ArrayType, EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { SpanishAnswer } from '@veredicto/contract';
+import { CatalogueFilterIndexes } from './catalogue-filter-indexes.js';
 import { GameRepository } from './game.repository.js';
 import { searchWordTriggers } from '../search/search-word.entity.js';
 import { searchVersionTriggers } from '../search/search-version.js';
@@ -72,6 +73,8 @@ export interface GameVideo {
   name: 'games_spanish_text_player_rank_score_idx',
   expression: `create index "games_spanish_text_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date") where "spanish_text" = 'yes'`,
 })
+// Each platform's games in each order, and the score orders by release year (catalogue-filter-indexes.ts).
+@CatalogueFilterIndexes()
 @Index({
   name: 'games_platforms_idx',
   expression: 'create index "games_platforms_idx" on "games" using gin ("platforms")',

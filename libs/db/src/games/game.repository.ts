@@ -29,7 +29,7 @@ type PageArgs = FilterArgs & {
 };
 
 function buildPage(db: TypedSql, sort: GameSort, { anchor, size, skip, reach, ...filters }: PageArgs) {
-  const filter = pageFilter(filters);
+  const filter = pageFilter(filters, sort);
   // The ids of the ordering from where `where` starts, in index order, with their sort value.
   const branch = (where: (eb: OnGames) => Expression<SqlBool>) =>
     db
@@ -218,21 +218,26 @@ export class GameRepository extends EntityRepository<Game> {
    * then only the page's rows are read, each as its card's JSON text (cardFields).
    */
   async findPage(query: GamePageQuery, index?: PageIndex): Promise<string[]> {
+    const statement = this.pageQuery(query, index);
+    if (!statement) return [];
+    const rows = await this.readRows(statement);
+    return rows.map((row) => row.card);
+  }
+
+  /** findPage's statement (null: the page is past the ordering's end), for the benches' EXPLAIN too. */
+  pageQuery(query: GamePageQuery, index?: PageIndex): Compilable<{ card: string }> | null {
     const offset = query.page * query.size;
-    if (index && offset >= index.total) return [];
+    if (index && offset >= index.total) return null;
     const found = index?.anchors[Math.floor(offset / index.every)];
     const anchor = found && found.position > 0 ? found : null;
     const skip = anchor ? offset - anchor.position : offset;
-    const rows = await this.readRows(
-      PAGE_QUERIES[query.sortBy](this.getEntityManager(), {
-        ...filterArgs(query),
-        anchor: anchor && { value: anchor.value, id: anchor.id },
-        size: query.size,
-        skip,
-        reach: skip + query.size,
-      }),
-    );
-    return rows.map((row) => row.card);
+    return PAGE_QUERIES[query.sortBy](this.getEntityManager(), {
+      ...filterArgs(query),
+      anchor: anchor && { value: anchor.value, id: anchor.id },
+      size: query.size,
+      skip,
+      reach: skip + query.size,
+    });
   }
 
   /** The expensive half of a page (a count over the whole catalogue): callers cache it. */

@@ -29,6 +29,7 @@ import { Migration20261201100000_FeedRecentMoments } from './Migration2026120110
 import { Migration20261201120000_CatalogueOrderings } from './Migration20261201120000_CatalogueOrderings.js';
 import { Migration20261201130000_FreshGamesAliasBump } from './Migration20261201130000_FreshGamesAliasBump.js';
 import { Migration20261202100000_FeedTimelines } from './Migration20261202100000_FeedTimelines.js';
+import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
 /**
  * Every migration, in order. Listed explicitly (not found by a file glob) so the same code runs from
@@ -95,5 +96,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261202100000_FeedTimelines',
     class: Migration20261202100000_FeedTimelines,
+  },
+  {
+    name: 'Migration20261203100000_CatalogueFilterIndexes',
+    class: Migration20261203100000_CatalogueFilterIndexes,
   },
 ];
