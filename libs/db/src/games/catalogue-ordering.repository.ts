@@ -1,14 +1,18 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { GENRES_BY_SLUG, PLATFORMS } from '@veredicto/contract';
+import { CATALOGUE_PAGE_SIZE, GENRES_BY_SLUG, PLATFORMS } from '@veredicto/contract';
 import { filterArgs, pageFilter } from './catalogue-filter.js';
 import { GAME_SORTS, orderBy, SORT_COLUMN } from './catalogue-order.js';
 import type { CatalogueFilters, GameSort, PageIndex } from './game-rows.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { typedSql, type Database, type TypedSql } from '../typed-sql.js';
 
-/** An anchor every this many games of an ordering: no page reads more rows than this before its own. */
-export const CATALOGUE_ANCHOR_EVERY = 100;
+/**
+ * An anchor every this many games of an ordering: no page reads more rows than this before its own, and a
+ * page of the catalogue's own size starts at an anchor (game.repository.ts: its statement's generic plan
+ * then knows its LIMIT and has no OFFSET).
+ */
+export const CATALOGUE_ANCHOR_EVERY = CATALOGUE_PAGE_SIZE;
 
 /** The first year the catalogue's screen offers in its year filter (frontend catalogue-page.tsx). */
 const FIRST_OFFERED_YEAR = 1970;

@@ -13,7 +13,7 @@ import type {
   PageIndex,
 } from './game-rows.js';
 import { toScoreStats } from './score-stats.js';
-import { BEST_AVERAGE_FLOOR, SCORE_MINIMUMS } from '@veredicto/contract';
+import { BEST_AVERAGE_FLOOR, CATALOGUE_PAGE_SIZE, SCORE_MINIMUMS } from '@veredicto/contract';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { reusableQuery, typedReadSql, typedRows, typedSql, type TypedSql } from '../typed-sql.js';
 
@@ -26,10 +26,21 @@ type PageArgs = FilterArgs & {
   skip: number;
   /** skip + size: how far each branch below the anchor reads. */
   reach: number;
+  /**
+   * A page of the catalogue's size (CATALOGUE_PAGE_SIZE) starting at its anchor or at the start: its
+   * LIMIT is written in the statement and it has no OFFSET. A LIMIT or OFFSET given as a parameter is an
+   * unknown the generic plan prices as a tenth of the ordering (559 rows where 50 are read), so
+   * PostgreSQL judged every custom plan cheaper and planned the statement again on every page (0.5-0.66 ms
+   * of planning for 0.5 ms of execution on the large catalogue); with both known it keeps the generic plan.
+   */
+  standard: boolean;
 };
 
-function buildPage(db: TypedSql, sort: GameSort, { anchor, size, skip, reach, ...filters }: PageArgs) {
+function buildPage(db: TypedSql, sort: GameSort, { anchor, standard, ...args }: PageArgs) {
+  const { size, skip, reach, ...filters } = args;
   const filter = pageFilter(filters, sort);
+  const limit = standard ? sql<number>`${sql.lit(CATALOGUE_PAGE_SIZE)}` : size;
+  const offset = standard ? null : skip;
   // The ids of the ordering from where `where` starts, in index order, with their sort value.
   const branch = (where: (eb: OnGames) => Expression<SqlBool>) =>
     db
@@ -37,7 +48,7 @@ function buildPage(db: TypedSql, sort: GameSort, { anchor, size, skip, reach, ..
       .select((eb) => ['g.id', eb.ref(SORT_COLUMN[sort]).as('sortValue')])
       .where((eb) => eb.and([filter(eb), where(eb)]))
       .orderBy((eb) => orderBy(eb, sort))
-      .limit(reach);
+      .limit(standard ? limit : reach);
   let ids: AliasedExpression<{ id: number; sortValue: unknown }, 'p'>;
   if (!anchor) {
     ids = db
@@ -45,8 +56,8 @@ function buildPage(db: TypedSql, sort: GameSort, { anchor, size, skip, reach, ..
       .select((eb) => ['g.id', eb.ref(SORT_COLUMN[sort]).as('sortValue')])
       .where(filter)
       .orderBy((eb) => orderBy(eb, sort))
-      .limit(size)
-      .offset(skip)
+      .limit(limit)
+      .$if(offset !== null, (query) => query.offset(offset!))
       .as('p');
   } else {
     // Rows at or after the anchor: the non-null values below it (a row comparison the sort index
@@ -74,8 +85,8 @@ function buildPage(db: TypedSql, sort: GameSort, { anchor, size, skip, reach, ..
       .orderBy(
         (eb) => sql`${eb.ref('candidates.sortValue')} desc nulls last, ${eb.ref('candidates.id')} desc`,
       )
-      .limit(size)
-      .offset(skip)
+      .limit(limit)
+      .$if(offset !== null, (query) => query.offset(offset!))
       .as('p');
   }
   return db
@@ -237,6 +248,7 @@ export class GameRepository extends EntityRepository<Game> {
       size: query.size,
       skip,
       reach: skip + query.size,
+      standard: query.size === CATALOGUE_PAGE_SIZE && skip === 0,
     });
   }
 
