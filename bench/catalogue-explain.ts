@@ -22,6 +22,7 @@ import {
   type StoredPageIndex,
 } from '@veredicto/db';
 import { prepareLargeCatalogue } from './large-catalogue.js';
+import { random } from './search-queries.js';
 import { storedIndex } from './stored-index.js';
 
 const argument = (name: string, fallback: number) => {
@@ -39,18 +40,6 @@ interface PlanNode {
   'Shared Hit Blocks': number;
   'Shared Read Blocks': number;
   Plans?: PlanNode[];
-}
-
-/** A seeded generator (mulberry32), so two builds explain the same pages. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A parameter as a literal of EXECUTE's arguments. */
