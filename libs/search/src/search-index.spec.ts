@@ -1,6 +1,5 @@
 import { ADDON_PENALTY, SEARCH_SHORTLIST } from '@veredicto/db';
-import { intersect, popularityOf, SearchIndex, TrigramPostings, type IndexedGame } from './search-index.js';
-import { prepareTrigrams } from './trigram.js';
+import { intersect, popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 import { random } from '../../../bench/search-queries.js';
 
 const game = (id: number, searchName: string, popularity = 0, aliases: IndexedGame['aliases'] = []) => ({
@@ -288,58 +287,5 @@ describe('intersect', () => {
         expect([...intersect(a, b, new Int32Array(short + 3))]).toEqual([...intersect(a, b)]);
       }
     }
-  });
-});
-
-describe('TrigramPostings', () => {
-  it('finds the texts sharing at least so many trigrams of a probe, as counting every list would', () => {
-    const next = random(28);
-    const syllables = [
-      'ch',
-      'eat',
-      'zel',
-      'da',
-      'po',
-      'ke',
-      'mon',
-      'fi',
-      'nal',
-      'fan',
-      'ta',
-      'sy',
-      'ps',
-      'x',
-      'men',
-      'ga',
-      'me',
-      's ',
-    ];
-    const word = () =>
-      Array.from(
-        { length: 1 + Math.floor(next() * 4) },
-        () => syllables[Math.floor(next() * syllables.length)],
-      ).join('');
-    const textOf = () =>
-      Array.from({ length: 1 + Math.floor(next() * 4) }, word)
-        .join(' ')
-        .trim();
-    const texts = Array.from({ length: 3000 }, textOf);
-    const postings = new TrigramPostings(texts);
-    const codesOf = texts.map((text) => new Set(prepareTrigrams(text).codes));
-    let found = 0;
-    for (let probe = 0; probe < 300; probe++) {
-      const { codes } = prepareTrigrams(textOf());
-      const least = 1 + Math.floor(next() * (codes.length + 1));
-      const accept = probe % 3 === 0 ? (entry: number) => entry % 2 === 0 : undefined;
-      const expected = texts
-        .map((_, entry) => entry)
-        .filter((entry) => !accept || accept(entry))
-        .filter((entry) => [...codes].filter((code) => codesOf[entry].has(code)).length >= least);
-      const got = postings.sharing(codes, least, accept).sort((a, b) => a - b);
-      expect(got).toEqual(expected);
-      found += got.length;
-    }
-    // The probes found texts, not only empty answers.
-    expect(found).toBeGreaterThan(1000);
   });
 });

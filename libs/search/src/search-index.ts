@@ -13,6 +13,7 @@ import {
 } from '@veredicto/db';
 import { PackedTexts } from './packed-texts.js';
 import { levenshteinLessEqual, prepareTrigrams, similarityTo, wordSimilarityTo } from './trigram.js';
+import { TrigramPostings } from './trigram-postings.js';
 
 /** One page of a search's matches, best first, and what the search needs to know of all of them. */
 export interface MatchedPage {
@@ -215,81 +216,6 @@ export function intersect(a: Int32Array, b: Int32Array, into?: Int32Array): Int3
 
 /** How many trigram codes there are (trigram.ts codes a trigram in base 37). */
 const TRIGRAM_SPACE = 37 ** 3;
-
-/**
- * pg_trgm's trigrams of the entries' texts, each trigram's entries in one flat list (CSR), for the last
- * resort's word similarity: a text whose word similarity to the probe reaches a threshold t shares at
- * least t of the probe's trigrams with it, so only the texts sharing that many are compared.
- */
-export class TrigramPostings {
-  private readonly offsets = new Int32Array(TRIGRAM_SPACE + 1);
-  private readonly entries: Int32Array;
-  private readonly shared: Uint8Array;
-
-  constructor(texts: readonly string[]) {
-    const codes = texts.map((text) => prepareTrigrams(text).codes);
-    for (const list of codes) for (const code of list) this.offsets[code + 1]++;
-    for (let code = 0; code < TRIGRAM_SPACE; code++) this.offsets[code + 1] += this.offsets[code];
-    this.entries = new Int32Array(this.offsets[TRIGRAM_SPACE]);
-    const cursor = this.offsets.slice(0, TRIGRAM_SPACE);
-    codes.forEach((list, entry) => {
-      for (const code of list) this.entries[cursor[code]++] = entry;
-    });
-    this.shared = new Uint8Array(texts.length);
-  }
-
-  get byteLength(): number {
-    return this.offsets.byteLength + this.entries.byteLength + this.shared.byteLength;
-  }
-
-  /**
-   * The entries that share at least `least` of the distinct trigram codes `codes` (only those that
-   * `accept` takes, when given), in no particular order.
-   *
-   * An entry sharing `least` of n codes is in at least one of the n - least + 1 shortest lists (in none of
-   * them, it is in least - 1 at most): only those are walked, counting; each entry found there is then
-   * looked for in the longer lists (sorted, a binary search each) until its count decides. The longest
-   * lists, a common trigram's (' ch', 'che' of 'cheats'), held most of the last resort's time, and are
-   * now never walked.
-   */
-  sharing(codes: Int32Array, least: number, accept?: (entry: number) => boolean): number[] {
-    if (least > codes.length) return [];
-    const lengthOf = (code: number) => this.offsets[code + 1] - this.offsets[code];
-    const lists = Int32Array.from(codes).sort((a, b) => lengthOf(a) - lengthOf(b));
-    const walked = lists.length - least + 1;
-    const touched: number[] = [];
-    for (let list = 0; list < walked; list++) {
-      const code = lists[list];
-      for (let at = this.offsets[code]; at < this.offsets[code + 1]; at++) {
-        const entry = this.entries[at];
-        if (accept && !accept(entry)) continue;
-        if (this.shared[entry]++ === 0) touched.push(entry);
-      }
-    }
-    const found: number[] = [];
-    for (const entry of touched) {
-      let count = this.shared[entry];
-      this.shared[entry] = 0;
-      for (let list = walked; list < lists.length && count < least; list++) {
-        if (count + lists.length - list < least) break;
-        if (this.holds(lists[list], entry)) count++;
-      }
-      if (count >= least) found.push(entry);
-    }
-    return found;
-  }
-
-  /** Whether the code's list (entries in ascending order) holds the entry. */
-  private holds(code: number, entry: number): boolean {
-    let [low, high] = [this.offsets[code], this.offsets[code + 1]];
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.entries[middle] < entry) low = middle + 1;
-      else high = middle;
-    }
-    return low < this.offsets[code + 1] && this.entries[low] === entry;
-  }
-}
 
 /**
  * The word list the search corrects typed words against, with its words' trigrams to find near ones:
