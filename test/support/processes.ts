@@ -1,4 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fromRoot } from '@veredicto/config';
 
 export interface RunningProcess {
@@ -13,10 +16,21 @@ export function startProcess(
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
 ): Promise<RunningProcess> {
+  // The workers' Chromium writes its profile and a socket folder under TMPDIR, and a worker a test kills
+  // leaves them there: each process gets a TMPDIR of its own, removed when it exits (and once more a little
+  // later, should a Chromium outlive it for a moment).
+  const scratch = env.TMPDIR ? undefined : mkdtempSync(join(tmpdir(), `veredicto-${script}-`));
   const child = fork(fromRoot(`dist/${script}/src/main.js`), [], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...(scratch ? { TMPDIR: scratch } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  if (scratch) {
+    const remove = () => rmSync(scratch, { recursive: true, force: true });
+    child.once('exit', () => {
+      remove();
+      setTimeout(remove, 2000).unref();
+    });
+  }
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

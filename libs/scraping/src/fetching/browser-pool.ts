@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import { DEFAULT_FETCH_CONFIG, type FetchLogger } from './fetch-config.js';
@@ -124,6 +127,10 @@ export class BrowserPool {
 
   private async launch(): Promise<Browser> {
     const proxyUrl = await this.proxy.start();
+    // Chromium keeps its socket folder (org.chromium.Chromium.*) under TMPDIR and removes it only when it
+    // exits cleanly: each browser gets a folder of its own, removed when it is gone however it ended.
+    const scratch = await mkdtemp(join(tmpdir(), 'veredicto-chromium-'));
+    const removeScratch = () => rm(scratch, { recursive: true, force: true }).catch(() => undefined);
     let browser: Browser;
     try {
       browser = await puppeteer.launch({
@@ -135,16 +142,19 @@ export class BrowserPool {
           // Chromium never proxies loopback unless told so; allow-listed test hosts live there.
           '--proxy-bypass-list=<-loopback>',
         ],
+        env: { ...process.env, TMPDIR: scratch },
         // The worker owns shutdown and calls close(); puppeteer must not exit on its own.
         handleSIGINT: false,
         handleSIGTERM: false,
         handleSIGHUP: false,
       });
     } catch (error) {
+      await removeScratch();
       throw new FetchError('browser', { url: 'about:blank', retryable: true, cause: error });
     }
     const launched = this.browser;
     browser.once('disconnected', () => {
+      void removeScratch();
       if (this.browser === launched) this.browser = undefined;
       if (!this.closed) this.logger.warn('Chromium se desconectó; se relanzará en la próxima petición');
     });
