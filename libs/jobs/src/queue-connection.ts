@@ -1,5 +1,6 @@
 import { createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
 import type { AppConfig } from '@veredicto/config/config.js';
+import { holdEarlyClientErrors } from './pg-early-errors.js';
 
 export interface QueueConnection {
   backend: 'redis' | 'postgres';
@@ -47,6 +48,8 @@ export function configureQueueConnection(
     };
   }
   setDefaultBackendFactory(createPostgresBackend);
+  // Its LISTEN connections would end the process when terminated as they open (pg-early-errors.ts).
+  holdEarlyClientErrors();
   const connection = {
     connectionString: config.DATABASE_URL,
     schema: `bullmq_${config.QUEUE_PREFIX}`,
