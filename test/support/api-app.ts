@@ -45,12 +45,14 @@ export function testProcessEnv(backend: 'redis' | 'postgres', overrides: Record<
 export async function startTestApi(
   backend: 'redis' | 'postgres' = 'postgres',
   overrides: Record<string, string> = {},
+  { warnings = false } = {},
 ): Promise<TestApi> {
   const env = testProcessEnv(backend, overrides);
   const config = loadConfig(env);
   const queue = configureQueueConnection(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, queue), {
-    logger: ['error'],
+    // Warnings too where a test's failure needs them told (why a request answered 503, for one).
+    logger: warnings ? ['error', 'warn'] : ['error'],
   });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');

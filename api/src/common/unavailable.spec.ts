@@ -1,4 +1,4 @@
-import { CONNECTION_RETRIES, isServiceUnavailable, mayRunAgain } from './unavailable.js';
+import { isServiceUnavailable, mayRunAgain, RETRY_WINDOW_MS, retryPauseMs } from './unavailable.js';
 
 describe('isServiceUnavailable', () => {
   it('recognises a terminated or refused PostgreSQL connection and a refused Redis command', () => {
@@ -23,17 +23,36 @@ describe('mayRunAgain', () => {
   const lost = Object.assign(new Error('terminating connection due to administrator command'), {
     code: '57P01',
   });
+  const firstRunAt = 1_000_000;
 
   it('runs again a request that lost its connection before anything it did may have taken effect', () => {
-    expect(mayRunAgain(lost, false, 0)).toBe(true);
-    expect(mayRunAgain(new Error('Connection terminated unexpectedly'), false, CONNECTION_RETRIES - 1)).toBe(
-      true,
-    );
+    expect(mayRunAgain(lost, false, firstRunAt, firstRunAt)).toBe(true);
+    expect(
+      mayRunAgain(
+        new Error('Connection terminated unexpectedly'),
+        false,
+        firstRunAt,
+        firstRunAt + RETRY_WINDOW_MS - 1,
+      ),
+    ).toBe(true);
   });
 
-  it('never after a COMMIT was sent (or a job or mail left), nor past the last retry, nor for another error', () => {
-    expect(mayRunAgain(lost, true, 0)).toBe(false);
-    expect(mayRunAgain(lost, false, CONNECTION_RETRIES)).toBe(false);
-    expect(mayRunAgain(Object.assign(new Error('duplicate key'), { code: '23505' }), false, 0)).toBe(false);
+  it('never after a COMMIT was sent (or a job or mail left), nor once its window is over, nor for another error', () => {
+    expect(mayRunAgain(lost, true, firstRunAt, firstRunAt)).toBe(false);
+    expect(mayRunAgain(lost, false, firstRunAt, firstRunAt + RETRY_WINDOW_MS)).toBe(false);
+    expect(
+      mayRunAgain(
+        Object.assign(new Error('duplicate key'), { code: '23505' }),
+        false,
+        firstRunAt,
+        firstRunAt,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('retryPauseMs', () => {
+  it('doubles from 25 ms and stays at 400 ms, so a sweep every few hundred milliseconds is outlasted', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(retryPauseMs)).toEqual([25, 50, 100, 200, 400, 400, 400]);
   });
 });

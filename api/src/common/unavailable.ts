@@ -38,18 +38,34 @@ export function isServiceUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Retries of a request after a lost connection, and the pause before each (doubling). */
-export const CONNECTION_RETRIES = 4;
-const RETRY_PAUSE_MS = 25;
+/**
+ * How long a request is run again while PostgreSQL (or Redis) keeps ending its connections: long enough for
+ * a sweep that comes again and again (a failover, a pooler restarting, an operator's pg_terminate_backend)
+ * to be hidden from the reader, short enough that a database that is really down answers 503 within seconds.
+ */
+export const RETRY_WINDOW_MS = 2_000;
+const FIRST_PAUSE_MS = 25;
+const LONGEST_PAUSE_MS = 400;
+
+/** The pause before a request's retry-th run again: doubling from 25 ms, at most 400 ms. */
+export function retryPauseMs(retry: number): number {
+  return Math.min(FIRST_PAUSE_MS * 2 ** retry, LONGEST_PAUSE_MS);
+}
 
 /**
  * Whether a request that failed may be run again: its database connection was lost (or Redis was away),
- * and, for a write, nothing it did may have taken effect yet (no COMMIT sent, no statement outside a
- * transaction, no job queued, no mail sent: see write-ledger.ts). A transaction that lost its connection
- * before its COMMIT was rolled back by PostgreSQL, so running the request again cannot apply it twice.
+ * it first ran less than RETRY_WINDOW_MS ago, and, for a write, nothing it did may have taken effect yet (no
+ * COMMIT sent, no statement outside a transaction, no job queued, no mail sent: see write-ledger.ts). A
+ * transaction that lost its connection before its COMMIT was rolled back by PostgreSQL, so running the
+ * request again cannot apply it twice.
  */
-export function mayRunAgain(error: unknown, mayHaveTakenEffect: boolean, retry: number): boolean {
-  return retry < CONNECTION_RETRIES && isServiceUnavailable(error) && !mayHaveTakenEffect;
+export function mayRunAgain(
+  error: unknown,
+  mayHaveTakenEffect: boolean,
+  firstRunAt: number,
+  now = Date.now(),
+): boolean {
+  return now - firstRunAt < RETRY_WINDOW_MS && isServiceUnavailable(error) && !mayHaveTakenEffect;
 }
 
 /**
@@ -57,12 +73,13 @@ export function mayRunAgain(error: unknown, mayHaveTakenEffect: boolean, retry: 
  * after its COMMIT (the answer it builds), where running the whole request again is no longer allowed.
  */
 export async function retryRead<T>(read: () => Promise<T>): Promise<T> {
+  const firstRunAt = Date.now();
   for (let retry = 0; ; retry += 1) {
     try {
       return await read();
     } catch (error) {
-      if (!mayRunAgain(error, false, retry)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * 2 ** retry));
+      if (!mayRunAgain(error, false, firstRunAt)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryPauseMs(retry)));
     }
   }
 }
@@ -70,8 +87,8 @@ export async function retryRead<T>(read: () => Promise<T>): Promise<T> {
 /**
  * A request whose database connection was killed is tried again, after a pause that lets the pool see
  * which of its idle connections the same sweep killed (each one's end is then handled and it leaves the
- * pool), so the retry runs on a connection that is alive; up to CONNECTION_RETRIES times, for a sweep that comes
- * again. A read is always safe to run again; a write only while its ledger shows that it certainly changed
+ * pool), so the retry runs on a connection that is alive; again and again for RETRY_WINDOW_MS, for a sweep
+ * that comes again. A read is always safe to run again; a write only while its ledger shows that it certainly changed
  * nothing (mayRunAgain). A write that failed at or after its COMMIT, or after a job or mail left, answers
  * 503 with Retry-After: its outcome is uncertain, and the client retries it (writes are idempotent).
  */
@@ -80,13 +97,14 @@ export class RetryLostConnectionInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const method = context.switchToHttp().getRequest<Request>()?.method;
     const isRead = method === 'GET' || method === 'HEAD';
+    const firstRunAt = Date.now();
     const attempt = (retry: number): Observable<unknown> =>
       defer(() => {
         const ledger: WriteLedger = { mayHaveTakenEffect: false };
         return withWriteLedger(ledger, () => next.handle()).pipe(
           catchError((error: unknown) =>
-            mayRunAgain(error, !isRead && ledger.mayHaveTakenEffect, retry)
-              ? timer(RETRY_PAUSE_MS * 2 ** retry).pipe(switchMap(() => attempt(retry + 1)))
+            mayRunAgain(error, !isRead && ledger.mayHaveTakenEffect, firstRunAt)
+              ? timer(retryPauseMs(retry)).pipe(switchMap(() => attempt(retry + 1)))
               : throwError(() => error),
           ),
         );
