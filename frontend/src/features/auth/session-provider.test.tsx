@@ -51,6 +51,20 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
   });
 
+  it.each([429, 403, 503])(
+    'keeps the token when the profile call answers %i (only a 401 ends it)',
+    async (status) => {
+      window.localStorage.setItem('token', 'good');
+      const fetchMock = stubFetch(() =>
+        jsonResponse({ statusCode: status, message: 'Inténtalo más tarde' }, status),
+      );
+      renderSession();
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      expect(await screen.findByText('anonymous:-')).toBeTruthy();
+      expect(window.localStorage.getItem('token')).toBe('good');
+    },
+  );
+
   it('follows a login made in another tab', async () => {
     stubFetch(() => jsonResponse({ username: 'luis', email: 'luis@example.com' }));
     renderSession();

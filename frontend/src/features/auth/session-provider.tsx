@@ -30,7 +30,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void mutate(isUserKey, undefined, { revalidate: true });
   }, [token, mutate]);
 
-  const rejected = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  // Only a 401 says the token is no good (ended, expired, its account gone): a 429 or a 503 on the way, from
+  // the API or a proxy, passes, and the next revalidation finds the session still open.
+  const rejected = error instanceof ApiError && error.status === 401;
   useEffect(() => {
     if (!rejected) return;
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
