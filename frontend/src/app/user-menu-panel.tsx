@@ -5,7 +5,7 @@ import { loginStateFrom, useSession } from '../features/auth';
 
 /** The user menu's links (user-menu.tsx): log in / register, or the account links and logout. */
 export function UserMenuPanel({ close }: { close: () => void }) {
-  const { user, logout } = useSession();
+  const { user, status, logout, retry } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   return (
@@ -52,6 +52,29 @@ export function UserMenuPanel({ close }: { close: () => void }) {
                   close();
                   logout();
                   navigate(routes.home());
+                }}
+              >
+                Cerrar sesión
+              </button>
+            </li>
+          </ul>
+        </>
+      ) : status === 'unavailable' ? (
+        <>
+          <p className="user-menu__greeting">No se han podido cargar tus datos.</p>
+          <ul>
+            <li>
+              <button type="button" className="user-menu__logout" onClick={() => void retry()}>
+                Reintentar
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="user-menu__logout"
+                onClick={() => {
+                  close();
+                  logout();
                 }}
               >
                 Cerrar sesión

@@ -6,10 +6,13 @@ import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
 
 function SessionProbe() {
-  const { status, user, logout } = useSession();
+  const { status, user, logout, retry } = useSession();
   return (
     <>
       <p>{`${status}:${user?.username ?? '-'}`}</p>
+      <button type="button" onClick={() => void retry()}>
+        Reintentar
+      </button>
       <button type="button" onClick={logout}>
         Cerrar sesión
       </button>
@@ -60,10 +63,25 @@ describe('SessionProvider', () => {
       );
       renderSession();
       await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-      expect(await screen.findByText('anonymous:-')).toBeTruthy();
+      expect(await screen.findByText('unavailable:-')).toBeTruthy();
       expect(window.localStorage.getItem('token')).toBe('good');
     },
   );
+
+  it("reads the profile again on 'Reintentar' after it was unavailable", async () => {
+    window.localStorage.setItem('token', 'good');
+    let down = true;
+    stubFetch(() =>
+      down
+        ? jsonResponse({ statusCode: 503, message: 'Servicio no disponible' }, 503)
+        : jsonResponse({ username: 'ana', email: 'ana@example.com' }),
+    );
+    renderSession();
+    expect(await screen.findByText('unavailable:-')).toBeTruthy();
+    down = false;
+    screen.getByRole('button', { name: 'Reintentar' }).click();
+    expect(await screen.findByText('authenticated:ana')).toBeTruthy();
+  });
 
   it('follows a login made in another tab', async () => {
     stubFetch(() => jsonResponse({ username: 'luis', email: 'luis@example.com' }));

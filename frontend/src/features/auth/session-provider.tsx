@@ -15,7 +15,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(readStoredToken);
   const [expired, setExpired] = useState(false);
   const { mutate } = useSWRConfig();
-  const { data: user, error } = useCurrentUser(token);
+  const { data: user, error, mutate: reloadUser } = useCurrentUser(token);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -55,11 +55,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (ended) void logoutOnServer(ended).catch(() => undefined);
   }, []);
 
+  const retry = useCallback(() => reloadUser(), [reloadUser]);
+
   const session = useMemo<Session>(() => {
     const currentUser = token && user ? user : null;
-    const status = currentUser ? 'authenticated' : token && !error ? 'loading' : 'anonymous';
-    return { user: currentUser, token, status, login, logout, expired, dismissExpired };
-  }, [token, user, error, login, logout, expired, dismissExpired]);
+    const status = currentUser
+      ? 'authenticated'
+      : !token || rejected
+        ? 'anonymous'
+        : error
+          ? 'unavailable'
+          : 'loading';
+    return { user: currentUser, token, status, login, logout, retry, expired, dismissExpired };
+  }, [token, user, error, rejected, login, logout, retry, expired, dismissExpired]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { LoadError } from '../../../components/load-error';
 import { routes } from '../../../lib/paths';
 import { loginStateFrom } from '../login-state';
 import { useSession } from '../use-session';
@@ -9,7 +10,7 @@ import { useSession } from '../use-session';
  * (or deletes the account) while on the page goes home instead.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, retry } = useSession();
   const location = useLocation();
   const [wasAuthenticated, setWasAuthenticated] = useState(false);
   if (status === 'authenticated' && !wasAuthenticated) setWasAuthenticated(true);
@@ -20,6 +21,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         Cargando datos de usuario...
       </p>
     );
+  }
+  // A stored session whose profile could not be read is no visitor: the page is not traded for the login.
+  if (status === 'unavailable') {
+    return <LoadError message="No se han podido cargar tus datos de usuario." onRetry={retry} />;
   }
   if (status === 'anonymous') {
     if (wasAuthenticated) return <Navigate to={routes.home()} replace />;
