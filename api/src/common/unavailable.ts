@@ -88,8 +88,8 @@ export async function retryRead<T>(read: () => Promise<T>): Promise<T> {
  * A request whose database connection was killed is tried again, after a pause that lets the pool see
  * which of its idle connections the same sweep killed (each one's end is then handled and it leaves the
  * pool), so the retry runs on a connection that is alive; again and again for RETRY_WINDOW_MS, for a sweep
- * that comes again. A read is always safe to run again; a write only while its ledger shows that it certainly changed
- * nothing (mayRunAgain). A write that failed at or after its COMMIT, or after a job or mail left, answers
+ * that comes again. A read is always safe to run again; a write only while its ledger shows that it
+ * certainly changed nothing (mayRunAgain). A write that failed at or after its COMMIT, or after a job or mail left, answers
  * 503 with Retry-After: its outcome is uncertain, and the client retries it (writes are idempotent).
  */
 @Injectable()
