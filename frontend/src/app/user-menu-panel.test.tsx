@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, stubFetch } from '../test/render';
+import { jsonResponse, renderWithProviders, stubFetch, stubProfileOutage } from '../test/render';
 import { UserMenuPanel } from './user-menu-panel';
 
 describe('UserMenuPanel', () => {
@@ -11,30 +11,17 @@ describe('UserMenuPanel', () => {
   });
 
   it('does not take a session whose profile failed to load for a visitor', async () => {
-    window.localStorage.setItem('token', 'good');
-    let down = true;
-    stubFetch((url) =>
-      url === '/api/auth/logout'
-        ? new Response(null, { status: 204 })
-        : down
-          ? jsonResponse({ statusCode: 503, message: 'Servicio no disponible' }, 503)
-          : jsonResponse({ username: 'ana', email: 'ana@example.com' }),
-    );
+    const outage = stubProfileOutage();
     renderWithProviders(<UserMenuPanel close={() => undefined} />);
     expect(await screen.findByText('No se han podido cargar tus datos.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Iniciar sesión' })).toBeNull();
-    down = false;
+    outage.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Hola, ana')).toBeTruthy();
   });
 
   it("lets the user end a session whose profile failed to load ('Cerrar sesión')", async () => {
-    window.localStorage.setItem('token', 'good');
-    stubFetch((url) =>
-      url === '/api/auth/logout'
-        ? new Response(null, { status: 204 })
-        : jsonResponse({ statusCode: 503, message: 'Servicio no disponible' }, 503),
-    );
+    stubProfileOutage();
     renderWithProviders(<UserMenuPanel close={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());

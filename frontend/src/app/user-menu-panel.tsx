@@ -8,6 +8,21 @@ export function UserMenuPanel({ close }: { close: () => void }) {
   const { user, status, logout, retry } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const logoutItem = (
+    <li>
+      <button
+        type="button"
+        className="user-menu__logout"
+        onClick={() => {
+          close();
+          logout();
+          navigate(routes.home());
+        }}
+      >
+        Cerrar sesión
+      </button>
+    </li>
+  );
   return (
     <>
       {user ? (
@@ -44,19 +59,7 @@ export function UserMenuPanel({ close }: { close: () => void }) {
                 Ajustes de avisos
               </Link>
             </li>
-            <li>
-              <button
-                type="button"
-                className="user-menu__logout"
-                onClick={() => {
-                  close();
-                  logout();
-                  navigate(routes.home());
-                }}
-              >
-                Cerrar sesión
-              </button>
-            </li>
+            {logoutItem}
           </ul>
         </>
       ) : status === 'unavailable' ? (
@@ -68,18 +71,7 @@ export function UserMenuPanel({ close }: { close: () => void }) {
                 Reintentar
               </button>
             </li>
-            <li>
-              <button
-                type="button"
-                className="user-menu__logout"
-                onClick={() => {
-                  close();
-                  logout();
-                }}
-              >
-                Cerrar sesión
-              </button>
-            </li>
+            {logoutItem}
           </ul>
         </>
       ) : (

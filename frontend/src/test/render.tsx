@@ -36,3 +36,25 @@ export function stubFetch(answer: (url: string, init?: RequestInit) => Response 
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/**
+ * A stored session whose profile call (/api/user/me) answers 503 until `recover()`; logout answers 204.
+ * Returns the fetch mock too.
+ */
+export function stubProfileOutage(username = 'ana') {
+  window.localStorage.setItem('token', 'good');
+  let down = true;
+  const fetchMock = stubFetch((url) =>
+    url === '/api/auth/logout'
+      ? new Response(null, { status: 204 })
+      : down
+        ? jsonResponse({ statusCode: 503, message: 'Servicio no disponible' }, 503)
+        : jsonResponse({ username, email: `${username}@example.com` }),
+  );
+  return {
+    fetchMock,
+    recover: () => {
+      down = false;
+    },
+  };
+}

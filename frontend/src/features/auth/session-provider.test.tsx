@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubFetch } from '../../test/render';
+import { jsonResponse, stubFetch, stubProfileOutage } from '../../test/render';
 import { SessionProvider } from './session-provider';
 import { useSession } from './use-session';
 
@@ -69,16 +69,10 @@ describe('SessionProvider', () => {
   );
 
   it("reads the profile again on 'Reintentar' after it was unavailable", async () => {
-    window.localStorage.setItem('token', 'good');
-    let down = true;
-    stubFetch(() =>
-      down
-        ? jsonResponse({ statusCode: 503, message: 'Servicio no disponible' }, 503)
-        : jsonResponse({ username: 'ana', email: 'ana@example.com' }),
-    );
+    const outage = stubProfileOutage();
     renderSession();
     expect(await screen.findByText('unavailable:-')).toBeTruthy();
-    down = false;
+    outage.recover();
     screen.getByRole('button', { name: 'Reintentar' }).click();
     expect(await screen.findByText('authenticated:ana')).toBeTruthy();
   });

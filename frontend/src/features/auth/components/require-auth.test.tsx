@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderWithProviders, stubFetch } from '../../../test/render';
+import { jsonResponse, renderWithProviders, stubFetch, stubProfileOutage } from '../../../test/render';
 import { RequireAuth } from './require-auth';
 
 function renderAccountPage() {
@@ -29,19 +29,13 @@ describe('RequireAuth', () => {
   });
 
   it('keeps a signed-in user on the page when the profile cannot be read, and retries', async () => {
-    window.localStorage.setItem('token', 'good');
-    let down = true;
-    stubFetch(() =>
-      down
-        ? jsonResponse({ statusCode: 503, message: 'Servicio no disponible' }, 503)
-        : jsonResponse({ username: 'ana', email: 'ana@example.com' }),
-    );
+    const outage = stubProfileOutage();
     renderAccountPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No se han podido cargar tus datos de usuario.');
     expect(screen.queryByText('Página de acceso')).toBeNull();
     expect(window.localStorage.getItem('token')).toBe('good');
-    down = false;
+    outage.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Página de la cuenta')).toBeTruthy();
   });
