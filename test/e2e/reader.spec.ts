@@ -155,6 +155,30 @@ test('una sesión caducada lo dice y ofrece volver a entrar', async ({ page, req
   await expect(page.getByText('Tu sesión ha caducado. Inicia sesión de nuevo para continuar.')).toBeVisible();
 });
 
+test('una sesión cuyo perfil no se puede leer no se toma por un visitante', async ({ page, request }) => {
+  const user = await createUser(request, 'sinperfil');
+  await signInPage(page, user.token);
+  let failing = true;
+  await page.route('**/api/user/me', (route) =>
+    failing
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' })
+      : route.continue(),
+  );
+  await page.goto('/user/profile');
+  const alert = page.getByRole('alert').filter({ hasText: 'No se han podido cargar tus datos de usuario.' });
+  await expect(alert).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+  await expect(page.getByText('No se han podido cargar tus datos.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+
+  failing = false;
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'MI CUENTA' })).toBeVisible();
+  await expect(page.getByLabel('Nombre de usuario')).toHaveValue(user.username);
+});
+
 test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", async ({ page }) => {
   let failing = true;
   await page.route('**/api/games/all**', (route) =>
