@@ -179,6 +179,35 @@ test('una sesión cuyo perfil no se puede leer no se toma por un visitante', asy
   await expect(page.getByLabel('Nombre de usuario')).toHaveValue(user.username);
 });
 
+test("las noticias y la página de un medio que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
+  const answer503 = { status: 503, contentType: 'application/json', body: '{"statusCode":503}' };
+  let failing = true;
+  await page.route('**/api/news/all', (route) => (failing ? route.fulfill(answer503) : route.continue()));
+  await page.goto('/news/allNews');
+  const newsAlert = page.getByRole('alert').filter({ hasText: 'Error al obtener las noticias' });
+  await expect(newsAlert).toBeVisible();
+  failing = false;
+  await newsAlert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(newsAlert).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'NOTICIAS' })).toBeVisible();
+
+  const outlets = await getJson<{ content: { slug: string; name: string }[] }>(
+    request,
+    '/api/outlets?size=1',
+  );
+  const [outlet] = outlets.content;
+  failing = true;
+  await page.route(`**/api/outlets/${outlet.slug}`, (route) =>
+    failing ? route.fulfill(answer503) : route.continue(),
+  );
+  await page.goto(`/medios/${outlet.slug}`);
+  const outletAlert = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar el medio.' });
+  await expect(outletAlert).toBeVisible();
+  failing = false;
+  await outletAlert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(outlet.name);
+});
+
 test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", async ({ page }) => {
   let failing = true;
   await page.route('**/api/games/all**', (route) =>

@@ -1,6 +1,7 @@
 import { pageTexts } from '@veredicto/contract';
 import { useId, useState } from 'react';
 import { Link } from '../../../components/link';
+import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -14,7 +15,7 @@ function MyGames() {
   const { user } = useSession();
   const [platform, setPlatform] = useState('');
   const { data: all } = useMyGames();
-  const { data: games, error, isLoading } = useMyGames(platform || undefined);
+  const { data: games, error, isLoading, mutate } = useMyGames(platform || undefined);
   const platforms = [
     ...new Set((all ?? []).map((game) => game.platform).filter((name): name is string => !!name)),
   ].sort((a, b) => a.localeCompare(b, 'es'));
@@ -39,11 +40,7 @@ function MyGames() {
           ))}
         </select>
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          No se han podido cargar tus juegos.
-        </p>
-      ) : null}
+      {error ? <LoadError message="No se han podido cargar tus juegos." onRetry={() => mutate()} /> : null}
       {isLoading ? <p className="muted">Cargando…</p> : null}
       {games && games.length === 0 ? (
         <p className="muted">Aún no tienes juegos en tu diario: elige un estado en la página de un juego.</p>

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../app/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
+import { LoadError } from '../../../components/load-error';
 import { formatDate, slugify, truncate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -38,9 +39,10 @@ export function NewsArticlePage() {
   if (list.error || article.error) {
     return (
       <div className="page">
-        <p className="form-error" role="alert">
-          Error: {list.error ? 'Error al obtener las noticias' : 'Error al obtener la noticia'}
-        </p>
+        <LoadError
+          message={`Error: ${list.error ? 'Error al obtener las noticias' : 'Error al obtener la noticia'}`}
+          onRetry={() => Promise.all([list.mutate(), article.mutate()])}
+        />
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
@@ -75,14 +76,14 @@ export function NewsListPage() {
   const params = useParams();
   const page = params.page === undefined ? 1 : Number.parseInt(params.page, 10);
   const wide = useMediaQuery(WIDE_NEWS_QUERY);
-  const { data: news, error, isLoading } = useAllNews();
+  const { data: news, error, isLoading, mutate } = useAllNews();
   usePageMeta({ ...pageTexts.newsList(), canonicalPath: routes.newsList() });
 
   if (!Number.isInteger(page) || page < 1) return <Navigate to={routes.newsList()} replace />;
 
   let content;
   if (isLoading) content = <Spinner label="Cargando noticias..." />;
-  else if (error) content = <p className="form-error">Error al obtener las noticias</p>;
+  else if (error) content = <LoadError message="Error al obtener las noticias" onRetry={() => mutate()} />;
   else if (!news || news.length === 0)
     content = <p className="empty-state">No hay noticias disponibles en este momento.</p>;
   else content = wide ? <WideNews news={news} /> : <NarrowNews news={news} page={page} />;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
 import { pageTexts } from '@veredicto/contract';
+import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { ScoreBadge } from '../../../components/score-badge';
 import { Spinner } from '../../../components/spinner';
@@ -132,7 +133,7 @@ function Reviews({ outlet }: { outlet: Outlet }) {
 /** /medios/{slug}: an outlet's figures, its deviation with its chart, its extreme calls and its reviews. */
 export function OutletPage() {
   const { slug } = useParams();
-  const { data: outlet, error, isLoading } = useOutlet(slug);
+  const { data: outlet, error, isLoading, mutate } = useOutlet(slug);
   usePageMeta(
     outlet
       ? {
@@ -142,7 +143,7 @@ export function OutletPage() {
       : { title: null },
   );
   if (isApiError(error, 404)) return <NotFoundPage />;
-  if (error) return <p role="alert">No se ha podido cargar el medio.</p>;
+  if (error) return <LoadError message="No se ha podido cargar el medio." onRetry={() => mutate()} />;
   if (isLoading || !outlet) return <Spinner />;
   return (
     <article className="page outlet-page">

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../../components/link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CoverImage } from '../../../components/cover-image';
+import { LoadError } from '../../../components/load-error';
 import { ScoreBadge } from '../../../components/score-badge';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -24,7 +25,7 @@ function MyReviews() {
   const [busy, setBusy] = useState(false);
 
   if (isLoading) return <p role="status">Cargando críticas...</p>;
-  if (error) return <p className="form-error">Error: no se han podido cargar tus críticas.</p>;
+  if (error) return <LoadError message="No se han podido cargar tus críticas." onRetry={() => mutate()} />;
   if (!reviews || reviews.length === 0) return <p className="empty-state">No tienes críticas todavía.</p>;
 
   const reading = reviews.find((review) => review.id === readingId) ?? null;
