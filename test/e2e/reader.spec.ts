@@ -9,7 +9,7 @@ import {
   type GameDetail,
 } from './support/api.js';
 import { mailedLinkFor } from './support/env.js';
-import { swipe } from './support/ui.js';
+import { failRequests, swipe } from './support/ui.js';
 
 /** Seeded games no other browser test touches, one per project (decisions.md section 16). */
 const GAMES = {
@@ -158,12 +158,7 @@ test('una sesión caducada lo dice y ofrece volver a entrar', async ({ page, req
 test('una sesión cuyo perfil no se puede leer no se toma por un visitante', async ({ page, request }) => {
   const user = await createUser(request, 'sinperfil');
   await signInPage(page, user.token);
-  let failing = true;
-  await page.route('**/api/user/me', (route) =>
-    failing
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' })
-      : route.continue(),
-  );
+  const profileCall = await failRequests(page, '**/api/user/me');
   await page.goto('/user/profile');
   const alert = page.getByRole('alert').filter({ hasText: 'No se han podido cargar tus datos de usuario.' });
   await expect(alert).toBeVisible();
@@ -173,20 +168,18 @@ test('una sesión cuyo perfil no se puede leer no se toma por un visitante', asy
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
 
-  failing = false;
+  profileCall.recover();
   await alert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'MI CUENTA' })).toBeVisible();
   await expect(page.getByLabel('Nombre de usuario')).toHaveValue(user.username);
 });
 
 test("las noticias y la página de un medio que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
-  const answer503 = { status: 503, contentType: 'application/json', body: '{"statusCode":503}' };
-  let failing = true;
-  await page.route('**/api/news/all', (route) => (failing ? route.fulfill(answer503) : route.continue()));
+  const newsCall = await failRequests(page, '**/api/news/all');
   await page.goto('/news/allNews');
   const newsAlert = page.getByRole('alert').filter({ hasText: 'Error al obtener las noticias' });
   await expect(newsAlert).toBeVisible();
-  failing = false;
+  newsCall.recover();
   await newsAlert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(newsAlert).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'NOTICIAS' })).toBeVisible();
@@ -196,37 +189,46 @@ test("las noticias y la página de un medio que no cargan ofrecen 'Reintentar'",
     '/api/outlets?size=1',
   );
   const [outlet] = outlets.content;
-  failing = true;
-  await page.route(`**/api/outlets/${outlet.slug}`, (route) =>
-    failing ? route.fulfill(answer503) : route.continue(),
-  );
+  const outletCall = await failRequests(page, `**/api/outlets/${outlet.slug}`);
   await page.goto(`/medios/${outlet.slug}`);
   const outletAlert = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar el medio.' });
   await expect(outletAlert).toBeVisible();
-  failing = false;
+  outletCall.recover();
   await outletAlert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(outlet.name);
 });
 
+test("'Mis críticas' y 'Mis juegos' que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
+  await loggedInUser(page, request, 'sinlistas');
+  const reviewsCall = await failRequests(page, '**/api/user/reviews');
+  await page.goto('/user/reviews');
+  const reviewsAlert = page.getByRole('alert').filter({ hasText: 'No se han podido cargar tus críticas.' });
+  await expect(reviewsAlert).toBeVisible();
+  reviewsCall.recover();
+  await reviewsAlert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('No tienes críticas todavía.')).toBeVisible();
+
+  const gamesCall = await failRequests(page, '**/api/user/games');
+  await page.goto('/user/games');
+  const gamesAlert = page.getByRole('alert').filter({ hasText: 'No se han podido cargar tus juegos.' });
+  await expect(gamesAlert).toBeVisible();
+  gamesCall.recover();
+  await gamesAlert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(gamesAlert).toHaveCount(0);
+  await expect(page.getByText('Aún no tienes juegos en tu diario')).toBeVisible();
+});
+
 test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", async ({ page }) => {
-  let failing = true;
-  await page.route('**/api/games/all**', (route) =>
-    failing
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' })
-      : route.continue(),
-  );
+  const catalogueCall = await failRequests(page, '**/api/games/all**');
   await page.goto('/games/all');
   const alert = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar el catálogo de juegos.' });
   await expect(alert).toBeVisible();
-  failing = false;
+  catalogueCall.recover();
   await alert.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByRole('list', { name: 'Juegos' }).getByRole('listitem').first()).toBeVisible();
   await expect(alert).toHaveCount(0);
 
-  failing = true;
-  await page.route('**/api/games/search**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
-  );
+  await failRequests(page, '**/api/games/search**', 500);
   await page.goto('/results?name=zelda');
   await expect(
     page.getByRole('alert').filter({ hasText: 'No se ha podido completar la búsqueda de «zelda».' }),

@@ -89,3 +89,25 @@ export async function openAdminPanel(page: Page, ...titles: string[]): Promise<v
 
 /** Slug of a title, as the product builds them (spec: Slug rules). */
 export { bestGamesTitle, slugify } from '@veredicto/contract';
+
+/**
+ * Requests matching `url` answer `status` (the API's JSON error) until `recover()`; then they reach the
+ * API again. What a 503 from a proxy or a restarting API looks like to the browser.
+ */
+export async function failRequests(page: Page, url: string, status = 503): Promise<{ recover(): void }> {
+  let failing = true;
+  await page.route(url, (route) =>
+    failing
+      ? route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: status }),
+        })
+      : route.continue(),
+  );
+  return {
+    recover: () => {
+      failing = false;
+    },
+  };
+}
