@@ -174,13 +174,27 @@ test('una sesión cuyo perfil no se puede leer no se toma por un visitante', asy
   await expect(page.getByLabel('Nombre de usuario')).toHaveValue(user.username);
 });
 
+/**
+ * Opens `path` while the API's `url` fails, checks the page says `message` with 'Reintentar', lets the API
+ * answer again and presses it. Returns the alert (gone once the retry worked).
+ */
+async function retryAfterFailedRead(page: Page, url: string, path: string, message: string) {
+  const call = await failRequests(page, url);
+  await page.goto(path);
+  const alert = page.getByRole('alert').filter({ hasText: message });
+  await expect(alert).toBeVisible();
+  call.recover();
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  return alert;
+}
+
 test("las noticias y la página de un medio que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
-  const newsCall = await failRequests(page, '**/api/news/all');
-  await page.goto('/news/allNews');
-  const newsAlert = page.getByRole('alert').filter({ hasText: 'Error al obtener las noticias' });
-  await expect(newsAlert).toBeVisible();
-  newsCall.recover();
-  await newsAlert.getByRole('button', { name: 'Reintentar' }).click();
+  const newsAlert = await retryAfterFailedRead(
+    page,
+    '**/api/news/all',
+    '/news/allNews',
+    'Error al obtener las noticias',
+  );
   await expect(newsAlert).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'NOTICIAS' })).toBeVisible();
 
@@ -189,42 +203,42 @@ test("las noticias y la página de un medio que no cargan ofrecen 'Reintentar'",
     '/api/outlets?size=1',
   );
   const [outlet] = outlets.content;
-  const outletCall = await failRequests(page, `**/api/outlets/${outlet.slug}`);
-  await page.goto(`/medios/${outlet.slug}`);
-  const outletAlert = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar el medio.' });
-  await expect(outletAlert).toBeVisible();
-  outletCall.recover();
-  await outletAlert.getByRole('button', { name: 'Reintentar' }).click();
+  await retryAfterFailedRead(
+    page,
+    `**/api/outlets/${outlet.slug}`,
+    `/medios/${outlet.slug}`,
+    'No se ha podido cargar el medio.',
+  );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(outlet.name);
 });
 
 test("'Mis críticas' y 'Mis juegos' que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
   await loggedInUser(page, request, 'sinlistas');
-  const reviewsCall = await failRequests(page, '**/api/user/reviews');
-  await page.goto('/user/reviews');
-  const reviewsAlert = page.getByRole('alert').filter({ hasText: 'No se han podido cargar tus críticas.' });
-  await expect(reviewsAlert).toBeVisible();
-  reviewsCall.recover();
-  await reviewsAlert.getByRole('button', { name: 'Reintentar' }).click();
+  await retryAfterFailedRead(
+    page,
+    '**/api/user/reviews',
+    '/user/reviews',
+    'No se han podido cargar tus críticas.',
+  );
   await expect(page.getByText('No tienes críticas todavía.')).toBeVisible();
 
-  const gamesCall = await failRequests(page, '**/api/user/games');
-  await page.goto('/user/games');
-  const gamesAlert = page.getByRole('alert').filter({ hasText: 'No se han podido cargar tus juegos.' });
-  await expect(gamesAlert).toBeVisible();
-  gamesCall.recover();
-  await gamesAlert.getByRole('button', { name: 'Reintentar' }).click();
+  const gamesAlert = await retryAfterFailedRead(
+    page,
+    '**/api/user/games',
+    '/user/games',
+    'No se han podido cargar tus juegos.',
+  );
   await expect(gamesAlert).toHaveCount(0);
   await expect(page.getByText('Aún no tienes juegos en tu diario')).toBeVisible();
 });
 
 test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", async ({ page }) => {
-  const catalogueCall = await failRequests(page, '**/api/games/all**');
-  await page.goto('/games/all');
-  const alert = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar el catálogo de juegos.' });
-  await expect(alert).toBeVisible();
-  catalogueCall.recover();
-  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  const alert = await retryAfterFailedRead(
+    page,
+    '**/api/games/all**',
+    '/games/all',
+    'No se ha podido cargar el catálogo de juegos.',
+  );
   await expect(page.getByRole('list', { name: 'Juegos' }).getByRole('listitem').first()).toBeVisible();
   await expect(alert).toHaveCount(0);
 
