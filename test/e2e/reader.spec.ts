@@ -212,7 +212,7 @@ test("las noticias y la página de un medio que no cargan ofrecen 'Reintentar'",
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(outlet.name);
 });
 
-test("'Mis críticas' y 'Mis juegos' que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
+test("las páginas de la cuenta que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
   await loggedInUser(page, request, 'sinlistas');
   await retryAfterFailedRead(
     page,
@@ -230,6 +230,39 @@ test("'Mis críticas' y 'Mis juegos' que no cargan ofrecen 'Reintentar'", async 
   );
   await expect(gamesAlert).toHaveCount(0);
   await expect(page.getByText('Aún no tienes juegos en tu diario')).toBeVisible();
+
+  const listsAlert = await retryAfterFailedRead(
+    page,
+    '**/api/user/gamelist',
+    '/user/lists',
+    'No se han podido cargar tus listas.',
+  );
+  await expect(listsAlert).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'MIS LISTAS' })).toBeVisible();
+
+  await retryAfterFailedRead(
+    page,
+    '**/api/user/feed',
+    '/user/activity',
+    'No se ha podido cargar la actividad.',
+  );
+  await expect(page.getByText('Aún no hay actividad')).toBeVisible();
+
+  await retryAfterFailedRead(
+    page,
+    '**/api/user/notifications',
+    '/user/notificaciones',
+    'No se han podido cargar los avisos.',
+  );
+  await expect(page.getByText('Aún no tienes avisos.')).toBeVisible();
+
+  await retryAfterFailedRead(
+    page,
+    '**/api/user/alerts',
+    '/user/avisos',
+    'No se han podido cargar tus ajustes de avisos.',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajustes de avisos' })).toBeVisible();
 });
 
 test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", async ({ page }) => {

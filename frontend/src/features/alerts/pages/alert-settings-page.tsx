@@ -10,6 +10,7 @@ import {
 } from '@veredicto/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '../../../components/link';
+import { LoadError } from '../../../components/load-error';
 import { apiFetch, serverMessage } from '../../../lib/api-client';
 import { apiPaths, routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -34,11 +35,7 @@ function Settings() {
   }, [data, form]);
 
   if (error) {
-    return (
-      <p className="form-error" role="alert">
-        No se han podido cargar tus ajustes de avisos.
-      </p>
-    );
+    return <LoadError message="No se han podido cargar tus ajustes de avisos." onRetry={() => mutate()} />;
   }
   if (!form || !data) return <p className="muted">Cargando…</p>;
 

@@ -2,6 +2,7 @@ import { pageTexts } from '@veredicto/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '../../../components/link';
+import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -11,7 +12,7 @@ import '../components/alerts.css';
 
 function Notifications() {
   const [page, setPage] = useState(0);
-  const { data, error } = useNotifications(page);
+  const { data, error, mutate } = useNotifications(page);
   const markRead = useMarkRead();
   const navigate = useNavigate();
   const items = data?.content ?? [];
@@ -22,11 +23,7 @@ function Notifications() {
         <h1>Avisos</h1>
         <Link to={routes.alertSettings()}>Ajustes de avisos</Link>
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          No se han podido cargar los avisos.
-        </p>
-      ) : null}
+      {error ? <LoadError message="No se han podido cargar los avisos." onRetry={() => mutate()} /> : null}
       {data && data.unread > 0 ? (
         <button type="button" className="button" onClick={() => void markRead({ all: true })}>
           Marcar todo como leído

@@ -1,5 +1,6 @@
 import { pageTexts } from '@veredicto/contract';
 import { Link } from '../../../components/link';
+import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -18,18 +19,14 @@ function describe(item: FeedItem): string {
 }
 
 function Activity() {
-  const { data, error, size, setSize, isValidating } = useFeed();
+  const { data, error, size, setSize, isValidating, mutate } = useFeed();
   const items = data?.flatMap((page) => page.content) ?? [];
   const more = data?.[data.length - 1]?.next;
 
   return (
     <section className="page activity-page">
       <h1>Actividad</h1>
-      {error ? (
-        <p className="form-error" role="alert">
-          No se ha podido cargar la actividad.
-        </p>
-      ) : null}
+      {error ? <LoadError message="No se ha podido cargar la actividad." onRetry={() => mutate()} /> : null}
       {data && items.length === 0 ? (
         <p className="muted">Aún no hay actividad: sigue a otros jugadores desde su perfil.</p>
       ) : null}

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from '../../../components/link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CoverImage } from '../../../components/cover-image';
+import { LoadError } from '../../../components/load-error';
 import { Modal } from '../../../components/modal';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -30,7 +31,7 @@ function ListGames({
   const [busy, setBusy] = useState(false);
 
   if (isLoading) return <p role="status">Cargando juegos...</p>;
-  if (error) return <p className="form-error">Error: Error al cargar juegos</p>;
+  if (error) return <LoadError message="Error: Error al cargar juegos" onRetry={() => mutate()} />;
   if (!games || games.length === 0) return <p className="empty-state">Esta lista no tiene juegos todavía.</p>;
 
   const confirmRemove = async () => {
@@ -106,7 +107,7 @@ function Lists() {
   }, [mutate]);
 
   if (isLoading) return <p role="status">Cargando listas...</p>;
-  if (error) return <p className="form-error">Error: no se han podido cargar tus listas.</p>;
+  if (error) return <LoadError message="No se han podido cargar tus listas." onRetry={() => mutate()} />;
 
   // When none is chosen, the first list ('Deseados').
   const selected = lists?.find((list) => list.id === selectedId) ?? lists?.[0] ?? null;
