@@ -1,18 +1,25 @@
-// `npm test`: every tier, in order, each starting what it needs. TEST_TIERS=unit,integration limits the run.
-// The output of each tier passes through; its test counts are added up for the closing line.
+// `npm test`: every tier, each starting what it needs. TEST_TIERS=unit,integration limits the run.
+// The quick tiers (lint to front) need nothing of each other and run side by side, as many at once as the
+// machine has cores: each tier's output is printed whole when it ends. Then integration and e2e, one after
+// the other (each takes the whole machine), their output passing through. Test counts add up at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * The tiers; `side` ones run side by side before the rest, the longest first (unit ~80 s on 2 cores, then
+ * typecheck, lint, build, front). Unit and front tests read the sources, not the build; the build writes
+ * only dist/ (and frontend/dist), which lint and typecheck ignore.
+ */
 const tiers = [
-  ['lint', 'npm run --silent lint'],
-  ['typecheck', 'npm run --silent typecheck'],
-  ['build', 'npm run --silent build'],
-  ['unit', 'npm run --silent test:unit'],
-  ['front', 'npm run --silent test:front'],
+  ['unit', 'npm run --silent test:unit', 'side'],
+  ['typecheck', 'npm run --silent typecheck', 'side'],
+  ['lint', 'npm run --silent lint', 'side'],
+  ['build', 'npm run --silent build', 'side'],
+  ['front', 'npm run --silent test:front', 'side'],
   ['integration', 'npm run --silent test:integration'],
   ['e2e', 'npm run --silent test:e2e'],
 ];
@@ -72,27 +79,28 @@ function failures(text) {
   return found.slice(0, 12);
 }
 
-function run(command, env = process.env) {
+/** Runs a command; its output passes through as it comes (`echo`), or is only kept. */
+function run(command, env, echo) {
   return new Promise((resolve) => {
     const child = spawn(command, { cwd: root, env, shell: true, stdio: ['inherit', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
     });
     child.stderr.on('data', (chunk) => {
       output += chunk;
-      process.stderr.write(chunk);
+      if (echo) process.stderr.write(chunk);
     });
     child.on('close', (status) => resolve({ status, output }));
   });
 }
 
-const results = [];
-for (const [name, command] of tiers) {
-  if (only && !only.includes(name)) continue;
+/** Runs one tier; `echo` false keeps its output and prints it whole, under its header, when it ends. */
+async function runTier(name, command, echo) {
   const started = Date.now();
-  process.stdout.write(`\n=== ${name}: ${command}\n`);
+  const header = `\n=== ${name}: ${command}\n`;
+  if (echo) process.stdout.write(header);
   // The browser tier's product seeds a data folder (~200 MB) and Playwright keeps a transform cache: both
   // in a folder of this run, removed when the tier ends.
   const scratch =
@@ -104,20 +112,40 @@ for (const [name, command] of tiers) {
         PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(scratch, '.playwright-cache'),
       }
     : process.env;
-  const { status, output } = await run(command, env).finally(() => {
+  const { status, output } = await run(command, env, echo).finally(() => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (!echo) process.stdout.write(`${header}${output}\n(${name}: ${seconds} s)\n`);
   const counts = count(output);
   for (const key of Object.keys(totals)) totals[key] += counts[key];
-  results.push({
-    name,
-    ok: status === 0,
-    seconds: Math.round((Date.now() - started) / 1000),
-    counts,
-    failures: status === 0 ? [] : failures(output),
-  });
-  if (status !== 0) break;
+  return { name, ok: status === 0, seconds, counts, failures: status === 0 ? [] : failures(output) };
 }
+
+const chosen = tiers.filter(([name]) => !only || only.includes(name));
+const side = chosen.filter(([, , group]) => group === 'side');
+const results = [];
+// The side-by-side tiers: each free slot takes the next one.
+const queue = [...side];
+const slots = Math.max(1, Math.min(availableParallelism(), queue.length));
+if (queue.length) process.stdout.write(`\n=== ${queue.map(([name]) => name).join(', ')}: ${slots} at once\n`);
+await Promise.all(
+  Array.from({ length: slots }, async () => {
+    for (let next = queue.shift(); next; next = queue.shift())
+      results.push(await runTier(next[0], next[1], false));
+  }),
+);
+results.sort(
+  (a, b) => chosen.findIndex(([name]) => name === a.name) - chosen.findIndex(([name]) => name === b.name),
+);
+if (results.every((result) => result.ok)) {
+  for (const [name, command] of chosen.filter(([, , group]) => group !== 'side')) {
+    const result = await runTier(name, command, true);
+    results.push(result);
+    if (!result.ok) break;
+  }
+}
+
 process.stdout.write('\n=== summary\n');
 for (const result of results) {
   const { passed, failed, skipped } = result.counts;
