@@ -131,62 +131,66 @@ test('registro con validación, confirmación por e-mail, inicio de sesión, men
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('perfil: cambiar el nombre de usuario y eliminar la cuenta', async ({ page, request }) => {
-  const user = await createUser(request, 'perfil');
-  await signInPage(page, user.token);
-  const alerts = collectDialogs(page);
+test(
+  'perfil: cambiar el nombre de usuario y eliminar la cuenta',
+  { tag: '@escritorio' },
+  async ({ page, request }) => {
+    const user = await createUser(request, 'perfil');
+    await signInPage(page, user.token);
+    const alerts = collectDialogs(page);
 
-  await page.goto('/user/profile');
-  await expect(page).toHaveTitle('Mi cuenta | Veredicto');
-  await expect(page.getByRole('heading', { level: 1, name: 'MI CUENTA' })).toBeVisible();
-  const usernameField = page.getByLabel('Nombre de usuario');
-  await expect(usernameField).toHaveValue(user.username);
-  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await page.goto('/user/profile');
+    await expect(page).toHaveTitle('Mi cuenta | Veredicto');
+    await expect(page.getByRole('heading', { level: 1, name: 'MI CUENTA' })).toBeVisible();
+    const usernameField = page.getByLabel('Nombre de usuario');
+    await expect(usernameField).toHaveValue(user.username);
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
 
-  const newUsername = uniqueName('renombrado');
-  await usernameField.fill(newUsername);
-  await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  const saveDialog = page.getByRole('alertdialog', { name: 'Guardar cambios' });
-  await expect(saveDialog).toContainText('¿Quieres guardar los cambios de tu perfil?');
-  // Cancelar keeps everything as it was.
-  await saveDialog.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(saveDialog).toBeHidden();
-  expect(alerts).toEqual([]);
+    const newUsername = uniqueName('renombrado');
+    await usernameField.fill(newUsername);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    const saveDialog = page.getByRole('alertdialog', { name: 'Guardar cambios' });
+    await expect(saveDialog).toContainText('¿Quieres guardar los cambios de tu perfil?');
+    // Cancelar keeps everything as it was.
+    await saveDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(saveDialog).toBeHidden();
+    expect(alerts).toEqual([]);
 
-  await page.getByRole('button', { name: 'Guardar cambios' }).click();
-  await saveDialog.getByRole('button', { name: 'Sí' }).click();
-  // An in-page message, not a native alert (the spec asks for none here).
-  await expect(page.getByRole('status').filter({ hasText: 'Perfil actualizado con éxito' })).toBeVisible();
-  expect(alerts).toEqual([]);
-  await expect(saveDialog).toBeHidden();
-  await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
-  await expect(page.getByText(`Hola, ${newUsername}`)).toBeVisible();
-  // The change is stored: it is still there after a reload, and the new name logs in.
-  await page.reload();
-  await expect(page.getByLabel('Nombre de usuario')).toHaveValue(newUsername);
-  const login = await request.post('/api/auth/login', {
-    data: { username: newUsername, password: user.password },
-    headers: setupClientHeaders(),
-  });
-  expect(login.status()).toBe(200);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await saveDialog.getByRole('button', { name: 'Sí' }).click();
+    // An in-page message, not a native alert (the spec asks for none here).
+    await expect(page.getByRole('status').filter({ hasText: 'Perfil actualizado con éxito' })).toBeVisible();
+    expect(alerts).toEqual([]);
+    await expect(saveDialog).toBeHidden();
+    await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+    await expect(page.getByText(`Hola, ${newUsername}`)).toBeVisible();
+    // The change is stored: it is still there after a reload, and the new name logs in.
+    await page.reload();
+    await expect(page.getByLabel('Nombre de usuario')).toHaveValue(newUsername);
+    const login = await request.post('/api/auth/login', {
+      data: { username: newUsername, password: user.password },
+      headers: setupClientHeaders(),
+    });
+    expect(login.status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Eliminar cuenta' }).click();
-  const deleteDialog = page.getByRole('alertdialog', { name: 'Eliminar cuenta' });
-  await expect(deleteDialog).toContainText('¿Seguro que quieres eliminar tu cuenta?');
-  await expect(deleteDialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
-  await deleteDialog.getByRole('button', { name: 'Sí' }).click();
-  await expect.poll(() => alerts).toEqual(['Tu cuenta ha sido eliminada']);
-  await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
-  await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
-  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+    await page.getByRole('button', { name: 'Eliminar cuenta' }).click();
+    const deleteDialog = page.getByRole('alertdialog', { name: 'Eliminar cuenta' });
+    await expect(deleteDialog).toContainText('¿Seguro que quieres eliminar tu cuenta?');
+    await expect(deleteDialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await deleteDialog.getByRole('button', { name: 'Sí' }).click();
+    await expect.poll(() => alerts).toEqual(['Tu cuenta ha sido eliminada']);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+    await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
 
-  // The account is gone: its token and its credentials no longer work.
-  const me = await request.get('/api/user/me', { headers: { Authorization: `Bearer ${user.token}` } });
-  expect(me.status()).toBe(401);
-  const again = await request.post('/api/auth/login', {
-    data: { username: newUsername, password: user.password },
-    headers: setupClientHeaders(),
-  });
-  expect(again.status()).toBe(401);
-});
+    // The account is gone: its token and its credentials no longer work.
+    const me = await request.get('/api/user/me', { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(me.status()).toBe(401);
+    const again = await request.post('/api/auth/login', {
+      data: { username: newUsername, password: user.password },
+      headers: setupClientHeaders(),
+    });
+    expect(again.status()).toBe(401);
+  },
+);

@@ -49,33 +49,34 @@ test('una lista de los mejores del año sale ordenada por la media de la crític
   await expect(page).toHaveURL(/\/game\//);
 });
 
-test('la página de un juego dice su puesto en las listas de su año y enlaza a la lista', async ({
-  page,
-  request,
-}) => {
-  const game = await getJson<{ slug: string; igdbID: number; title: string }>(
-    request,
-    `/api/games/${SKYRIM}`,
-  );
-  const ranks = await getJson<Rank[]>(request, `/api/games/${SKYRIM}/best-of-ranks`);
-  expect(ranks.length).toBeGreaterThan(0);
-  const best = ranks[0];
-  await page.goto(`/game/${game.slug}/${game.igdbID}`);
-  const link = page.getByTestId('best-of-rank');
-  await expect(link).toContainText(`Nº ${best.rank} de ${best.year}`);
-  await link.click();
-  await expect(page).toHaveURL(
-    new RegExp(`/mejores/${best.year}${best.platform ? `/${best.platform}` : ''}$`),
-  );
-  await expect(
-    page
-      .locator('.best-of__item')
-      .nth(best.rank - 1)
-      .locator('.best-of__title'),
-  ).toHaveText(game.title);
-});
+test(
+  'la página de un juego dice su puesto en las listas de su año y enlaza a la lista',
+  { tag: '@movil' },
+  async ({ page, request }) => {
+    const game = await getJson<{ slug: string; igdbID: number; title: string }>(
+      request,
+      `/api/games/${SKYRIM}`,
+    );
+    const ranks = await getJson<Rank[]>(request, `/api/games/${SKYRIM}/best-of-ranks`);
+    expect(ranks.length).toBeGreaterThan(0);
+    const best = ranks[0];
+    await page.goto(`/game/${game.slug}/${game.igdbID}`);
+    const link = page.getByTestId('best-of-rank');
+    await expect(link).toContainText(`Nº ${best.rank} de ${best.year}`);
+    await link.click();
+    await expect(page).toHaveURL(
+      new RegExp(`/mejores/${best.year}${best.platform ? `/${best.platform}` : ''}$`),
+    );
+    await expect(
+      page
+        .locator('.best-of__item')
+        .nth(best.rank - 1)
+        .locator('.best-of__title'),
+    ).toHaveText(game.title);
+  },
+);
 
-test('el catálogo enlaza a los mejores del año pasado', async ({ page }) => {
+test('el catálogo enlaza a los mejores del año pasado', { tag: '@movil' }, async ({ page }) => {
   const year = new Date().getFullYear() - 1;
   await page.goto('/games/all');
   await page.getByRole('link', { name: `Los mejores juegos de ${year}` }).click();
@@ -83,25 +84,29 @@ test('el catálogo enlaza a los mejores del año pasado', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Los mejores juegos de ${year}`);
 });
 
-test('la página de un juego muestra sus juegos similares, cada uno con su motivo', async ({
-  page,
-  request,
-}) => {
-  // The first request asks the worker for the list (never computed on the request); it arrives by the job.
-  await expect
-    .poll(async () => (await getJson<unknown[]>(request, `/api/games/${SKYRIM}/similar`)).length, {
-      timeout: 60_000,
-    })
-    .toBeGreaterThan(0);
-  const similar = await getJson<{ title: string; reason: string }[]>(request, `/api/games/${SKYRIM}/similar`);
-  const game = await getJson<{ slug: string; igdbID: number }>(request, `/api/games/${SKYRIM}`);
-  await page.goto(`/game/${game.slug}/${game.igdbID}`);
-  const section = page.getByRole('list', { name: 'Juegos similares' });
-  await section.scrollIntoViewIfNeeded();
-  await expect(page.getByRole('heading', { name: 'JUEGOS SIMILARES' })).toBeVisible();
-  await expect(section.locator('.similar-games__item')).toHaveCount(similar.length);
-  const oblivion = section.locator('.similar-games__item', { hasText: 'The Elder Scrolls IV: Oblivion' });
-  await expect(oblivion.locator('.similar-games__reason')).toHaveText('Misma saga');
-  await oblivion.getByRole('link', { name: 'The Elder Scrolls IV: Oblivion' }).click();
-  await expect(page).toHaveURL(/\/game\/.+\/59$/);
-});
+test(
+  'la página de un juego muestra sus juegos similares, cada uno con su motivo',
+  { tag: '@escritorio' },
+  async ({ page, request }) => {
+    // The first request asks the worker for the list (never computed on the request); it arrives by the job.
+    await expect
+      .poll(async () => (await getJson<unknown[]>(request, `/api/games/${SKYRIM}/similar`)).length, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    const similar = await getJson<{ title: string; reason: string }[]>(
+      request,
+      `/api/games/${SKYRIM}/similar`,
+    );
+    const game = await getJson<{ slug: string; igdbID: number }>(request, `/api/games/${SKYRIM}`);
+    await page.goto(`/game/${game.slug}/${game.igdbID}`);
+    const section = page.getByRole('list', { name: 'Juegos similares' });
+    await section.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { name: 'JUEGOS SIMILARES' })).toBeVisible();
+    await expect(section.locator('.similar-games__item')).toHaveCount(similar.length);
+    const oblivion = section.locator('.similar-games__item', { hasText: 'The Elder Scrolls IV: Oblivion' });
+    await expect(oblivion.locator('.similar-games__reason')).toHaveText('Misma saga');
+    await oblivion.getByRole('link', { name: 'The Elder Scrolls IV: Oblivion' }).click();
+    await expect(page).toHaveURL(/\/game\/.+\/59$/);
+  },
+);

@@ -75,7 +75,7 @@ test('pone un estado desde la página del juego, registra una sesión y lo ve en
   expect([png.status(), png.headers()['content-type']]).toEqual([200, 'image/png']);
 });
 
-test('sigue a alguien y ve su puntuación en Actividad', async ({ page, request }) => {
+test('sigue a alguien y ve su puntuación en Actividad', { tag: '@escritorio' }, async ({ page, request }) => {
   const game = await getJson<GameDetail>(request, `/api/games/${SKYRIM}`);
   const friend = await createUser(request, 'amigo');
   const score = 60 + Math.floor(Math.random() * 40);

@@ -79,12 +79,16 @@ test('la página de un medio muestra su desviación, su intervalo, el gráfico y
   await expect(page.getByText('Inicia sesión')).toBeVisible();
 });
 
-test('un usuario con sesión ve cómo coinciden sus notas con las del medio', async ({ page, request }) => {
-  const [outlet] = (await getJson<{ content: Outlet[] }>(request, '/api/outlets?size=1')).content;
-  await loggedInUser(page, request, 'medios');
-  await page.goto(`/medios/${outlet.slug}`);
-  await expect(page.getByRole('heading', { name: `¿Coincides con ${outlet.name}?` })).toBeVisible();
-  await expect(
-    page.getByText(`Aún no has puntuado ningún juego que ${outlet.name} haya puntuado.`),
-  ).toBeVisible();
-});
+test(
+  'un usuario con sesión ve cómo coinciden sus notas con las del medio',
+  { tag: '@movil' },
+  async ({ page, request }) => {
+    const [outlet] = (await getJson<{ content: Outlet[] }>(request, '/api/outlets?size=1')).content;
+    await loggedInUser(page, request, 'medios');
+    await page.goto(`/medios/${outlet.slug}`);
+    await expect(page.getByRole('heading', { name: `¿Coincides con ${outlet.name}?` })).toBeVisible();
+    await expect(
+      page.getByText(`Aún no has puntuado ningún juego que ${outlet.name} haya puntuado.`),
+    ).toBeVisible();
+  },
+);

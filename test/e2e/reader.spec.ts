@@ -30,130 +30,150 @@ async function openGame(page: Page, game: GameDetail) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(game.title);
 }
 
-test('Deseados muestra su estado tras recargar y se quita con un segundo toque', async ({
-  page,
-  request,
-}, testInfo) => {
-  const game = await gameFor('wishlist', testInfo, request);
-  await loggedInUser(page, request);
-  await openGame(page, game);
+test(
+  'Deseados muestra su estado tras recargar y se quita con un segundo toque',
+  { tag: '@escritorio' },
+  async ({ page, request }, testInfo) => {
+    const game = await gameFor('wishlist', testInfo, request);
+    await loggedInUser(page, request);
+    await openGame(page, game);
 
-  const wishlist = page.getByRole('button', { name: /Deseados$/ });
-  await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
-  await expect(wishlist).toHaveText('Deseados');
-  await wishlist.click();
-  await expect(wishlist).toHaveAttribute('aria-pressed', 'true');
-  await expect(wishlist).toHaveText('En Deseados');
+    const wishlist = page.getByRole('button', { name: /Deseados$/ });
+    await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
+    await expect(wishlist).toHaveText('Deseados');
+    await wishlist.click();
+    await expect(wishlist).toHaveAttribute('aria-pressed', 'true');
+    await expect(wishlist).toHaveText('En Deseados');
 
-  await page.reload();
-  await expect(wishlist).toHaveAttribute('aria-pressed', 'true');
-  await expect(wishlist).toHaveText('En Deseados');
+    await page.reload();
+    await expect(wishlist).toHaveAttribute('aria-pressed', 'true');
+    await expect(wishlist).toHaveText('En Deseados');
 
-  await wishlist.click();
-  await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
-  await expect(
-    page.getByRole('status').filter({ hasText: `${game.title} quitado de Deseados` }),
-  ).toBeAttached();
-  await page.reload();
-  await expect(wishlist).toHaveText('Deseados');
-  await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
-});
+    await wishlist.click();
+    await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
+    await expect(
+      page.getByRole('status').filter({ hasText: `${game.title} quitado de Deseados` }),
+    ).toBeAttached();
+    await page.reload();
+    await expect(wishlist).toHaveText('Deseados');
+    await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
+  },
+);
 
-test("'Editar tu crítica' abre con tu crítica y guarda los cambios", async ({ page, request }, testInfo) => {
-  const game = await gameFor('review', testInfo, request);
-  const user = await loggedInUser(page, request);
-  const first =
-    'Un viaje breve y hermoso por un desierto que cambia de color con cada paso que das hacia la montaña.';
-  const published = await request.post('/api/user/reviews', {
-    data: { gameId: game.igdbID, review: first, rating: 90 },
-    headers: { Authorization: `Bearer ${user.token}`, ...setupClientHeaders() },
-  });
-  expect(published.status()).toBe(201);
+test(
+  "'Editar tu crítica' abre con tu crítica y guarda los cambios",
+  { tag: '@escritorio' },
+  async ({ page, request }, testInfo) => {
+    const game = await gameFor('review', testInfo, request);
+    const user = await loggedInUser(page, request);
+    const first =
+      'Un viaje breve y hermoso por un desierto que cambia de color con cada paso que das hacia la montaña.';
+    const published = await request.post('/api/user/reviews', {
+      data: { gameId: game.igdbID, review: first, rating: 90 },
+      headers: { Authorization: `Bearer ${user.token}`, ...setupClientHeaders() },
+    });
+    expect(published.status()).toBe(201);
 
-  await openGame(page, game);
-  await expect(page.getByRole('button', { name: 'Añadir crítica' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Editar tu crítica' }).click();
-  const modal = page.getByRole('dialog', { name: 'Edita tu crítica' });
-  await expect(modal.getByLabel('Tu crítica')).toHaveValue(first);
-  await expect(modal.getByLabel('Puntuación (0-100):')).toHaveValue('90');
+    await openGame(page, game);
+    await expect(page.getByRole('button', { name: 'Añadir crítica' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Editar tu crítica' }).click();
+    const modal = page.getByRole('dialog', { name: 'Edita tu crítica' });
+    await expect(modal.getByLabel('Tu crítica')).toHaveValue(first);
+    await expect(modal.getByLabel('Puntuación (0-100):')).toHaveValue('90');
 
-  const second = `${first} Lo he vuelto a jugar y sigue emocionando igual.`;
-  await modal.getByLabel('Tu crítica').fill(second);
-  await modal.getByLabel('Puntuación (0-100):').fill('94');
-  await modal.getByRole('button', { name: 'Guardar los cambios' }).click();
-  await expect(modal.getByRole('status')).toHaveText('Has actualizado tu crítica.');
-  await expect(modal.getByLabel('Tu crítica')).toHaveValue(second);
+    const second = `${first} Lo he vuelto a jugar y sigue emocionando igual.`;
+    await modal.getByLabel('Tu crítica').fill(second);
+    await modal.getByLabel('Puntuación (0-100):').fill('94');
+    await modal.getByRole('button', { name: 'Guardar los cambios' }).click();
+    await expect(modal.getByRole('status')).toHaveText('Has actualizado tu crítica.');
+    await expect(modal.getByLabel('Tu crítica')).toHaveValue(second);
 
-  const own = await request.get(`/api/user/reviews/game/${game.igdbID}`, {
-    headers: { Authorization: `Bearer ${user.token}` },
-  });
-  expect(await own.json()).toMatchObject({ review: second, rating: 94 });
-});
+    const own = await request.get(`/api/user/reviews/game/${game.igdbID}`, {
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    expect(await own.json()).toMatchObject({ review: second, rating: 94 });
+  },
+);
 
-test('iniciar sesión desde Puntuar vuelve al juego con la puntuación abierta', async ({
-  page,
-  request,
-}, testInfo) => {
-  const game = await gameFor('login', testInfo, request);
-  const user = await createUser(request, 'vuelta');
-  await openGame(page, game);
+test(
+  'iniciar sesión desde Puntuar vuelve al juego con la puntuación abierta',
+  { tag: '@movil' },
+  async ({ page, request }, testInfo) => {
+    const game = await gameFor('login', testInfo, request);
+    const user = await createUser(request, 'vuelta');
+    await openGame(page, game);
 
-  await page.getByRole('button', { name: 'Puntuar', exact: true }).click();
-  const login = page.getByRole('dialog', { name: 'Inicia sesión para continuar' });
-  await login.getByLabel('Usuario').fill(user.username);
-  await login.getByLabel('Contraseña').fill(DEFAULT_PASSWORD);
-  await login.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('button', { name: 'Puntuar', exact: true }).click();
+    const login = page.getByRole('dialog', { name: 'Inicia sesión para continuar' });
+    await login.getByLabel('Usuario').fill(user.username);
+    await login.getByLabel('Contraseña').fill(DEFAULT_PASSWORD);
+    await login.getByRole('button', { name: 'Iniciar sesión' }).click();
 
-  await expect(login).toBeHidden();
-  await expect(page.getByRole('dialog', { name: `Puntuar ${game.title}` })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/game/${game.slug}/${game.igdbID}$`));
-});
+    await expect(login).toBeHidden();
+    await expect(page.getByRole('dialog', { name: `Puntuar ${game.title}` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/game/${game.slug}/${game.igdbID}$`));
+  },
+);
 
-test('el enlace Iniciar sesión devuelve a la página de la que se vino', async ({ page, request }) => {
-  const user = await createUser(request, 'regreso');
-  await page.goto('/news/allNews');
-  await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
-  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Usuario').fill(user.username);
-  await page.getByLabel('Contraseña').fill(DEFAULT_PASSWORD);
-  await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/news\/allNews$/);
-});
+test(
+  'el enlace Iniciar sesión devuelve a la página de la que se vino',
+  { tag: '@escritorio' },
+  async ({ page, request }) => {
+    const user = await createUser(request, 'regreso');
+    await page.goto('/news/allNews');
+    await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Usuario').fill(user.username);
+    await page.getByLabel('Contraseña').fill(DEFAULT_PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/news\/allNews$/);
+  },
+);
 
-test('el enlace de acceso por correo abre la sesión una sola vez', async ({ page, request }) => {
-  const user = await createUser(request, 'enlace');
-  const asked = await request.post('/api/auth/login-link', {
-    data: { username: user.username },
-    headers: setupClientHeaders(),
-  });
-  expect(asked.status()).toBe(202);
-  const link = await mailedLinkFor(user.email, '/login-link');
+test(
+  'el enlace de acceso por correo abre la sesión una sola vez',
+  { tag: '@movil' },
+  async ({ page, request }) => {
+    const user = await createUser(request, 'enlace');
+    const asked = await request.post('/api/auth/login-link', {
+      data: { username: user.username },
+      headers: setupClientHeaders(),
+    });
+    expect(asked.status()).toBe(202);
+    const link = await mailedLinkFor(user.email, '/login-link');
 
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/user\/reviews$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'MIS CRÍTICAS' })).toBeVisible();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/user\/reviews$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'MIS CRÍTICAS' })).toBeVisible();
 
-  await page.evaluate(() => window.localStorage.removeItem('token'));
-  await page.goto(link);
-  await expect(page.getByRole('alert')).toContainText('no es válido');
-  await expect(page.getByRole('link', { name: 'Volver a iniciar sesión' })).toBeVisible();
-});
+    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('no es válido');
+    await expect(page.getByRole('link', { name: 'Volver a iniciar sesión' })).toBeVisible();
+  },
+);
 
-test('una sesión caducada lo dice y ofrece volver a entrar', async ({ page, request }) => {
-  const user = await createUser(request, 'caducada');
-  await signInPage(page, user.token);
-  // The session ends elsewhere (another device's 'Cerrar sesión').
-  const ended = await request.post('/api/auth/logout', {
-    headers: { Authorization: `Bearer ${user.token}` },
-  });
-  expect(ended.ok()).toBe(true);
-  await page.goto('/news/allNews');
-  const banner = page.getByRole('status').filter({ hasText: 'Tu sesión ha caducado.' });
-  await expect(banner).toBeVisible();
-  await banner.getByRole('link', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('Tu sesión ha caducado. Inicia sesión de nuevo para continuar.')).toBeVisible();
-});
+test(
+  'una sesión caducada lo dice y ofrece volver a entrar',
+  { tag: '@escritorio' },
+  async ({ page, request }) => {
+    const user = await createUser(request, 'caducada');
+    await signInPage(page, user.token);
+    // The session ends elsewhere (another device's 'Cerrar sesión').
+    const ended = await request.post('/api/auth/logout', {
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    expect(ended.ok()).toBe(true);
+    await page.goto('/news/allNews');
+    const banner = page.getByRole('status').filter({ hasText: 'Tu sesión ha caducado.' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await expect(
+      page.getByText('Tu sesión ha caducado. Inicia sesión de nuevo para continuar.'),
+    ).toBeVisible();
+  },
+);
 
 test('una sesión cuyo perfil no se puede leer no se toma por un visitante', async ({ page, request }) => {
   const user = await createUser(request, 'sinperfil');
@@ -188,100 +208,112 @@ async function retryAfterFailedRead(page: Page, url: string, path: string, messa
   return alert;
 }
 
-test("las noticias y la página de un medio que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
-  const newsAlert = await retryAfterFailedRead(
-    page,
-    '**/api/news/all',
-    '/news/allNews',
-    'Error al obtener las noticias',
-  );
-  await expect(newsAlert).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'NOTICIAS' })).toBeVisible();
+test(
+  "las noticias y la página de un medio que no cargan ofrecen 'Reintentar'",
+  { tag: '@escritorio' },
+  async ({ page, request }) => {
+    const newsAlert = await retryAfterFailedRead(
+      page,
+      '**/api/news/all',
+      '/news/allNews',
+      'Error al obtener las noticias',
+    );
+    await expect(newsAlert).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'NOTICIAS' })).toBeVisible();
 
-  const outlets = await getJson<{ content: { slug: string; name: string }[] }>(
-    request,
-    '/api/outlets?size=1',
-  );
-  const [outlet] = outlets.content;
-  await retryAfterFailedRead(
-    page,
-    `**/api/outlets/${outlet.slug}`,
-    `/medios/${outlet.slug}`,
-    'No se ha podido cargar el medio.',
-  );
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(outlet.name);
-});
+    const outlets = await getJson<{ content: { slug: string; name: string }[] }>(
+      request,
+      '/api/outlets?size=1',
+    );
+    const [outlet] = outlets.content;
+    await retryAfterFailedRead(
+      page,
+      `**/api/outlets/${outlet.slug}`,
+      `/medios/${outlet.slug}`,
+      'No se ha podido cargar el medio.',
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(outlet.name);
+  },
+);
 
-test("las páginas de la cuenta que no cargan ofrecen 'Reintentar'", async ({ page, request }) => {
-  await loggedInUser(page, request, 'sinlistas');
-  await retryAfterFailedRead(
-    page,
-    '**/api/user/reviews',
-    '/user/reviews',
-    'No se han podido cargar tus críticas.',
-  );
-  await expect(page.getByText('No tienes críticas todavía.')).toBeVisible();
+test(
+  "las páginas de la cuenta que no cargan ofrecen 'Reintentar'",
+  { tag: '@movil' },
+  async ({ page, request }) => {
+    await loggedInUser(page, request, 'sinlistas');
+    await retryAfterFailedRead(
+      page,
+      '**/api/user/reviews',
+      '/user/reviews',
+      'No se han podido cargar tus críticas.',
+    );
+    await expect(page.getByText('No tienes críticas todavía.')).toBeVisible();
 
-  const gamesAlert = await retryAfterFailedRead(
-    page,
-    '**/api/user/games',
-    '/user/games',
-    'No se han podido cargar tus juegos.',
-  );
-  await expect(gamesAlert).toHaveCount(0);
-  await expect(page.getByText('Aún no tienes juegos en tu diario')).toBeVisible();
+    const gamesAlert = await retryAfterFailedRead(
+      page,
+      '**/api/user/games',
+      '/user/games',
+      'No se han podido cargar tus juegos.',
+    );
+    await expect(gamesAlert).toHaveCount(0);
+    await expect(page.getByText('Aún no tienes juegos en tu diario')).toBeVisible();
 
-  const listsAlert = await retryAfterFailedRead(
-    page,
-    '**/api/user/gamelist',
-    '/user/lists',
-    'No se han podido cargar tus listas.',
-  );
-  await expect(listsAlert).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'MIS LISTAS' })).toBeVisible();
+    const listsAlert = await retryAfterFailedRead(
+      page,
+      '**/api/user/gamelist',
+      '/user/lists',
+      'No se han podido cargar tus listas.',
+    );
+    await expect(listsAlert).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'MIS LISTAS' })).toBeVisible();
 
-  await retryAfterFailedRead(
-    page,
-    '**/api/user/feed',
-    '/user/activity',
-    'No se ha podido cargar la actividad.',
-  );
-  await expect(page.getByText('Aún no hay actividad')).toBeVisible();
+    await retryAfterFailedRead(
+      page,
+      '**/api/user/feed',
+      '/user/activity',
+      'No se ha podido cargar la actividad.',
+    );
+    await expect(page.getByText('Aún no hay actividad')).toBeVisible();
 
-  await retryAfterFailedRead(
-    page,
-    '**/api/user/notifications',
-    '/user/notificaciones',
-    'No se han podido cargar los avisos.',
-  );
-  await expect(page.getByText('Aún no tienes avisos.')).toBeVisible();
+    await retryAfterFailedRead(
+      page,
+      '**/api/user/notifications',
+      '/user/notificaciones',
+      'No se han podido cargar los avisos.',
+    );
+    await expect(page.getByText('Aún no tienes avisos.')).toBeVisible();
 
-  await retryAfterFailedRead(
-    page,
-    '**/api/user/alerts',
-    '/user/avisos',
-    'No se han podido cargar tus ajustes de avisos.',
-  );
-  await expect(page.getByRole('heading', { level: 1, name: 'Ajustes de avisos' })).toBeVisible();
-});
+    await retryAfterFailedRead(
+      page,
+      '**/api/user/alerts',
+      '/user/avisos',
+      'No se han podido cargar tus ajustes de avisos.',
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Ajustes de avisos' })).toBeVisible();
+  },
+);
 
-test("un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla", async ({ page }) => {
-  const alert = await retryAfterFailedRead(
-    page,
-    '**/api/games/all**',
-    '/games/all',
-    'No se ha podido cargar el catálogo de juegos.',
-  );
-  await expect(page.getByRole('list', { name: 'Juegos' }).getByRole('listitem').first()).toBeVisible();
-  await expect(alert).toHaveCount(0);
+test(
+  "un fallo de la API lo dice con 'Reintentar' y reintentar lo arregla",
+  { tag: '@movil' },
+  async ({ page }) => {
+    const alert = await retryAfterFailedRead(
+      page,
+      '**/api/games/all**',
+      '/games/all',
+      'No se ha podido cargar el catálogo de juegos.',
+    );
+    await expect(page.getByRole('list', { name: 'Juegos' }).getByRole('listitem').first()).toBeVisible();
+    await expect(alert).toHaveCount(0);
 
-  await failRequests(page, '**/api/games/search**', 500);
-  await page.goto('/results?name=zelda');
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'No se ha podido completar la búsqueda de «zelda».' }),
-  ).toBeVisible();
-  await expect(page.getByText(/no hemos encontrado ningún resultado/)).toHaveCount(0);
-});
+    await failRequests(page, '**/api/games/search**', 500);
+    await page.goto('/results?name=zelda');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'No se ha podido completar la búsqueda de «zelda».' }),
+    ).toBeVisible();
+    await expect(page.getByText(/no hemos encontrado ningún resultado/)).toHaveCount(0);
+  },
+);
 
 test('volver desde un juego deja el catálogo donde estaba', async ({ page }) => {
   await page.goto('/games/all');
@@ -333,82 +365,86 @@ test('el catálogo salta a una página, a la primera y a la última, y filtra po
   await expect(pages.getByText(`1 / ${scored.totalPages}`)).toBeVisible();
 });
 
-test("el catálogo deja fuera los DLC y extras salvo con 'Incluir DLC y extras'", async ({
-  page,
-  request,
-}) => {
-  const games = await getJson<{ totalElements: number; totalPages: number }>(
-    request,
-    '/api/games/all?size=50',
-  );
-  const withAddons = await getJson<{ totalElements: number; totalPages: number }>(
-    request,
-    '/api/games/all?size=50&addons=true',
-  );
-  expect(withAddons.totalElements).toBeGreaterThan(games.totalElements);
-  await page.goto('/games/all?page=2');
-  const pages = page.getByRole('navigation', { name: 'Páginas del catálogo' });
-  await expect(pages.getByText(`2 / ${games.totalPages}`)).toBeVisible();
-  const chip = page.getByRole('button', { name: 'Incluir DLC y extras' });
-  // Beside the adult filter, in the same row of chips, and whole on the screen.
-  const row = page.getByRole('list', { name: 'Idioma y notas' });
-  await expect(row.getByRole('button', { name: 'Incluir juegos para adultos' })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Incluir DLC y extras' })).toBeVisible();
-  await chip.scrollIntoViewIfNeeded();
-  await expect(chip).toBeInViewport({ ratio: 1 });
-  await expect(chip).toHaveAttribute('aria-pressed', 'false');
+test(
+  "el catálogo deja fuera los DLC y extras salvo con 'Incluir DLC y extras'",
+  { tag: '@escritorio' },
+  async ({ page, request }) => {
+    const games = await getJson<{ totalElements: number; totalPages: number }>(
+      request,
+      '/api/games/all?size=50',
+    );
+    const withAddons = await getJson<{ totalElements: number; totalPages: number }>(
+      request,
+      '/api/games/all?size=50&addons=true',
+    );
+    expect(withAddons.totalElements).toBeGreaterThan(games.totalElements);
+    await page.goto('/games/all?page=2');
+    const pages = page.getByRole('navigation', { name: 'Páginas del catálogo' });
+    await expect(pages.getByText(`2 / ${games.totalPages}`)).toBeVisible();
+    const chip = page.getByRole('button', { name: 'Incluir DLC y extras' });
+    // Beside the adult filter, in the same row of chips, and whole on the screen.
+    const row = page.getByRole('list', { name: 'Idioma y notas' });
+    await expect(row.getByRole('button', { name: 'Incluir juegos para adultos' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Incluir DLC y extras' })).toBeVisible();
+    await chip.scrollIntoViewIfNeeded();
+    await expect(chip).toBeInViewport({ ratio: 1 });
+    await expect(chip).toHaveAttribute('aria-pressed', 'false');
 
-  // On: back to the first page, the add-ons counted, the same total in every order.
-  await chip.click();
-  await expect(chip).toHaveAttribute('aria-pressed', 'true');
-  await expect(page).toHaveURL(/\/games\/all\?addons=true$/);
-  await expect(pages.getByText(`1 / ${withAddons.totalPages}`)).toBeVisible();
-  await page.getByLabel('Ordenar por').selectOption('avUserRatings');
-  await expect(page).toHaveURL(/addons=true&sortBy=avUserRatings$/);
-  await expect(pages.getByText(`1 / ${withAddons.totalPages}`)).toBeVisible();
+    // On: back to the first page, the add-ons counted, the same total in every order.
+    await chip.click();
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/\/games\/all\?addons=true$/);
+    await expect(pages.getByText(`1 / ${withAddons.totalPages}`)).toBeVisible();
+    await page.getByLabel('Ordenar por').selectOption('avUserRatings');
+    await expect(page).toHaveURL(/addons=true&sortBy=avUserRatings$/);
+    await expect(pages.getByText(`1 / ${withAddons.totalPages}`)).toBeVisible();
 
-  // Off again: the games alone.
-  await chip.click();
-  await expect(chip).toHaveAttribute('aria-pressed', 'false');
-  await expect(page).toHaveURL(/\/games\/all\?sortBy=avUserRatings$/);
-  await expect(pages.getByText(`1 / ${games.totalPages}`)).toBeVisible();
-});
+    // Off again: the games alone.
+    await chip.click();
+    await expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await expect(page).toHaveURL(/\/games\/all\?sortBy=avUserRatings$/);
+    await expect(pages.getByText(`1 / ${games.totalPages}`)).toBeVisible();
+  },
+);
 
-test("la sección de la crítica filtra por 'Prensa en español' y por nota", async ({ page, request }) => {
-  const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
-  const reviews = await getJson<{ medium: string; outletLanguage?: string | null; rating: number | null }[]>(
-    request,
-    `/api/games/reviews/pro/${WITCHER}`,
-  );
-  const outlets = new Set(reviews.map((review) => review.medium.trim().toLowerCase()));
-  // An outlet's one voice is the mean of its scores on every platform.
-  const scores = new Map<string, number[]>();
-  for (const review of reviews) {
-    const key = review.medium.trim().toLowerCase();
-    if (review.rating !== null) scores.set(key, [...(scores.get(key) ?? []), review.rating]);
-  }
-  const high = [...scores.values()].filter(
-    (list) => Math.round(list.reduce((sum, score) => sum + score, 0) / list.length) >= 85,
-  ).length;
-  expect(high).toBeGreaterThan(0);
-  const spanish = new Set(
-    reviews
-      .filter((review) => review.outletLanguage === 'es')
-      .map((review) => review.medium.trim().toLowerCase()),
-  );
-  expect(spanish.size).toBeGreaterThan(0);
-  expect(spanish.size).toBeLessThan(outlets.size);
-  await openGame(page, game);
-  const filters = page.getByRole('group', { name: 'Filtrar críticas de medios' });
-  await expect(filters.getByText(`${outlets.size} medios`)).toBeVisible();
-  await filters.getByRole('button', { name: 'Prensa en español' }).click();
-  await expect(filters.getByText(`${spanish.size} de ${outlets.size} medios`)).toBeVisible();
-  await expect(page.getByTestId('media-review-card')).toHaveCount(Math.min(spanish.size, 12));
-  await filters.getByRole('button', { name: 'Prensa en español' }).click();
-  await filters.getByLabel('Nota').selectOption({ label: 'Altas (85 o más)' });
-  await expect(filters.getByText(`${high} de ${outlets.size} medios`)).toBeVisible();
-  await expect(page.getByTestId('media-review-card')).toHaveCount(Math.min(high, 12));
-});
+test(
+  "la sección de la crítica filtra por 'Prensa en español' y por nota",
+  { tag: '@movil' },
+  async ({ page, request }) => {
+    const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
+    const reviews = await getJson<
+      { medium: string; outletLanguage?: string | null; rating: number | null }[]
+    >(request, `/api/games/reviews/pro/${WITCHER}`);
+    const outlets = new Set(reviews.map((review) => review.medium.trim().toLowerCase()));
+    // An outlet's one voice is the mean of its scores on every platform.
+    const scores = new Map<string, number[]>();
+    for (const review of reviews) {
+      const key = review.medium.trim().toLowerCase();
+      if (review.rating !== null) scores.set(key, [...(scores.get(key) ?? []), review.rating]);
+    }
+    const high = [...scores.values()].filter(
+      (list) => Math.round(list.reduce((sum, score) => sum + score, 0) / list.length) >= 85,
+    ).length;
+    expect(high).toBeGreaterThan(0);
+    const spanish = new Set(
+      reviews
+        .filter((review) => review.outletLanguage === 'es')
+        .map((review) => review.medium.trim().toLowerCase()),
+    );
+    expect(spanish.size).toBeGreaterThan(0);
+    expect(spanish.size).toBeLessThan(outlets.size);
+    await openGame(page, game);
+    const filters = page.getByRole('group', { name: 'Filtrar críticas de medios' });
+    await expect(filters.getByText(`${outlets.size} medios`)).toBeVisible();
+    await filters.getByRole('button', { name: 'Prensa en español' }).click();
+    await expect(filters.getByText(`${spanish.size} de ${outlets.size} medios`)).toBeVisible();
+    await expect(page.getByTestId('media-review-card')).toHaveCount(Math.min(spanish.size, 12));
+    await filters.getByRole('button', { name: 'Prensa en español' }).click();
+    await filters.getByLabel('Nota').selectOption({ label: 'Altas (85 o más)' });
+    await expect(filters.getByText(`${high} de ${outlets.size} medios`)).toBeVisible();
+    await expect(page.getByTestId('media-review-card')).toHaveCount(Math.min(high, 12));
+  },
+);
 
 test('el visor de imágenes pasa a la siguiente y a la anterior', async ({ page, request }, testInfo) => {
   const game = await getJson<GameDetail>(request, `/api/games/${WITCHER}`);
@@ -436,7 +472,7 @@ test('el visor de imágenes pasa a la siguiente y a la anterior', async ({ page,
   }
 });
 
-test('Política de privacidad: enlazada desde el registro y el pie', async ({ page }) => {
+test('Política de privacidad: enlazada desde el registro y el pie', { tag: '@movil' }, async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('link', { name: 'Política de privacidad' }).first().click();
   await expect(page).toHaveURL(/\/politica-de-privacidad$/);

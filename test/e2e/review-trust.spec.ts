@@ -37,76 +37,77 @@ async function publishReview(request: APIRequestContext, user: TestUser, igdbID:
   expect(response.status()).toBe(201);
 }
 
-test('Críticas de usuarios: votar su utilidad, mostrar un spoiler, denunciar y ocultar desde Denuncias', async ({
-  page,
-  request,
-}, testInfo) => {
-  const game = await quietGame(request, testInfo);
-  const spoilerAuthor = await createUser(request, 'spoiler');
-  const plainAuthor = await createUser(request, 'normal');
-  const spoilerText = `Al final resulta que el protagonista era el villano desde el principio (${spoilerAuthor.username}).`;
-  const plainText = `Una crítica sin destripes: el ritmo es excelente y el arte, precioso (${plainAuthor.username}).`;
-  await publishReview(request, spoilerAuthor, game.igdbID, { review: spoilerText, spoiler: true });
-  await publishReview(request, plainAuthor, game.igdbID, { review: plainText });
+test(
+  'Críticas de usuarios: votar su utilidad, mostrar un spoiler, denunciar y ocultar desde Denuncias',
+  { tag: '@movil' },
+  async ({ page, request }, testInfo) => {
+    const game = await quietGame(request, testInfo);
+    const spoilerAuthor = await createUser(request, 'spoiler');
+    const plainAuthor = await createUser(request, 'normal');
+    const spoilerText = `Al final resulta que el protagonista era el villano desde el principio (${spoilerAuthor.username}).`;
+    const plainText = `Una crítica sin destripes: el ritmo es excelente y el arte, precioso (${plainAuthor.username}).`;
+    await publishReview(request, spoilerAuthor, game.igdbID, { review: spoilerText, spoiler: true });
+    await publishReview(request, plainAuthor, game.igdbID, { review: plainText });
 
-  await loggedInUser(page, request, 'lector');
-  await page.goto(`/game/${game.slug}/${game.igdbID}`);
-  await page.getByRole('tab', { name: 'Críticas de usuarios' }).click();
-  const spoilerCard = page.locator('.review-card--user', { hasText: spoilerAuthor.username });
-  const plainCard = page.locator('.review-card--user', { hasText: plainAuthor.username });
+    await loggedInUser(page, request, 'lector');
+    await page.goto(`/game/${game.slug}/${game.igdbID}`);
+    await page.getByRole('tab', { name: 'Críticas de usuarios' }).click();
+    const spoilerCard = page.locator('.review-card--user', { hasText: spoilerAuthor.username });
+    const plainCard = page.locator('.review-card--user', { hasText: plainAuthor.username });
 
-  // The spoiler's text is not on the page until the reader asks for it.
-  await expect(spoilerCard.getByRole('button', { name: 'Contiene spoilers — mostrar' })).toBeVisible();
-  await expect(page.getByText(spoilerText)).toHaveCount(0);
-  await spoilerCard.getByRole('button', { name: 'Contiene spoilers — mostrar' }).click();
-  await expect(spoilerCard.getByText(spoilerText)).toBeVisible();
+    // The spoiler's text is not on the page until the reader asks for it.
+    await expect(spoilerCard.getByRole('button', { name: 'Contiene spoilers — mostrar' })).toBeVisible();
+    await expect(page.getByText(spoilerText)).toHaveCount(0);
+    await spoilerCard.getByRole('button', { name: 'Contiene spoilers — mostrar' }).click();
+    await expect(spoilerCard.getByText(spoilerText)).toBeVisible();
 
-  // '¿Te ha sido útil?': Sí counts one, a second tap withdraws it, No counts one and survives a reload.
-  const yes = plainCard.getByRole('button', { name: /^Sí \(\d+\)$/ });
-  const no = plainCard.getByRole('button', { name: /^No \(\d+\)$/ });
-  await expect(yes).toHaveText('Sí (0)');
-  await yes.click();
-  await expect(yes).toHaveText('Sí (1)');
-  await expect(yes).toHaveAttribute('aria-pressed', 'true');
-  await yes.click();
-  await expect(yes).toHaveText('Sí (0)');
-  await no.click();
-  await expect(no).toHaveText('No (1)');
-  await page.reload();
-  await page.getByRole('tab', { name: 'Críticas de usuarios' }).click();
-  await expect(plainCard.getByRole('button', { name: /^No \(\d+\)$/ })).toHaveText('No (1)');
+    // '¿Te ha sido útil?': Sí counts one, a second tap withdraws it, No counts one and survives a reload.
+    const yes = plainCard.getByRole('button', { name: /^Sí \(\d+\)$/ });
+    const no = plainCard.getByRole('button', { name: /^No \(\d+\)$/ });
+    await expect(yes).toHaveText('Sí (0)');
+    await yes.click();
+    await expect(yes).toHaveText('Sí (1)');
+    await expect(yes).toHaveAttribute('aria-pressed', 'true');
+    await yes.click();
+    await expect(yes).toHaveText('Sí (0)');
+    await no.click();
+    await expect(no).toHaveText('No (1)');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Críticas de usuarios' }).click();
+    await expect(plainCard.getByRole('button', { name: /^No \(\d+\)$/ })).toHaveText('No (1)');
 
-  // The order can be switched to the newest first.
-  const sort = page.getByRole('combobox', { name: 'Ordenar:' });
-  await expect(sort).toHaveValue('helpful');
-  await sort.selectOption({ label: 'Más recientes' });
-  await expect(page.locator('.review-card--user').first()).toContainText(plainAuthor.username);
+    // The order can be switched to the newest first.
+    const sort = page.getByRole('combobox', { name: 'Ordenar:' });
+    await expect(sort).toHaveValue('helpful');
+    await sort.selectOption({ label: 'Más recientes' });
+    await expect(page.locator('.review-card--user').first()).toContainText(plainAuthor.username);
 
-  // Denunciar: the reason and a note, acknowledged.
-  await spoilerCard.getByRole('button', { name: 'Denunciar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Denunciar la crítica' });
-  await dialog.getByRole('radio', { name: 'Spoilers sin avisar' }).check();
-  await dialog.getByRole('textbox', { name: 'Comentario (opcional)' }).fill('Cuenta el final.');
-  await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
-  await expect(dialog.getByText('Gracias: revisaremos la denuncia.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    // Denunciar: the reason and a note, acknowledged.
+    await spoilerCard.getByRole('button', { name: 'Denunciar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Denunciar la crítica' });
+    await dialog.getByRole('radio', { name: 'Spoilers sin avisar' }).check();
+    await dialog.getByRole('textbox', { name: 'Comentario (opcional)' }).fill('Cuenta el final.');
+    await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
+    await expect(dialog.getByText('Gracias: revisaremos la denuncia.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
 
-  // The administrator hides it from 'Denuncias' with a reason: it leaves the game's list.
-  await signInAdminPage(page, request);
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Denuncias' }).click();
-  const entry = page.locator('.report', { hasText: spoilerAuthor.username });
-  await expect(entry).toContainText('Spoilers sin avisar');
-  await expect(entry).toContainText('Cuenta el final.');
-  await entry
-    .getByRole('textbox', { name: /Motivo de la decisión/ })
-    .fill('Revela el final del juego sin marcarlo como spoiler.');
-  await entry.getByRole('button', { name: 'Ocultar' }).click();
-  await expect(page.locator('.report', { hasText: spoilerAuthor.username })).toHaveCount(0);
+    // The administrator hides it from 'Denuncias' with a reason: it leaves the game's list.
+    await signInAdminPage(page, request);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Denuncias' }).click();
+    const entry = page.locator('.report', { hasText: spoilerAuthor.username });
+    await expect(entry).toContainText('Spoilers sin avisar');
+    await expect(entry).toContainText('Cuenta el final.');
+    await entry
+      .getByRole('textbox', { name: /Motivo de la decisión/ })
+      .fill('Revela el final del juego sin marcarlo como spoiler.');
+    await entry.getByRole('button', { name: 'Ocultar' }).click();
+    await expect(page.locator('.report', { hasText: spoilerAuthor.username })).toHaveCount(0);
 
-  const listed = await getJson<{ autor: string }[]>(request, `/api/games/reviews/users/${game.igdbID}`);
-  expect(listed.map((review) => review.autor)).toEqual([plainAuthor.username]);
-});
+    const listed = await getJson<{ autor: string }[]>(request, `/api/games/reviews/users/${game.igdbID}`);
+    expect(listed.map((review) => review.autor)).toEqual([plainAuthor.username]);
+  },
+);
 
 const DAY_MS = 86_400_000;
 const noon = (daysAgo: number) =>
@@ -151,34 +152,35 @@ async function writeBombedHistory(igdbID: number): Promise<void> {
   }
 }
 
-test('Actividad inusual: la media deja fuera la ventana señalada, el gráfico la sombrea y el interruptor la incluye', async ({
-  page,
-  request,
-}, testInfo) => {
-  const game = await quietGame(request, testInfo, 2);
-  await writeBombedHistory(game.igdbID);
-  // A reader's rating: its recalculation runs the detector on the game.
-  const reader = await loggedInUser(page, request, 'lector');
-  const rated = await request.post('/api/user/rating', {
-    data: { gameId: game.igdbID, score: 80 },
-    headers: { ...setupClientHeaders(), authorization: `Bearer ${reader.token}` },
-  });
-  expect(rated.status()).toBe(200);
+test(
+  'Actividad inusual: la media deja fuera la ventana señalada, el gráfico la sombrea y el interruptor la incluye',
+  { tag: '@escritorio' },
+  async ({ page, request }, testInfo) => {
+    const game = await quietGame(request, testInfo, 2);
+    await writeBombedHistory(game.igdbID);
+    // A reader's rating: its recalculation runs the detector on the game.
+    const reader = await loggedInUser(page, request, 'lector');
+    const rated = await request.post('/api/user/rating', {
+      data: { gameId: game.igdbID, score: 80 },
+      headers: { ...setupClientHeaders(), authorization: `Bearer ${reader.token}` },
+    });
+    expect(rated.status()).toBe(200);
 
-  await page.goto(`/game/${game.slug}/${game.igdbID}`);
-  const note = page.getByRole('note');
-  await expect(note).toContainText(
-    'La media de los jugadores deja fuera 30 puntuaciones de una actividad inusual',
-  );
-  const chart = page.getByTestId('player-timeline');
-  await chart.scrollIntoViewIfNeeded();
-  await expect(chart.getByTestId('unusual-window')).toHaveCount(1);
-  // The chart's own image (visx draws each tick label in a nested svg, which also has the img role).
-  await expect(chart.getByRole('img', { name: /ventana de actividad inusual sombreada/ })).toBeVisible();
+    await page.goto(`/game/${game.slug}/${game.igdbID}`);
+    const note = page.getByRole('note');
+    await expect(note).toContainText(
+      'La media de los jugadores deja fuera 30 puntuaciones de una actividad inusual',
+    );
+    const chart = page.getByTestId('player-timeline');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.getByTestId('unusual-window')).toHaveCount(1);
+    // The chart's own image (visx draws each tick label in a nested svg, which also has the img role).
+    await expect(chart.getByRole('img', { name: /ventana de actividad inusual sombreada/ })).toBeVisible();
 
-  const players = scoreBar(page, 'Jugadores').locator('.score-badge');
-  const shown = Number(await players.textContent());
-  await note.getByRole('checkbox', { name: 'Incluirlas en la media' }).check();
-  await expect(players).not.toHaveText(String(shown));
-  expect(Number(await players.textContent())).toBeLessThan(shown);
-});
+    const players = scoreBar(page, 'Jugadores').locator('.score-badge');
+    const shown = Number(await players.textContent());
+    await note.getByRole('checkbox', { name: 'Incluirlas en la media' }).check();
+    await expect(players).not.toHaveText(String(shown));
+    expect(Number(await players.textContent())).toBeLessThan(shown);
+  },
+);

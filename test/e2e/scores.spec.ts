@@ -110,19 +110,23 @@ test('las críticas del mismo medio en varias plataformas son una tarjeta; las d
   await expect(card).toContainText(`${spanishReview?.rawScore} → ${spanishReview?.rating}`);
 });
 
-test('con una sola crítica, la nota de la crítica es S/P con «1 medio»', async ({ page, request }) => {
-  const game = await getJson<GameDetail>(request, `/api/games/${TOTK}`);
-  expect(game.criticStats.count).toBe(1);
-  expect(game.avRatings).toBeNull();
-  await page.goto(`/game/${game.slug}/${game.igdbID}`);
-  const media = scoreBar(page, 'Medios');
-  await expect(media.locator('.score-badge')).toHaveText('S/P');
-  await expect(media).toContainText('1 medio');
-  await expect(page.getByTestId('critic-median')).toHaveText('S/P');
-  await expect(page.getByTestId('critic-tier')).toHaveText('S/P');
-});
+test(
+  'con una sola crítica, la nota de la crítica es S/P con «1 medio»',
+  { tag: '@escritorio' },
+  async ({ page, request }) => {
+    const game = await getJson<GameDetail>(request, `/api/games/${TOTK}`);
+    expect(game.criticStats.count).toBe(1);
+    expect(game.avRatings).toBeNull();
+    await page.goto(`/game/${game.slug}/${game.igdbID}`);
+    const media = scoreBar(page, 'Medios');
+    await expect(media.locator('.score-badge')).toHaveText('S/P');
+    await expect(media).toContainText('1 medio');
+    await expect(page.getByTestId('critic-median')).toHaveText('S/P');
+    await expect(page.getByTestId('critic-tier')).toHaveText('S/P');
+  },
+);
 
-test('el pie enlaza «Cómo calculamos las notas»', async ({ page }) => {
+test('el pie enlaza «Cómo calculamos las notas»', { tag: '@movil' }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Cómo calculamos las notas' }).click();
   await expect(page).toHaveURL(/\/como-calculamos-las-notas$/);

@@ -195,9 +195,19 @@ export async function importNewsThroughApi(request: APIRequestContext, url: stri
   });
   await expectOk(response, 'POST /api/news/scraper');
   await waitForJob(request, token, (await response.json()) as EnqueuedJob);
-  const item = (await allNews(request)).find((news) => news.link === url);
-  if (!item) throw new Error(`the article ${url} is not in /api/news/all after its import`);
-  return item;
+  // The job's end reaches the API's short cache of /api/news/all as a queue event, a moment after the job
+  // reports itself done: until then the list may be the one read before the import.
+  let item: NewsItem | undefined;
+  await expect
+    .poll(
+      async () => {
+        item = (await allNews(request)).find((news) => news.link === url);
+        return item !== undefined;
+      },
+      { message: `the article ${url} is in /api/news/all after its import`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return item!;
 }
 
 /** Collects the page's window.alert / confirm messages, accepting each one. */
