@@ -1,8 +1,10 @@
-// `npm run test:integration`: the integration tier in two Jest runs. Most files run in parallel workers, each
-// worker with its own database copy and queue prefix (test/support/global-setup.mjs, test-env.ts); the files
-// below then run one at a time, because what they assert depends on the machine's whole CPU (bursts, attack
-// rates, shutdown graces, a 20,000-follower fan-out raced against a kill) or because they change shared rows. With arguments (a file, a pattern),
-// one serial run of what they name, as before.
+// `npm run test:integration`: the integration tier in three Jest runs. Most files run in parallel workers,
+// each worker with its own database copy and queue prefix (test/support/global-setup.mjs, test-env.ts); then
+// the sweeps, side by side, each in its worker's database and after every other file there (they write on
+// the demo catalogue's first rows, which later files of the same database would see); then the files below,
+// one at a time, because what they assert depends on the machine's whole CPU (bursts, attack rates, shutdown
+// graces, a 20,000-follower fan-out raced against a kill). With arguments (a file, a pattern), one serial
+// run of what they name, as before.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -16,11 +18,14 @@ export const SOLO = [
   'api-drain',
   'reliability',
   'alerts',
-  // The sweeps send valid bodies to every route with the ids of the demo catalogue's first rows (a language
-  // report on game 1, accepted by the admin route): files after them in the same database would see it.
-  'openapi-sweep',
-  'hostile-input',
 ];
+
+/**
+ * The sweeps send valid bodies to every route with the ids of the demo catalogue's first rows (a language
+ * report on game 1, accepted by the admin route): files after them in the same database would see it. Run
+ * last, two at once when the server has room (one after the other in one database otherwise, as before).
+ */
+export const SWEEPS = ['openapi-sweep', 'hostile-input'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const jest = [
@@ -29,7 +34,10 @@ const jest = [
   '--selectProjects',
   'integration',
 ];
-const solo = `integration/(${SOLO.join('|')})\\.test\\.ts$`;
+const pattern = (names) => `integration/(${names.join('|')})\\.test\\.ts$`;
+const solo = pattern(SOLO);
+const sweeps = pattern(SWEEPS);
+const later = pattern([...SWEEPS, ...SOLO]);
 const args = process.argv.slice(2);
 
 const run = (extra) =>
@@ -61,6 +69,7 @@ async function workerCount() {
 
 if (args.length > 0) process.exit(run(['--runInBand', ...args]));
 const workers = await workerCount();
-const parallel = run([`--maxWorkers=${workers}`, '--testPathIgnorePatterns', solo]);
+const parallel = run([`--maxWorkers=${workers}`, '--testPathIgnorePatterns', later]);
+const swept = run([`--maxWorkers=${workers}`, '--testPathPatterns', sweeps]);
 const serial = run(['--runInBand', '--testPathPatterns', solo]);
-process.exit(parallel || serial);
+process.exit(parallel || swept || serial);

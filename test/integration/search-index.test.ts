@@ -140,8 +140,10 @@ describe('search index in memory', () => {
   }, 420_000);
 
   it('answers every query with a Spanish filter with the same games, order and count as the database', async () => {
-    const list = await queries(true);
-    expect(list.length).toBeGreaterThan(500);
+    // Half the queries, two of every four (both filters, adult and second pages among them): compared with
+    // the database's statement, all of them took this file's dearest test 80 s on 2 cores, half take 31 s.
+    const list = (await queries(true)).filter((_, position) => Math.floor(position / 2) % 2 === 0);
+    expect(list.length).toBeGreaterThan(250);
     // Voices and texts in turn; every eighth asking for adult games too; every fifth a second page.
     const { differences, found } = await compare(list, (position) => [
       {
@@ -153,7 +155,7 @@ describe('search index in memory', () => {
     ]);
     expect(differences).toEqual([]);
     // Not only empty answers: the filters keep something of many searches.
-    expect(found).toBeGreaterThan(100);
+    expect(found).toBeGreaterThan(50);
   }, 420_000);
 
   it("suggests for a search that found nothing the title the database's statement suggests", async () => {
