@@ -453,7 +453,7 @@ test.describe('ficha de un juego', () => {
     await expect(first).toBeHidden();
   });
 
-  test('un juego sin críticas de medios lo dice', async ({ page, request }) => {
+  test('un juego sin críticas de medios lo dice', { tag: '@movil' }, async ({ page, request }) => {
     const game = await getJson<GameDetail>(request, `/api/games/${WITHOUT_MEDIA_REVIEWS.id}`);
     expect(game.criticReviewCount).toBe(0);
     await page.goto(`/game/${game.slug}/${game.igdbID}`);
@@ -463,21 +463,23 @@ test.describe('ficha de un juego', () => {
     await expect(scoreBar(page, 'Medios')).toHaveClass(/score--null/);
   });
 
-  test('sin sesión, Puntuar, Añadir a lista, Añadir crítica y Deseados piden iniciar sesión', async ({
-    page,
-  }) => {
-    await page.goto(WITCHER.path);
-    for (const action of ['Puntuar', 'Añadir a lista', 'Añadir crítica', 'Deseados']) {
-      await page.getByRole('button', { name: action, exact: true }).click();
-      const modal = page.getByRole('dialog', { name: 'Inicia sesión para continuar' });
-      await expect(modal, `${action} opens the login modal`).toBeVisible();
-      await expect(modal.getByLabel('Usuario')).toBeFocused();
-      await expect(modal.getByLabel('Contraseña')).toBeVisible();
-      await expect(modal.getByRole('link', { name: 'Hazte crítico' })).toHaveAttribute('href', '/register');
-      await modal.getByRole('button', { name: 'Cerrar' }).click();
-      await expect(modal).toBeHidden();
-    }
-  });
+  test(
+    'sin sesión, Puntuar, Añadir a lista, Añadir crítica y Deseados piden iniciar sesión',
+    { tag: '@escritorio' },
+    async ({ page }) => {
+      await page.goto(WITCHER.path);
+      for (const action of ['Puntuar', 'Añadir a lista', 'Añadir crítica', 'Deseados']) {
+        await page.getByRole('button', { name: action, exact: true }).click();
+        const modal = page.getByRole('dialog', { name: 'Inicia sesión para continuar' });
+        await expect(modal, `${action} opens the login modal`).toBeVisible();
+        await expect(modal.getByLabel('Usuario')).toBeFocused();
+        await expect(modal.getByLabel('Contraseña')).toBeVisible();
+        await expect(modal.getByRole('link', { name: 'Hazte crítico' })).toHaveAttribute('href', '/register');
+        await modal.getByRole('button', { name: 'Cerrar' }).click();
+        await expect(modal).toBeHidden();
+      }
+    },
+  );
 });
 
 test.describe('teclado', () => {

@@ -63,52 +63,53 @@ test('la página del juego muestra la distribución, la mediana, el recomendado,
   await expect(page.getByText('m = 10 y C = 70')).toBeVisible();
 });
 
-test('las críticas del mismo medio en varias plataformas son una tarjeta; las demás, bajo demanda', async ({
-  page,
-  request,
-}) => {
-  const [game, reviews] = await Promise.all([
-    getJson<GameDetail>(request, `/api/games/${SKYRIM}`),
-    getJson<MediaReview[]>(request, `/api/games/reviews/pro/${SKYRIM}`),
-  ]);
-  const outlets = [...new Set(reviews.map((review) => review.medium))];
-  const repeated = outlets.filter(
-    (outlet) => reviews.filter((review) => review.medium === outlet).length > 1,
-  );
-  expect(repeated.length).toBeGreaterThan(0);
-  expect(outlets.length).toBeGreaterThan(12);
+test(
+  'las críticas del mismo medio en varias plataformas son una tarjeta; las demás, bajo demanda',
+  { tag: '@movil' },
+  async ({ page, request }) => {
+    const [game, reviews] = await Promise.all([
+      getJson<GameDetail>(request, `/api/games/${SKYRIM}`),
+      getJson<MediaReview[]>(request, `/api/games/reviews/pro/${SKYRIM}`),
+    ]);
+    const outlets = [...new Set(reviews.map((review) => review.medium))];
+    const repeated = outlets.filter(
+      (outlet) => reviews.filter((review) => review.medium === outlet).length > 1,
+    );
+    expect(repeated.length).toBeGreaterThan(0);
+    expect(outlets.length).toBeGreaterThan(12);
 
-  await page.goto(`/game/${game.slug}/${game.igdbID}`);
-  const panel = page.getByRole('tabpanel');
-  const cards = panel.getByTestId('media-review-card');
-  await expect(cards).toHaveCount(12);
-  await panel.getByRole('button', { name: /^Ver más críticas/ }).click();
-  await expect(cards).toHaveCount(Math.min(24, outlets.length));
-  while ((await cards.count()) < outlets.length) {
+    await page.goto(`/game/${game.slug}/${game.igdbID}`);
+    const panel = page.getByRole('tabpanel');
+    const cards = panel.getByTestId('media-review-card');
+    await expect(cards).toHaveCount(12);
     await panel.getByRole('button', { name: /^Ver más críticas/ }).click();
-  }
-  await expect(cards).toHaveCount(outlets.length);
-  await expect(panel.getByRole('button', { name: /^Ver más críticas/ })).toHaveCount(0);
-
-  for (const outlet of repeated) {
-    const card = cards.filter({ has: page.getByRole('heading', { level: 3, name: outlet, exact: true }) });
-    await expect(card).toHaveCount(1);
-    for (const review of reviews.filter((item) => item.medium === outlet)) {
-      await expect(card).toContainText(String(review.platform));
+    await expect(cards).toHaveCount(Math.min(24, outlets.length));
+    while ((await cards.count()) < outlets.length) {
+      await panel.getByRole('button', { name: /^Ver más críticas/ }).click();
     }
-  }
+    await expect(cards).toHaveCount(outlets.length);
+    await expect(panel.getByRole('button', { name: /^Ver más críticas/ })).toHaveCount(0);
 
-  // A Spanish outlet: its flag's country, the raw score and its 0-100 value.
-  const spanishReview = reviews.find(
-    (review) => review.outletLanguage === 'es' && review.outletCountry === 'ES',
-  );
-  expect(spanishReview).toBeDefined();
-  const card = cards.filter({
-    has: page.getByRole('heading', { level: 3, name: spanishReview?.medium, exact: true }),
-  });
-  await expect(card).toContainText('España');
-  await expect(card).toContainText(`${spanishReview?.rawScore} → ${spanishReview?.rating}`);
-});
+    for (const outlet of repeated) {
+      const card = cards.filter({ has: page.getByRole('heading', { level: 3, name: outlet, exact: true }) });
+      await expect(card).toHaveCount(1);
+      for (const review of reviews.filter((item) => item.medium === outlet)) {
+        await expect(card).toContainText(String(review.platform));
+      }
+    }
+
+    // A Spanish outlet: its flag's country, the raw score and its 0-100 value.
+    const spanishReview = reviews.find(
+      (review) => review.outletLanguage === 'es' && review.outletCountry === 'ES',
+    );
+    expect(spanishReview).toBeDefined();
+    const card = cards.filter({
+      has: page.getByRole('heading', { level: 3, name: spanishReview?.medium, exact: true }),
+    });
+    await expect(card).toContainText('España');
+    await expect(card).toContainText(`${spanishReview?.rawScore} → ${spanishReview?.rating}`);
+  },
+);
 
 test(
   'con una sola crítica, la nota de la crítica es S/P con «1 medio»',

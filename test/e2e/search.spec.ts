@@ -32,22 +32,26 @@ test.describe('búsqueda: sugerencias, recuento, más resultados y «¿Quizás b
     await expect(page).toHaveURL(/\/game\/the-legend-of-zelda-breath-of-the-wild\/7346$/);
   });
 
-  test('muestra el término y el número de resultados y carga más a petición', async ({ page, request }) => {
-    const answer = await request.get('/api/games/search?name=mario');
-    const total = Number(answer.headers()['x-total-count']);
-    expect(total).toBeGreaterThan(40);
-    await page.goto('/results?name=mario');
-    await expect(page.getByRole('heading', { level: 1, name: 'RESULTADOS' })).toBeVisible();
-    await expect(page.getByText(`${total.toLocaleString('es-ES')} resultados para «mario»`)).toBeVisible();
-    const results = page.getByRole('list', { name: 'Resultados para mario' });
-    await expect(gameCards(results)).toHaveCount(20);
-    await page.getByRole('button', { name: 'Ver más resultados' }).click();
-    await expect(gameCards(results)).toHaveCount(40);
-    const titles = await cardTitles(results).allTextContents();
-    expect(new Set(titles.map((title, index) => `${title}#${index}`)).size).toBe(40);
-  });
+  test(
+    'muestra el término y el número de resultados y carga más a petición',
+    { tag: '@escritorio' },
+    async ({ page, request }) => {
+      const answer = await request.get('/api/games/search?name=mario');
+      const total = Number(answer.headers()['x-total-count']);
+      expect(total).toBeGreaterThan(40);
+      await page.goto('/results?name=mario');
+      await expect(page.getByRole('heading', { level: 1, name: 'RESULTADOS' })).toBeVisible();
+      await expect(page.getByText(`${total.toLocaleString('es-ES')} resultados para «mario»`)).toBeVisible();
+      const results = page.getByRole('list', { name: 'Resultados para mario' });
+      await expect(gameCards(results)).toHaveCount(20);
+      await page.getByRole('button', { name: 'Ver más resultados' }).click();
+      await expect(gameCards(results)).toHaveCount(40);
+      const titles = await cardTitles(results).allTextContents();
+      expect(new Set(titles.map((title, index) => `${title}#${index}`)).size).toBe(40);
+    },
+  );
 
-  test('sin resultados propone el título más parecido', async ({ page }) => {
+  test('sin resultados propone el título más parecido', { tag: '@movil' }, async ({ page }) => {
     await page.goto('/results?name=hollwo%20kniht');
     await expect(
       page.getByText('Lo sentimos, no hemos encontrado ningún resultado para: "hollwo kniht"', {
