@@ -40,6 +40,8 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
   // (keepLastIfActive), so a rating committed during a run is never missed. A short job: fast retries.
   [JobName.RecalculateAverage]: ({ gameId }) => ({
     ...RETRIED,
+    // 8 tries, 250 ms to 16 s apart: they outlast ~30 s of lost database connections.
+    attempts: 8,
     backoff: { type: 'exponential', delay: 250 },
     removeOnComplete: { age: 3600, count: 1000 },
     deduplication: { id: recalculateAverageDeduplicationId(gameId), keepLastIfActive: true },
@@ -160,7 +162,10 @@ export function jobOptions<J extends JobName>(name: J, payload: JobPayloads[J]):
  * and news jobs run for seconds to minutes (a browser page) and keep the defaults.
  */
 export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions> } = {
-  [QueueName.Averages]: { lockDuration: 2000, stalledInterval: 1000, maxStalledCount: 3 },
+  // A recalculation is idempotent: one that stalls (its worker died, or its lock's renewals were lost with
+  // their connections) is taken again up to 10 times, so a sweep of every connection for ~10 s does not fail
+  // it for good (3 did: an average then waited for the 10-minute reconciliation).
+  [QueueName.Averages]: { lockDuration: 2000, stalledInterval: 1000, maxStalledCount: 10 },
   [QueueName.Scraping]: { concurrency: 2 },
   [QueueName.News]: { concurrency: 2 },
   // Two at a time: translation services limit requests per client, and a page never waits for them.
