@@ -80,4 +80,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The browser tests share one tab per worker, emptied between tests (test/e2e/support/fixtures.ts).
+    files: ['test/e2e/**/*.ts'],
+    ignores: ['test/e2e/support/fixtures.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              allowTypeImports: true,
+              message: 'Los tests del navegador toman test de ./support/fixtures.js.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

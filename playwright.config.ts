@@ -29,6 +29,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // Every spec takes `test` from test/e2e/support/fixtures.ts: a worker's tests share one tab, emptied
+  // between tests (a new browser context per test cost a quarter of the tier on 2 cores).
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'es-ES',

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { adminToken, getJson, loggedInUser, setupClientHeaders, type GameDetail } from './support/api.js';
 
 // Fallout Tactics: Brotherhood of Steel (2001), in the demo catalogue; no other browser test writes to it.

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { collectDialogs, getJson, loggedInUser, type GameDetail } from './support/api.js';
 import { scoreBar } from './support/ui.js';
 

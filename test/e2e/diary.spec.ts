@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { createUser, getJson, loggedInUser, setupClientHeaders, type GameDetail } from './support/api.js';
 
 // The Elder Scrolls V: Skyrim, in the demo catalogue.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 
 test('la portada muestra juegos del catálogo sembrado', async ({ page, request }) => {
   const latest = await (await request.get('/api/games/last')).json();

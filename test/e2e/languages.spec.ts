@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { getJson, loggedInUser, signInAdminPage, type GameDetail } from './support/api.js';
 
 const ELDEN_RING = 119133;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { allNews, deleteNewsThroughApi, formatLocalDate, importNewsThroughApi } from './support/api.js';
 import { adminPassword } from './support/env.js';
 import { articlePage, LocalSite, type ArticleFixture } from './support/local-site.js';

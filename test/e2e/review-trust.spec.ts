@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import pg from 'pg';
 import {
   createUser,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 import { formatScore, getJson, type GameDetail, type MediaReview } from './support/api.js';
 import { scoreBar } from './support/ui.js';
 
