@@ -67,6 +67,13 @@ async function resetTab(tab: Tab): Promise<void> {
   await context.setExtraHTTPHeaders({});
   await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
   if (tab.viewport) await page.setViewportSize(tab.viewport);
+  // The site writes its scroll positions to sessionStorage when the page is hidden (scroll-memory.tsx): a
+  // write sent on leaving could land after the clear below. The page leaves without writing.
+  await page
+    .evaluate(() => {
+      Storage.prototype.setItem = () => undefined;
+    })
+    .catch(() => undefined);
   await page.goto('about:blank');
   await context.clearCookies();
   await context.clearPermissions();
