@@ -12,6 +12,7 @@ import { AdminTokenService, bearerToken } from './admin/admin-token.service.js';
 import { ADMIN_UNAUTHORIZED_MESSAGE } from './admin/admin.guard.js';
 import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
 import { FrontDoor } from './common/front-door.js';
+import { GamesService } from './games/games.service.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { refuseDeepJson } from './common/json-depth.js';
 import { MicroCache } from './common/micro-cache.js';
@@ -150,9 +151,14 @@ function installFrontDoor(
   record: ReturnType<typeof httpRequestRecorder>,
 ): void {
   const cache = app.get(MicroCache, { strict: false });
+  const games = app.get(GamesService, { strict: false });
   const hits = new Map<string, ReturnType<typeof metrics.httpCacheHits.labels>>();
   const frontDoor = new FrontDoor(cache, {
     ttlMs: config.READ_CACHE_TTL_MS,
+    // Catalogue pages from the catalogue in memory (CatalogueMemoryService), at any depth.
+    lanes: config.CATALOGUE_MEMORY
+      ? [{ path: '/api/games/all', body: (query) => games.pageFromMemory(query) }]
+      : [],
     record,
     countHit: (route) => {
       let counter = hits.get(route);

@@ -113,7 +113,8 @@ describe(`catalogue pages from the anchors the workers keep (${backend} queues)`
   beforeAll(async () => {
     orm = await openDemoCatalogue();
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-    api = await startTestApi(backend);
+    // The database's pages, which the anchors serve (the catalogue in memory, the default, needs none).
+    api = await startTestApi(backend, { CATALOGUE_MEMORY: 'false' });
     workers = await startProcess('workers', api.env);
   }, 600_000);
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import 'reflect-metadata';
 import pg from 'pg';
 import { Game, openDatabase } from '@veredicto/db';
+import { MicroCache } from '../../api/src/common/micro-cache.js';
 import { presentSummary } from '../../api/src/games/game.presenter.js';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
@@ -106,6 +107,8 @@ describe('public games API on the demo catalogue', () => {
           ],
         );
       }
+      // Written in the database itself: the API is told, as its own writes and the workers' jobs tell it.
+      api.app.get(MicroCache).invalidate();
       const orm = await openDatabase({ databaseUrl: testEnv().databaseUrl, poolSize: 2 });
       try {
         // The first page by critic score (no anchor) holds the new games; the deep one starts from one.

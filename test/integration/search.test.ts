@@ -3,6 +3,7 @@ import pg from 'pg';
 import { ADDON_TITLE_PATTERNS } from '@veredicto/db';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
+import { MicroCache } from '../../api/src/common/micro-cache.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { SEARCH_HELD_OUT_CASES, SEARCH_QUALITY_CASES } from '../support/search-quality-cases.js';
@@ -38,6 +39,10 @@ describe('search and catalogue pages on the demo catalogue', () => {
     });
     admin = (login.json() as { token: string }).token;
   }, 180_000);
+
+  // The tests add, change and remove games in the database itself: the API is told so, as the API's own
+  // writes and the workers' jobs tell it (the catalogue in its memory reads the changes before a page).
+  beforeEach(() => api.app.get(MicroCache).invalidate());
 
   afterAll(async () => {
     await api?.close();

@@ -25,6 +25,26 @@ interface Copy {
   expires: number;
 }
 
+/**
+ * A read the front door answers itself, without the application, from what the application keeps in
+ * memory (the catalogue's pages: CatalogueMemoryService). It answers only a plain GET of exactly its path
+ * whose query it reads wholly, with no compression asked for; anything else goes to the application, whose
+ * answer for this path gives the status and headers the lane sends with its own bodies.
+ */
+export interface FrontDoorLane {
+  /** The path it answers, exactly (no trailing slash, no other case). */
+  path: string;
+  /** The body for this query string (without '?'), or null to let the application answer. */
+  body(query: string): Buffer | null;
+}
+
+/** The status and headers of the application's last answer on a lane's path: what the lane sends. */
+interface LaneTemplate {
+  statusCode: number;
+  headers: OutgoingHttpHeaders;
+  route: string;
+}
+
 export interface FrontDoorOptions {
   /** How long a copy serves, in ms (the read cache's TTL: the front door adds no staleness of its own). */
   ttlMs: number;
@@ -36,6 +56,8 @@ export interface FrontDoorOptions {
   countHit?: (route: string) => void;
   /** Writes the access line of an answer given from a copy, when the log level wants it. */
   logHit?: (request: IncomingMessage, response: ServerResponse, milliseconds: number) => void;
+  /** Reads answered from memory (FrontDoorLane). */
+  lanes?: FrontDoorLane[];
 }
 
 /**
@@ -55,6 +77,8 @@ export class FrontDoor {
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
+  private readonly lanes = new Map<string, FrontDoorLane>();
+  private readonly templates = new Map<string, LaneTemplate>();
 
   constructor(
     private readonly cache: Pick<MicroCache, 'generation'>,
@@ -62,6 +86,7 @@ export class FrontDoor {
   ) {
     this.maxEntries = options.maxEntries ?? 2000;
     this.maxBytes = options.maxBytes ?? 16 * 2 ** 20;
+    for (const lane of options.lanes ?? []) this.lanes.set(lane.path, lane);
   }
 
   /** Puts the front door before the application's request handler on `server`. */
@@ -81,7 +106,9 @@ export class FrontDoor {
 
   /** Answers from a copy (true), or lets the request through, copying its answer when it may be kept. */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
-    if (this.options.ttlMs <= 0 || request.method !== 'GET' || !this.anonymous(request)) return false;
+    if (request.method !== 'GET' || !this.anonymous(request)) return false;
+    if (this.lanes.size && this.fromLane(request, response)) return true;
+    if (this.options.ttlMs <= 0) return false;
     const key = `${request.url ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
     const copy = this.copies.get(key);
     const now = Date.now();
@@ -98,6 +125,49 @@ export class FrontDoor {
     if (copy) this.remove(key, copy);
     this.copyAnswer(key, request, response);
     return false;
+  }
+
+  /** Answers from a lane (true) when the request is one it reads and the application has answered its path once. */
+  private fromLane(request: IncomingMessage, response: ServerResponse): boolean {
+    const url = request.url ?? '';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const lane = this.lanes.get(path);
+    if (!lane) return false;
+    const template = this.templates.get(path);
+    const encoding = request.headers['accept-encoding'];
+    if (encoding !== undefined && encoding !== 'identity') return false;
+    if (!template) {
+      this.learnTemplate(path, request, response);
+      return false;
+    }
+    const started = process.hrtime.bigint();
+    const body = lane.body(mark === -1 ? '' : url.slice(mark + 1));
+    if (!body) return false;
+    response.writeHead(template.statusCode, { ...template.headers, 'content-length': body.length });
+    response.end(body);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    this.options.record?.('GET', template.route, template.statusCode, seconds);
+    this.options.logHit?.(request, response, seconds * 1000);
+    return true;
+  }
+
+  /** Keeps the status and headers of the application's plain answer on a lane's path. */
+  private learnTemplate(path: string, request: IncomingMessage, response: ServerResponse): void {
+    response.once('finish', () => {
+      const locals = (response as ServerResponse & { locals?: Record<string, unknown> }).locals;
+      if (
+        locals?.[SHARED_READ] &&
+        response.statusCode === 200 &&
+        !response.hasHeader('content-encoding') &&
+        !response.hasHeader('set-cookie')
+      )
+        this.templates.set(path, {
+          statusCode: 200,
+          headers: this.replayable(response),
+          route: routeLabel(request as Request),
+        });
+    });
   }
 
   private anonymous(request: IncomingMessage): boolean {
@@ -153,13 +223,9 @@ export class FrontDoor {
       ) {
         return;
       }
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(response.getHeaders())) {
-        if (!HOP_HEADERS.has(name) && value !== undefined) headers[name] = value;
-      }
       this.file(key, {
         statusCode: response.statusCode,
-        headers,
+        headers: this.replayable(response),
         body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size),
         // Express has made the request its own by now, and set the matched route on it.
         route: routeLabel(request as Request),
@@ -167,6 +233,15 @@ export class FrontDoor {
         expires: Date.now() + this.options.ttlMs,
       });
     });
+  }
+
+  /** The headers of an answer that a replay repeats. */
+  private replayable(response: ServerResponse): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(response.getHeaders())) {
+      if (!HOP_HEADERS.has(name) && value !== undefined) headers[name] = value;
+    }
+    return headers;
   }
 
   private file(key: string, copy: Copy): void {

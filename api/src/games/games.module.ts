@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { SearchMiss } from '@veredicto/db';
 import { MicroCache } from '../common/micro-cache.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
+import { CatalogueMemoryService } from './catalogue-memory.service.js';
 import { GamesController } from './games.controller.js';
 import { GamesService } from './games.service.js';
 import { SearchIndexService } from './search-index.service.js';
@@ -15,6 +16,7 @@ import { WorkerChangesListener } from './worker-changes.listener.js';
   providers: [
     GamesService,
     CatalogueIndexService,
+    CatalogueMemoryService,
     SearchIndexService,
     WorkerChangesListener,
     {

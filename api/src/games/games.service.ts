@@ -27,6 +27,8 @@ import {
   type PlayerUnusual,
 } from './game.presenter.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
+import { CatalogueMemoryService } from './catalogue-memory.service.js';
+import { readPageQuery } from './catalogue-lane.js';
 import { SearchIndexService } from './search-index.service.js';
 import { SearchMissCounter } from './search-miss-counter.js';
 
@@ -48,6 +50,38 @@ export interface SearchAnswer {
   didYouMean: string | null;
 }
 
+/** The page query's filters as the repositories and the catalogue in memory take them. */
+type PageQuery = NonNullable<ReturnType<typeof readPageQuery>>;
+
+const catalogueFilters = (query: PageQuery): CatalogueFilters => ({
+  platform: query.platform ? platformName(query.platform) : undefined,
+  spanish: query.spanish,
+  genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
+  year: query.year,
+  scored: query.scored === true,
+  mature: query.mature === true,
+  addons: query.addons === true,
+});
+
+const COMMA = Buffer.from(',');
+
+/**
+ * A catalogue page's body from its cards' JSON: '{"content":[...],' then the rest of the page as
+ * JSON.stringify writes it, in the same key order.
+ */
+function pageBody(cards: Buffer[], total: number, query: PageQuery): JsonBody {
+  const page: Omit<Page<unknown>, 'content'> = {
+    totalPages: Math.ceil(total / query.size),
+    totalElements: total,
+    page: query.page,
+    size: query.size,
+  };
+  const parts: Buffer[] = [Buffer.from('{"content":[')];
+  cards.forEach((card, index) => parts.push(...(index ? [COMMA, card] : [card])));
+  parts.push(Buffer.from(`],${JSON.stringify(page).slice(1)}`));
+  return Buffer.concat(parts) as JsonBody;
+}
+
 @Injectable()
 export class GamesService {
   constructor(
@@ -56,13 +90,23 @@ export class GamesService {
     private readonly searchIndex: SearchIndexService,
     private readonly catalogueIndex: CatalogueIndexService,
     private readonly misses: SearchMissCounter,
+    private readonly catalogueMemory: CatalogueMemoryService,
   ) {}
 
   private get games() {
     return this.em.getRepository(Game);
   }
 
-  findPage(query: GamePageQueryDto): Promise<JsonBody> {
+  /**
+   * A catalogue page: from the catalogue in memory when it is loaded (CatalogueMemoryService; a slice of
+   * its list, no database round trip and nothing to cache), else from the database through the read cache.
+   */
+  async findPage(query: GamePageQueryDto): Promise<JsonBody> {
+    const memory = await this.catalogueMemory.current();
+    if (memory) {
+      const { total, cards } = memory.page(query.sortBy, catalogueFilters(query), query.page, query.size);
+      return pageBody(cards, total, query);
+    }
     const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.mature === true}:${query.addons === true}`;
     return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
@@ -70,33 +114,34 @@ export class GamesService {
   }
 
   /**
+   * The front door's catalogue lane (bootstrap.ts): the page of a plainly written query string, from the
+   * catalogue in memory when it is loaded and has read every change the read cache was cleared for; null
+   * lets the application answer.
+   */
+  pageFromMemory(query: string): JsonBody | null {
+    const memory = this.catalogueMemory.ready();
+    const read = memory && readPageQuery(query);
+    if (!memory || !read) return null;
+    const { total, cards } = memory.page(read.sortBy, catalogueFilters(read), read.page, read.size);
+    return pageBody(cards, total, read);
+  }
+
+  /**
    * A catalogue page's body: its cards as the database wrote them (GameRepository.findPage) in the page,
    * read from the nearest keyset anchor the workers stored for its ordering (CatalogueIndexService).
    */
   private async loadPage(query: GamePageQueryDto): Promise<JsonBody> {
-    const filters: CatalogueFilters = {
-      platform: query.platform ? platformName(query.platform) : undefined,
-      spanish: query.spanish,
-      genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
-      year: query.year,
-      scored: query.scored === true,
-      mature: query.mature === true,
-      addons: query.addons === true,
-    };
+    const filters = catalogueFilters(query);
     const index = await this.catalogueIndex.indexOf(query.sortBy, filters);
-    const total = index.total;
     const cards = await this.games.findPage(
       { page: query.page, size: query.size, sortBy: query.sortBy, ...filters },
       index,
     );
-    const page: Omit<Page<unknown>, 'content'> = {
-      totalPages: Math.ceil(total / query.size),
-      totalElements: total,
-      page: query.page,
-      size: query.size,
-    };
-    // '{"content":[...],' then the rest of the page as JSON.stringify writes it, in the same key order.
-    return Buffer.from(`{"content":[${cards.join(',')}],${JSON.stringify(page).slice(1)}`) as JsonBody;
+    return pageBody(
+      cards.map((card) => Buffer.from(card)),
+      index.total,
+      query,
+    );
   }
 
   async search(query: SearchQueryDto): Promise<SearchAnswer> {

@@ -12,6 +12,7 @@ import { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
 import { SearchMiss } from './search/search-miss.entity.js';
+import { RemovedGame } from './games/removed-game.entity.js';
 import { SearchWord } from './search/search-word.entity.js';
 import { GameLanguage } from './languages/game-language.entity.js';
 import { GameLanguageChange } from './languages/game-language-change.entity.js';
@@ -72,6 +73,7 @@ export const ENTITIES = [
   UnusualActivityWindow,
   SearchMiss,
   SearchWord,
+  RemovedGame,
   User,
   FeedEntry,
   UserFollow,

@@ -59,6 +59,8 @@ export * from './meta/app-meta.repository.js';
 export * from './search/game-alias.entity.js';
 export * from './search/game-alias.repository.js';
 export * from './search/search-miss.entity.js';
+export * from './games/removed-game.entity.js';
+export * from './games/catalogue-source.repository.js';
 export * from './search/search-miss.repository.js';
 export * from './search/search-word.entity.js';
 export * from './search/search-terms.js';

@@ -45,6 +45,7 @@ import type { RevokedToken } from './users/revoked-token.entity.js';
 import type { User } from './users/user.entity.js';
 import type { GameAlias } from './search/game-alias.entity.js';
 import type { SearchMiss } from './search/search-miss.entity.js';
+import type { RemovedGame } from './games/removed-game.entity.js';
 import type { SearchWord } from './search/search-word.entity.js';
 
 /**
@@ -100,7 +101,8 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof User, 'User'>
   | Named<typeof UserReview, 'UserReview'>
   | Named<typeof SearchMiss, 'SearchMiss'>
-  | Named<typeof SearchWord, 'SearchWord'>,
+  | Named<typeof SearchWord, 'SearchWord'>
+  | Named<typeof RemovedGame, 'RemovedGame'>,
   typeof OPTIONS
 >;
 

@@ -60,12 +60,28 @@ export class ScheduleKeeper implements OnApplicationBootstrap, OnApplicationShut
     for (const schedule of SCHEDULES) {
       const { name, pattern, tz, data } = schedule;
       // Idempotent: every worker process upserts the same schedulers.
-      await this.gateway
-        .queue(QUEUE_OF[name])
-        .upsertJobScheduler(scheduleId(schedule), tz ? { pattern, tz } : { pattern }, { name, data });
+      try {
+        await this.gateway
+          .queue(QUEUE_OF[name])
+          .upsertJobScheduler(scheduleId(schedule), tz ? { pattern, tz } : { pattern }, { name, data });
+      } catch (error) {
+        // The scheduler's next run is already a job, and no longer a delayed one: a worker stopped and
+        // started again within one period, after that run was taken (BullMQ's SchedulerJobIdCollision).
+        // The scheduler is there; a missing one is declared again by the next check.
+        if (!isIterationCollision(error)) throw error;
+        this.logger.warn(`tarea programada ${name}: su próxima ejecución ya está en la cola`);
+      }
     }
     this.logger.log(
       `tareas programadas: ${SCHEDULES.map(({ name, pattern }) => `${name} (${pattern})`).join(', ')}`,
     );
   }
+}
+
+/** BullMQ's error when a scheduler's next iteration id is a job that is no longer delayed. */
+export function isIterationCollision(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    error.message.startsWith('Cannot create job scheduler iteration - job ID already exists')
+  );
 }

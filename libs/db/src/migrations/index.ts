@@ -29,6 +29,7 @@ import { Migration20261201100000_FeedRecentMoments } from './Migration2026120110
 import { Migration20261201120000_CatalogueOrderings } from './Migration20261201120000_CatalogueOrderings.js';
 import { Migration20261201130000_FreshGamesAliasBump } from './Migration20261201130000_FreshGamesAliasBump.js';
 import { Migration20261202100000_FeedTimelines } from './Migration20261202100000_FeedTimelines.js';
+import { Migration20261204100000_CatalogueMemory } from './Migration20261204100000_CatalogueMemory.js';
 import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
 /**
@@ -100,5 +101,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261203100000_CatalogueFilterIndexes',
     class: Migration20261203100000_CatalogueFilterIndexes,
+  },
+  {
+    name: 'Migration20261204100000_CatalogueMemory',
+    class: Migration20261204100000_CatalogueMemory,
   },
 ];

@@ -3,7 +3,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedSql } from '../typed-sql.js';
 
-/** The columns of games the API's search index reads (its search name and popularity): a change bumps search_version. */
+/**
+ * The columns of games the API's memory holds: its search index (search name, popularity, filters) and its
+ * catalogue (CatalogueMemory: each card's fields and what the catalogue sorts and filters by). A change
+ * bumps search_version.
+ */
 export const SEARCH_VERSION_COLUMNS = [
   'search_name',
   'critic_review_count',
@@ -14,6 +18,19 @@ export const SEARCH_VERSION_COLUMNS = [
   // The marks the search filters (adult) and ranks (add-on) by.
   'mature',
   'addon',
+  // The catalogue's cards, orders and filters (migration CatalogueMemory).
+  'igdb_id',
+  'slug',
+  'title',
+  'image_cover',
+  'platforms',
+  'release_date_precision',
+  'av_ratings',
+  'av_user_ratings',
+  'player_rank_score',
+  'genres',
+  'spanish_audio',
+  'spanish_text',
 ] as const;
 
 /**
@@ -43,6 +60,15 @@ export function searchVersionTriggers(table: 'games' | 'game_aliases'): TriggerD
         when,
         expression: `create trigger "games_search_version_update" before update on "games" for each row when (${when}) execute function games_search_version_bump()`,
       },
+      {
+        // A removed game leaves its id in removed_games with a version of the same sequence (RemovedGame).
+        name: 'games_removed',
+        timing: 'after',
+        events: ['delete'],
+        forEach: 'statement',
+        expression:
+          'create trigger "games_removed" after delete on "games" referencing old table as old_rows for each statement execute function games_removed()',
+      },
     ];
   }
   return (['insert', 'update', 'delete'] as const).map((event) => {
@@ -58,8 +84,9 @@ export function searchVersionTriggers(table: 'games' | 'game_aliases'): TriggerD
 }
 
 /**
- * Takes a new search_version for these games (by IGDB id): what a change the triggers cannot see (the
- * `spanish` verdict, kept on other tables' writes) calls, so every API process's index reads them again.
+ * Takes a new search_version for these games (by IGDB id): what a change the triggers cannot see calls, so
+ * every API process's memory reads them again (the `spanish` verdict's columns are watched by the update
+ * trigger since migration CatalogueMemory; the languages' event consumer still calls it).
  */
 export async function bumpSearchVersion(em: EntityManager, igdbIds: number[]): Promise<number> {
   if (igdbIds.length === 0) return 0;
