@@ -155,10 +155,26 @@ function installFrontDoor(
   const hits = new Map<string, ReturnType<typeof metrics.httpCacheHits.labels>>();
   const frontDoor = new FrontDoor(cache, {
     ttlMs: config.READ_CACHE_TTL_MS,
-    // Catalogue pages from the catalogue in memory (CatalogueMemoryService), at any depth.
-    lanes: config.CATALOGUE_MEMORY
-      ? [{ path: '/api/games/all', body: (query) => games.pageFromMemory(query) }]
-      : [],
+    // Catalogue pages from the catalogue in memory (CatalogueMemoryService), at any depth; searches by
+    // the search service itself (its index and the catalogue's cards), past the framework's layers.
+    lanes: [
+      ...(config.CATALOGUE_MEMORY
+        ? [
+            {
+              path: '/api/games/all',
+              answer: (query: string) => {
+                const body = games.pageFromMemory(query);
+                return body && { body };
+              },
+            },
+          ]
+        : []),
+      {
+        path: '/api/games/search',
+        own: ['x-total-count', 'x-did-you-mean'],
+        answer: (query: string) => games.searchFromLane(query),
+      },
+    ],
     record,
     countHit: (route) => {
       let counter = hits.get(route);

@@ -125,6 +125,71 @@ describe('the catalogue in the API’s memory', () => {
     expect(bad.body).toContain('platform debe ser uno de');
   });
 
+  it('searches from memory as the database’s rows do, by the lane and by the application', async () => {
+    const { rows } = await db.query<{ title: string }>(
+      'select title from games where not mature and critic_review_count > 0 order by id limit 6',
+    );
+    const texts = [
+      ...rows.map(({ title }) => title),
+      ...rows.map(({ title }) => title.slice(0, 5)),
+      // Typos, a garbled text, franchise abbreviations, nothing at all and its '¿Quizás buscabas…?'.
+      ...rows.map(({ title }) => title.replace(/([a-z])([a-z])/i, '$2$1')),
+      'the lord of the rings two towers cheats',
+      'gta 5',
+      'mario kart',
+      'zelda',
+      'pokemon',
+      'final fantasy',
+      'xqzvw',
+      // Nothing found, and '¿Quizás buscabas…?' names the closest title (search.test.ts).
+      'hollwo kniht',
+      'nothing like this exists anywhere',
+    ];
+    const queries = texts.flatMap((text) => {
+      const name = encodeURIComponent(text);
+      return [
+        `name=${name}`,
+        `name=${name}&page=1&size=5`,
+        `name=${name}&spanish=text`,
+        `name=${name}&mature=true`,
+      ];
+    });
+    const seen = (answer: Answer) => ({
+      status: answer.status,
+      total: answer.headers['x-total-count'],
+      didYouMean: answer.headers['x-did-you-mean'],
+      body: answer.body,
+    });
+    let found = 0;
+    for (const query of queries) {
+      const path = `/api/games/search?${query}`;
+      const expected = seen(await plainGet(database.baseUrl, path));
+      // The first answer on the path is the application's, the next ones the lane's.
+      for (let time = 0; time < 2; time++)
+        expect({ query, ...seen(await plainGet(memory.baseUrl, path)) }).toEqual({ query, ...expected });
+      // Through the framework too (compression asked for: never the lane).
+      const compressed = await fetch(`${memory.baseUrl}${path}`);
+      expect({ query, status: compressed.status, body: await compressed.text() }).toEqual({
+        query,
+        status: expected.status,
+        body: expected.body,
+      });
+      if (Number(expected.total) > 0) found++;
+    }
+    expect(found).toBeGreaterThan(queries.length / 2);
+    expect(
+      decodeURIComponent(
+        String(
+          (await plainGet(memory.baseUrl, '/api/games/search?name=hollwo+kniht')).headers['x-did-you-mean'],
+        ),
+      ),
+    ).toBe('Hollow Knight');
+    // What the lane does not read plainly is the application's: a 400 in Spanish.
+    const bad = await plainGet(memory.baseUrl, '/api/games/search?name=zelda&page=501');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain('page es demasiado grande');
+  }, 300_000);
+
   it('shows a game added, changed or removed in the database within seconds', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const game = await createGame(db, {
@@ -143,6 +208,17 @@ describe('the catalogue in the API’s memory', () => {
     await waitFor(async () => (await firstOf(newest))?.igdbID === game.igdbId, {
       what: 'the new game first',
     });
+    // The search finds it too, its card the catalogue's (by the lane: no compression asked for).
+    const searched = async () =>
+      JSON.parse(
+        (
+          await plainGet(
+            memory.baseUrl,
+            `/api/games/search?name=${encodeURIComponent('memoria de catalogo')}`,
+          )
+        ).body,
+      ) as { igdbID: number; avRatings: number | null }[];
+    await waitFor(async () => (await searched())[0]?.igdbID === game.igdbId, { what: 'the new game found' });
     // A critic average moves it to the top of the critics' order.
     await db.query('update games set av_ratings = 100, critic_review_count = 9 where id = $1', [game.id]);
     await waitFor(
@@ -152,9 +228,13 @@ describe('the catalogue in the API’s memory', () => {
       },
       { what: 'the new critic average' },
     );
+    await waitFor(async () => (await searched())[0]?.avRatings === 100, { what: 'the found card changed' });
     await db.query('delete from games where id = $1', [game.id]);
     created.pop();
     await waitFor(async () => (await firstOf(newest))?.igdbID !== game.igdbId, { what: 'the removal' });
+    await waitFor(async () => !(await searched()).some((card) => card.igdbID === game.igdbId), {
+      what: 'the removal from the search',
+    });
     // And the database's answer agrees.
     const path = `/api/games/all?${newest}`;
     expect((await plainGet(memory.baseUrl, path)).body).toBe((await plainGet(database.baseUrl, path)).body);

@@ -7,6 +7,7 @@ import { SearchFreshnessConsumer } from '../../workers/src/events/consumers/sear
 import { openDemoCatalogue } from '../support/demo-catalogue.js';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
+import { waitFor } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
 /** decisions.md section 13 on the demo catalogue and the Steam language file of libs/db/seed-data. */
@@ -250,11 +251,14 @@ describe('languages: ¿está en castellano?', () => {
       .execute();
     const events = outbox.map((row) => (row.payload as unknown as DomainEventEnvelope).event);
     expect(events).toEqual([{ name: 'game.languages-changed', igdbId }]);
-    // The game's page reads the database: it says so at once. So does the search index in memory: the
-    // verdict's columns move the game's search version (migration CatalogueMemory; before it, only the
-    // event's consumer below did).
+    // The game's page reads the database: it says so at once. The search, from the index and the catalogue
+    // in memory, within a second: the verdict's columns move the game's search version (migration
+    // CatalogueMemory; before it, only the event's consumer below did), which both read every second.
     expect((await get(`/api/games/${igdbId}`)).body.spanish.audio).toBe('yes');
-    expect((await search('audio')).find((one) => one.igdbID === igdbId)?.spanish.audio).toBe('yes');
+    await waitFor(
+      async () => (await search('audio')).find((one) => one.igdbID === igdbId)?.spanish.audio === 'yes',
+      { what: 'the search to find the castellano voices', timeoutMs: 10_000 },
+    );
 
     // The consumer of the event moves it again (a verdict written where no trigger sees it): the same answer.
     await new SearchFreshnessConsumer(orm).handle(events[0] as ReturnType<typeof languagesChanged>);

@@ -25,17 +25,29 @@ interface Copy {
   expires: number;
 }
 
+/** A lane's answer: its body, and the headers that differ from one answer to the next (`FrontDoorLane.own`). */
+export interface LaneAnswer {
+  body: Buffer;
+  headers?: OutgoingHttpHeaders;
+}
+
 /**
- * A read the front door answers itself, without the application, from what the application keeps in
- * memory (the catalogue's pages: CatalogueMemoryService). It answers only a plain GET of exactly its path
- * whose query it reads wholly, with no compression asked for; anything else goes to the application, whose
- * answer for this path gives the status and headers the lane sends with its own bodies.
+ * A read the front door answers itself, without the application's framework, from what the application
+ * keeps in memory (the catalogue's pages: CatalogueMemoryService; searches: the search index and the
+ * catalogue's cards). It answers only a plain GET of exactly its path whose query it reads wholly, with
+ * no compression asked for; anything else goes to the application, whose answer for this path gives the
+ * status and headers the lane sends with its own bodies.
  */
 export interface FrontDoorLane {
   /** The path it answers, exactly (no trailing slash, no other case). */
   path: string;
-  /** The body for this query string (without '?'), or null to let the application answer. */
-  body(query: string): Buffer | null;
+  /** Headers (lower case) of the application's answer that each answer sets for itself: not replayed. */
+  own?: readonly string[];
+  /**
+   * The answer for this query string (without '?'), now or later; null (or a failure) lets the
+   * application answer.
+   */
+  answer(query: string): LaneAnswer | null | Promise<LaneAnswer | null>;
 }
 
 /** The status and headers of the application's last answer on a lane's path: what the lane sends. */
@@ -100,14 +112,21 @@ export class FrontDoor {
     const [application] = handlers;
     server.removeAllListeners('request');
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      if (!this.answer(request, response)) application(request, response);
+      if (!this.answer(request, response, application)) application(request, response);
     });
   }
 
-  /** Answers from a copy (true), or lets the request through, copying its answer when it may be kept. */
-  answer(request: IncomingMessage, response: ServerResponse): boolean {
+  /**
+   * Answers from a lane or a copy (true), or lets the request through, copying its answer when it may be
+   * kept. A lane that answers later gives the request to `application` when it has no answer after all.
+   */
+  answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    application: (request: IncomingMessage, response: ServerResponse) => void,
+  ): boolean {
     if (request.method !== 'GET' || !this.anonymous(request)) return false;
-    if (this.lanes.size && this.fromLane(request, response)) return true;
+    if (this.lanes.size && this.fromLane(request, response, application)) return true;
     if (this.options.ttlMs <= 0) return false;
     const key = `${request.url ?? ''}\n${request.headers['accept-encoding'] ?? ''}`;
     const copy = this.copies.get(key);
@@ -128,7 +147,11 @@ export class FrontDoor {
   }
 
   /** Answers from a lane (true) when the request is one it reads and the application has answered its path once. */
-  private fromLane(request: IncomingMessage, response: ServerResponse): boolean {
+  private fromLane(
+    request: IncomingMessage,
+    response: ServerResponse,
+    application: (request: IncomingMessage, response: ServerResponse) => void,
+  ): boolean {
     const url = request.url ?? '';
     const mark = url.indexOf('?');
     const path = mark === -1 ? url : url.slice(0, mark);
@@ -138,22 +161,41 @@ export class FrontDoor {
     const encoding = request.headers['accept-encoding'];
     if (encoding !== undefined && encoding !== 'identity') return false;
     if (!template) {
-      this.learnTemplate(path, request, response);
+      this.learnTemplate(path, lane, request, response);
       return false;
     }
     const started = process.hrtime.bigint();
-    const body = lane.body(mark === -1 ? '' : url.slice(mark + 1));
-    if (!body) return false;
-    response.writeHead(template.statusCode, { ...template.headers, 'content-length': body.length });
-    response.end(body);
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    this.options.record?.('GET', template.route, template.statusCode, seconds);
-    this.options.logHit?.(request, response, seconds * 1000);
+    const write = (answer: LaneAnswer) => {
+      response.writeHead(template.statusCode, {
+        ...template.headers,
+        ...answer.headers,
+        'content-length': answer.body.length,
+      });
+      response.end(answer.body);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      this.options.record?.('GET', template.route, template.statusCode, seconds);
+      this.options.logHit?.(request, response, seconds * 1000);
+    };
+    const answer = lane.answer(mark === -1 ? '' : url.slice(mark + 1));
+    if (!answer) return false;
+    if (!(answer instanceof Promise)) {
+      write(answer);
+      return true;
+    }
+    answer.then(
+      (later) => (later ? write(later) : application(request, response)),
+      () => application(request, response),
+    );
     return true;
   }
 
   /** Keeps the status and headers of the application's plain answer on a lane's path. */
-  private learnTemplate(path: string, request: IncomingMessage, response: ServerResponse): void {
+  private learnTemplate(
+    path: string,
+    lane: FrontDoorLane,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): void {
     response.once('finish', () => {
       const locals = (response as ServerResponse & { locals?: Record<string, unknown> }).locals;
       if (
@@ -164,7 +206,7 @@ export class FrontDoor {
       )
         this.templates.set(path, {
           statusCode: 200,
-          headers: this.replayable(response),
+          headers: this.replayable(response, lane.own),
           route: routeLabel(request as Request),
         });
     });
@@ -236,10 +278,10 @@ export class FrontDoor {
   }
 
   /** The headers of an answer that a replay repeats. */
-  private replayable(response: ServerResponse): OutgoingHttpHeaders {
+  private replayable(response: ServerResponse, own: readonly string[] = []): OutgoingHttpHeaders {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(response.getHeaders())) {
-      if (!HOP_HEADERS.has(name) && value !== undefined) headers[name] = value;
+      if (!HOP_HEADERS.has(name) && !own.includes(name) && value !== undefined) headers[name] = value;
     }
     return headers;
   }

@@ -1,13 +1,15 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { parse } from 'node:querystring';
 import { createValidationPipe } from '../common/validation.pipe.js';
-import { readPageQuery } from './catalogue-lane.js';
-import { GamePageQueryDto } from './dto/game-query.dto.js';
-
-const metadata: ArgumentMetadata = { type: 'query', metatype: GamePageQueryDto };
+import { readPageQuery, readSearchQuery } from './catalogue-lane.js';
+import { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 
 /** What the application makes of the query: Express 5's simple parser (node:querystring), then the pipe. */
-async function validated(query: string): Promise<Record<string, unknown> | 'rejected'> {
+async function validated(
+  query: string,
+  metatype: ArgumentMetadata['metatype'] = GamePageQueryDto,
+): Promise<Record<string, unknown> | 'rejected'> {
+  const metadata: ArgumentMetadata = { type: 'query', metatype };
   try {
     const dto = (await createValidationPipe().transform({ ...parse(query) }, metadata)) as object;
     return { ...dto };
@@ -29,7 +31,7 @@ const VALUES: Record<string, string[]> = {
   addons: ['true', 'false', ''],
 };
 
-describe('readPageQuery (the catalogue lane of the front door)', () => {
+describe('the front door’s lanes (readPageQuery, readSearchQuery)', () => {
   it('reads a query only as the validation pipe does, and gives the pipe anything unusual', async () => {
     const queries = [
       '',
@@ -61,5 +63,52 @@ describe('readPageQuery (the catalogue lane of the front door)', () => {
     expect(readPageQuery('page=07')).toBeNull();
     expect(readPageQuery('page=100001')).toBeNull();
     expect(readPageQuery('other=1')).toBeNull();
+  });
+
+  it('reads a search only as the validation pipe does, its name decoded as node:querystring does', async () => {
+    const names = [
+      'zelda',
+      'the%20legend%20of%20zelda',
+      'final+fantasy+x',
+      'pok%C3%A9mon',
+      'caf%C3%A9+%26+t%C3%A9',
+      '%E2%82%AC%20euro',
+      'a',
+      'x'.repeat(100),
+      'x'.repeat(101),
+      '%20',
+      '%',
+      '%zz',
+      '%00nul',
+      '%F0%9F%8E%AE%20game',
+      'na%6De',
+      '',
+    ];
+    const queries = ['', 'page=2', 'name', 'name=a&name=b', 'nam%65=zelda', 'name=zelda&other=1'];
+    for (const name of names) {
+      queries.push(`name=${name}`, `page=3&name=${name}&size=10`);
+      for (const [key, values] of Object.entries({
+        page: ['0', '500', '501', '07', '-1'],
+        size: ['1', '100', '101', '0'],
+        spanish: ['audio', 'text', 'both'],
+        mature: ['true', 'false', 'yes'],
+      }))
+        for (const value of values) queries.push(`name=${name}&${key}=${value}`);
+    }
+    let read = 0;
+    for (const query of queries) {
+      const lane = readSearchQuery(query);
+      if (lane === null) continue;
+      read++;
+      expect({ query, answer: { ...lane } }).toEqual({
+        query,
+        answer: await validated(query, SearchQueryDto),
+      });
+    }
+    expect(read).toBeGreaterThan(90);
+    expect(readSearchQuery('name=%zz')).toBeNull();
+    expect(readSearchQuery(`name=${'x'.repeat(101)}`)).toBeNull();
+    expect(readSearchQuery('name=zelda&page=501')).toBeNull();
+    expect(readSearchQuery('name=final+fantasy')?.name).toBe('final fantasy');
   });
 });

@@ -1,11 +1,13 @@
 import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS, PLATFORM_IDS } from '@veredicto/contract';
-import type { GamePageQueryDto } from './dto/game-query.dto.js';
-import { MAX_PAGE_SIZE, SORT_FIELDS, SPANISH_FILTERS } from './dto/game-query.dto.js';
+import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
+import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SORT_FIELDS, SPANISH_FILTERS } from './dto/game-query.dto.js';
 
 type PageQuery = Pick<
   GamePageQueryDto,
   'page' | 'size' | 'sortBy' | 'platform' | 'spanish' | 'genre' | 'year' | 'scored' | 'mature' | 'addons'
 >;
+
+type SearchQuery = Pick<SearchQueryDto, 'name' | 'page' | 'size' | 'spanish' | 'mature'>;
 
 const INTEGER = /^(0|[1-9][0-9]{0,5})$/;
 const BOOLEANS: Record<string, boolean> = { true: true, false: false };
@@ -13,6 +15,32 @@ const SORTS: ReadonlySet<string> = new Set(SORT_FIELDS);
 const PLATFORMS: ReadonlySet<string> = new Set(PLATFORM_IDS);
 const SPANISH: ReadonlySet<string> = new Set(SPANISH_FILTERS);
 const GENRES: ReadonlySet<string> = new Set(Object.keys(GENRE_SLUGS));
+/** What the search's name may not hold in a lane: NUL (NoNulPipe's 400) and UTF-16 surrogates. */
+const UNUSUAL_NAME = /[\0\uD800-\uDFFF]/;
+
+/** The query's parameters, each once and with a value; null when one is repeated, empty or has no name. */
+function plainPairs(query: string): [string, string][] | null {
+  const pairs: [string, string][] = [];
+  const seen = new Set<string>();
+  if (query === '') return pairs;
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) return null;
+    const name = pair.slice(0, equals);
+    const value = pair.slice(equals + 1);
+    if (seen.has(name) || value === '') return null;
+    seen.add(name);
+    pairs.push([name, value]);
+  }
+  return pairs;
+}
+
+/** A whole number in decimal without sign or leading zeros, within [least, most]; else null. */
+function integerIn(value: string, least: number, most: number): number | null {
+  if (!INTEGER.test(value)) return null;
+  const number = Number(value);
+  return number < least || number > most ? null : number;
+}
 
 /**
  * A catalogue page's query string as GamePageQueryDto's validation reads it, for the queries written the
@@ -23,24 +51,17 @@ const GENRES: ReadonlySet<string> = new Set(Object.keys(GENRE_SLUGS));
  */
 export function readPageQuery(query: string): PageQuery | null {
   const read: PageQuery = { page: 0, size: CATALOGUE_PAGE_SIZE, sortBy: 'releaseDate' };
-  const seen = new Set<string>();
-  if (query === '') return read;
-  for (const pair of query.split('&')) {
-    const equals = pair.indexOf('=');
-    if (equals <= 0) return null;
-    const name = pair.slice(0, equals);
-    const value = pair.slice(equals + 1);
-    if (seen.has(name) || value === '') return null;
-    seen.add(name);
+  const pairs = plainPairs(query);
+  if (!pairs) return null;
+  for (const [name, value] of pairs) {
     switch (name) {
       case 'page':
       case 'size':
       case 'year': {
-        if (!INTEGER.test(value)) return null;
-        const number = Number(value);
-        if (name === 'page' && number > 100_000) return null;
-        if (name === 'size' && (number < 1 || number > MAX_PAGE_SIZE)) return null;
-        if (name === 'year' && (number < 1950 || number > 2100)) return null;
+        const [least, most] =
+          name === 'page' ? [0, 100_000] : name === 'size' ? [1, MAX_PAGE_SIZE] : [1950, 2100];
+        const number = integerIn(value, least, most);
+        if (number === null) return null;
         read[name] = number;
         break;
       }
@@ -71,4 +92,49 @@ export function readPageQuery(query: string): PageQuery | null {
     }
   }
   return read;
+}
+
+/**
+ * A search's query string as SearchQueryDto's validation reads it, for the queries written the plain way
+ * (as readPageQuery; the name percent-encoded or with '+' for spaces, as node:querystring decodes it);
+ * null for anything else, which the application validates and answers. catalogue-lane.spec.ts holds
+ * every answer it gives equal to the validation pipe's.
+ */
+export function readSearchQuery(query: string): SearchQuery | null {
+  const pairs = plainPairs(query);
+  if (!pairs) return null;
+  const read: Partial<SearchQuery> = { page: 0, size: SEARCH_PAGE_SIZE };
+  for (const [name, value] of pairs) {
+    switch (name) {
+      case 'name': {
+        let text: string;
+        try {
+          text = decodeURIComponent(value.replaceAll('+', ' '));
+        } catch {
+          return null;
+        }
+        if (text.length > 100 || UNUSUAL_NAME.test(text)) return null;
+        read.name = text;
+        break;
+      }
+      case 'page':
+      case 'size': {
+        const number = name === 'page' ? integerIn(value, 0, 500) : integerIn(value, 1, MAX_PAGE_SIZE);
+        if (number === null) return null;
+        read[name] = number;
+        break;
+      }
+      case 'spanish':
+        if (!SPANISH.has(value)) return null;
+        read.spanish = value as SearchQuery['spanish'];
+        break;
+      case 'mature':
+        if (!(value in BOOLEANS)) return null;
+        read.mature = BOOLEANS[value];
+        break;
+      default:
+        return null;
+    }
+  }
+  return read.name ? (read as SearchQuery) : null;
 }

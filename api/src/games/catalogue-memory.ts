@@ -148,6 +148,12 @@ export class CatalogueMemory {
     return { total: list.length, cards };
   }
 
+  /** A game's card (its JSON text), or undefined when the memory does not hold it. */
+  cardOf(id: number): Buffer | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.card(slot);
+  }
+
   /** The games of an order under filters (every page's total). */
   total(sort: GameSort, filters: CatalogueFilters): number {
     return this.list(SORT_SLOT[sort], filters).length;

@@ -23,7 +23,7 @@ import {
 import { IgdbIdPipe } from './dto/igdb-id.param.js';
 import { UserReviewsQueryDto } from './dto/user-reviews-query.dto.js';
 import { markSharedRead } from '../common/front-door.js';
-import { GamesService, type JsonBody } from './games.service.js';
+import { GamesService, searchHeaders, type JsonBody } from './games.service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -58,8 +58,7 @@ export class GamesController {
   })
   async search(@Query() query: SearchQueryDto, @Res() response: Response) {
     const answer = await this.games.search(query);
-    response.setHeader('X-Total-Count', String(answer.total));
-    if (answer.didYouMean) response.setHeader('X-Did-You-Mean', encodeURIComponent(answer.didYouMean));
+    for (const [name, value] of Object.entries(searchHeaders(answer))) response.setHeader(name, value);
     markSharedRead(response);
     response.type(JSON_TYPE).send(answer.body);
   }

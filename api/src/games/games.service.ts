@@ -12,10 +12,11 @@ import {
   UnusualActivityWindow,
   UserReview,
   type CatalogueFilters,
+  type SearchPageQuery,
   type UserReviewSort,
 } from '@veredicto/db';
 import type { Page } from '@veredicto/contract';
-import { searchGames } from '@veredicto/search';
+import { DID_YOU_MEAN_LEAST_LENGTH, matchGames, searchGames } from '@veredicto/search';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { findGameOr404, GAME_NOT_FOUND, orGameNotFound } from './game-lookup.js';
@@ -28,7 +29,8 @@ import {
 } from './game.presenter.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import { CatalogueMemoryService } from './catalogue-memory.service.js';
-import { readPageQuery } from './catalogue-lane.js';
+import { readPageQuery, readSearchQuery } from './catalogue-lane.js';
+import type { LaneAnswer } from '../common/front-door.js';
 import { SearchIndexService } from './search-index.service.js';
 import { SearchMissCounter } from './search-miss-counter.js';
 
@@ -50,6 +52,17 @@ export interface SearchAnswer {
   didYouMean: string | null;
 }
 
+/** The headers of a search's answer: the count of every match, and '¿Quizás buscabas…?' when there is one. */
+export function searchHeaders(answer: SearchAnswer): Record<string, string> {
+  return {
+    'X-Total-Count': String(answer.total),
+    ...(answer.didYouMean ? { 'X-Did-You-Mean': encodeURIComponent(answer.didYouMean) } : {}),
+  };
+}
+
+/** What a search reads of its query (SearchQueryDto, validated). */
+type SearchQuery = Pick<SearchQueryDto, 'name' | 'page' | 'size' | 'spanish' | 'mature'>;
+
 /** The page query's filters as the repositories and the catalogue in memory take them. */
 type PageQuery = NonNullable<ReturnType<typeof readPageQuery>>;
 
@@ -65,6 +78,14 @@ const catalogueFilters = (query: PageQuery): CatalogueFilters => ({
 
 const COMMA = Buffer.from(',');
 
+/** Cards' JSON texts as the elements of a JSON array, between `before` and `after`. */
+function joinCards(before: string, cards: Buffer[], after: string): JsonBody {
+  const parts: Buffer[] = [Buffer.from(before)];
+  cards.forEach((card, index) => parts.push(...(index ? [COMMA, card] : [card])));
+  parts.push(Buffer.from(after));
+  return Buffer.concat(parts) as JsonBody;
+}
+
 /**
  * A catalogue page's body from its cards' JSON: '{"content":[...],' then the rest of the page as
  * JSON.stringify writes it, in the same key order.
@@ -76,10 +97,7 @@ function pageBody(cards: Buffer[], total: number, query: PageQuery): JsonBody {
     page: query.page,
     size: query.size,
   };
-  const parts: Buffer[] = [Buffer.from('{"content":[')];
-  cards.forEach((card, index) => parts.push(...(index ? [COMMA, card] : [card])));
-  parts.push(Buffer.from(`],${JSON.stringify(page).slice(1)}`));
-  return Buffer.concat(parts) as JsonBody;
+  return joinCards('{"content":[', cards, `],${JSON.stringify(page).slice(1)}`);
 }
 
 @Injectable()
@@ -144,12 +162,14 @@ export class GamesService {
     );
   }
 
-  async search(query: SearchQueryDto): Promise<SearchAnswer> {
+  async search(query: SearchQuery): Promise<SearchAnswer> {
     const term = normalizeSearchText(query.name);
     const mature = query.mature === true;
     const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}:${mature}`;
     const answer = await this.cache.get(key, async () => {
       const { page, size, spanish } = query;
+      const inMemory = await this.searchInMemory(query.name, { page, size, spanish, mature });
+      if (inMemory) return inMemory;
       const found = await this.searchIndex.search((index) =>
         searchGames(this.em, query.name, { page, size, spanish, mature }, index),
       );
@@ -163,6 +183,43 @@ export class GamesService {
     // failure to count never fails the search. A filtered one is no miss of the catalogue.
     if (answer.total === 0 && term && !query.spanish) this.misses.count(term);
     return answer;
+  }
+
+  /**
+   * A search page with no database round trip: its games found in the search index and their cards read
+   * from the catalogue in memory (as presentSummary writes them), both as fresh as the read cache; the
+   * '¿Quizás buscabas…?' title from the index and the card. Null when either is not loaded, or when the
+   * index holds a game the catalogue has not read yet (the database's rows answer then).
+   */
+  private async searchInMemory(text: string, query: SearchPageQuery): Promise<SearchAnswer | null> {
+    const [memory, index] = await Promise.all([this.catalogueMemory.current(), this.searchIndex.current()]);
+    if (!memory || !index) return null;
+    const found = await matchGames(index, text, query);
+    const cards: Buffer[] = [];
+    for (const id of found.gameIds) {
+      const card = memory.cardOf(id);
+      if (!card) return null;
+      cards.push(card);
+    }
+    let didYouMean: string | null = null;
+    const normalized = normalizeSearchText(text);
+    if (found.total === 0 && !query.spanish && normalized.length >= DID_YOU_MEAN_LEAST_LENGTH) {
+      const closest = this.searchIndex.closestGame(normalized, query.mature === true);
+      const card = closest ? memory.cardOf(closest) : undefined;
+      if (closest && !card) return null;
+      didYouMean = card ? (JSON.parse(card.toString()) as { title: string }).title : null;
+    }
+    return { body: joinCards('[', cards, ']'), total: found.total, didYouMean };
+  }
+
+  /**
+   * The front door's search lane (bootstrap.ts): the answer to a plainly written search query string, the
+   * controller's own (the same search, read cache and count of misses); null lets the application answer.
+   */
+  searchFromLane(query: string): Promise<LaneAnswer> | null {
+    const read = readSearchQuery(query);
+    if (!read) return null;
+    return this.search(read).then((answer) => ({ body: answer.body, headers: searchHeaders(answer) }));
   }
 
   /** The search box's suggestions while typing: the first results of the same search. */

@@ -1,4 +1,4 @@
-import { prepareTrigrams, similarityTo } from './trigram.js';
+import { leastShared, prepareTrigrams, similarityTo } from './trigram.js';
 import { TrigramPostings } from './trigram-postings.js';
 
 /** pg_trgm.similarity_threshold's default: what `%` asks of a title to be suggested at all. */
@@ -65,7 +65,7 @@ export class ClosestTitles {
       const score = similarity + popularity / 10;
       if (!best || score > best.score || (score === best.score && id < best.id)) best = { id, score };
     };
-    const least = Math.max(1, Math.floor(queryCount * SIMILARITY_THRESHOLD));
+    const least = leastShared(queryCount, SIMILARITY_THRESHOLD);
     this.titles.eachSharing(query.codes, least, (position, shared) => {
       const id = this.ids[position];
       if ((!mature && this.flags[position] & MATURE) || this.changed.has(id)) return;

@@ -80,23 +80,31 @@ const withoutContaining = (group: WordGroup) =>
  * memory (memorySteps): one page of the matches of some terms, and the word list's candidates for typed
  * words. Both give the same answers (test/integration/search-index.test.ts compares them).
  */
-interface SearchSteps {
+interface SearchSteps<Rows> {
   /** A page of the matches of `terms`; with `probe`, of the texts word-similar to it as well. */
-  page(terms: SearchTerms, fuzzy: string, query: SearchPageQuery, probe?: string): Promise<PageRun>;
+  page(terms: SearchTerms, fuzzy: string, query: SearchPageQuery, probe?: string): Promise<PageRun<Rows>>;
   /**
    * Whether the matches of `terms` without the Spanish filter are TYPO_FALLBACK_BELOW or more, or one
    * of them is as typed: what was typed is then no typo, whatever the filter keeps of it.
    */
   foundUnfiltered(terms: SearchTerms, fuzzy: string, query: SearchPageQuery): Promise<boolean>;
   corrections(words: string[], swaps: string[][]): Promise<CorrectionRow[]>;
+  /** The answer to a text with nothing to look for. */
+  none(): Rows;
 }
 
 /** A page of matches: what the search decides on, and its rows, read when it is the answer. */
-interface PageRun {
+interface PageRun<Rows> {
   total: number;
   anyAsTyped: boolean;
   closeness: number;
-  rows(): Promise<SearchResultPage>;
+  rows(): Promise<Rows>;
+}
+
+/** A page of matches as ids, best first, and the count of every match (matchGames). */
+export interface MatchedGames {
+  gameIds: number[];
+  total: number;
 }
 
 /**
@@ -110,16 +118,36 @@ interface PageRun {
  * every match. The last resort (a text garbled beyond its words) is always the database's. Reads go to a
  * replica when the request allows it.
  */
-export async function searchGames(
+export function searchGames(
   em: SqlEntityManager,
   text: string,
   query: SearchPageQuery,
   index?: SearchIndex,
 ): Promise<SearchResultPage> {
-  const normalized = normalizeSearchText(text);
-  if (!normalized) return { rows: [], total: 0 };
   const repository = new GameSearchRepository(em);
-  const steps = index ? memorySteps(repository, index) : databaseSteps(repository);
+  return runSearch(index ? memorySteps(repository, index) : databaseSteps(repository), text, query);
+}
+
+/**
+ * The same search wholly in an index in memory, its page as game ids: for a caller that holds the games'
+ * cards itself (an API process's catalogue in memory) and keeps the index fresh (SearchIndexStore.refresh).
+ */
+export function matchGames(index: SearchIndex, text: string, query: SearchPageQuery): Promise<MatchedGames> {
+  const none: MatchedGames = { gameIds: [], total: 0 };
+  return runSearch(
+    indexSteps(index, none, ({ gameIds, total }) => Promise.resolve({ gameIds, total })),
+    text,
+    query,
+  );
+}
+
+async function runSearch<Rows>(
+  steps: SearchSteps<Rows>,
+  text: string,
+  query: SearchPageQuery,
+): Promise<Rows> {
+  const normalized = normalizeSearchText(text);
+  if (!normalized) return steps.none();
   const { fuzzy, texts, variants } = typedVariants(normalized);
   const franchise = franchiseOf(normalized);
   const franchisePrefixes = franchise ? [franchise] : [];
@@ -181,8 +209,8 @@ export async function searchGames(
 }
 
 /** The cheap steps by the database (GameSearchRepository). */
-function databaseSteps(repository: GameSearchRepository): SearchSteps {
-  const page: SearchSteps['page'] = async (terms, fuzzy, query, probe) => {
+function databaseSteps(repository: GameSearchRepository): SearchSteps<SearchResultPage> {
+  const page: SearchSteps<SearchResultPage>['page'] = async (terms, fuzzy, query, probe) => {
     const found = await repository.matches(terms, fuzzy, probe ?? null, query);
     return { ...found, rows: () => Promise.resolve({ rows: found.rows, total: found.total }) };
   };
@@ -193,11 +221,25 @@ function databaseSteps(repository: GameSearchRepository): SearchSteps {
       return unfiltered.total >= TYPO_FALLBACK_BELOW || unfiltered.anyAsTyped;
     },
     corrections: (words, swaps) => repository.corrections(words, swaps),
+    none: () => ({ rows: [], total: 0 }),
   };
 }
 
 /** The cheap steps by an index in memory; only the page's rows are read, by id. */
-function memorySteps(repository: GameSearchRepository, index: SearchIndex): SearchSteps {
+function memorySteps(repository: GameSearchRepository, index: SearchIndex): SearchSteps<SearchResultPage> {
+  const none: SearchResultPage = { rows: [], total: 0 };
+  return indexSteps(index, none, async ({ gameIds, total }) => ({
+    ...(await repository.summaries(gameIds)),
+    total,
+  }));
+}
+
+/** The cheap steps by an index in memory, a page's rows made from its ids by `rowsOf` (`none`: no text). */
+function indexSteps<Rows>(
+  index: SearchIndex,
+  none: Rows,
+  rowsOf: (found: MatchedGames) => Promise<Rows>,
+): SearchSteps<Rows> {
   return {
     page: (terms, fuzzy, query, probe) => {
       const found = index.page(
@@ -209,14 +251,12 @@ function memorySteps(repository: GameSearchRepository, index: SearchIndex): Sear
         query.spanish,
         query.mature,
       );
-      return Promise.resolve({
-        ...found,
-        rows: async () => ({ ...(await repository.summaries(found.gameIds)), total: found.total }),
-      });
+      return Promise.resolve({ ...found, rows: () => rowsOf(found) });
     },
     foundUnfiltered: (terms, _fuzzy, query) =>
       Promise.resolve(index.reaches(terms, TYPO_FALLBACK_BELOW, query.mature)),
     corrections: (words, swaps) => Promise.resolve(index.corrections(words, swaps, CORRECTION_RULES)),
+    none: () => none,
   };
 }
 
@@ -226,7 +266,7 @@ function memorySteps(repository: GameSearchRepository, index: SearchIndex): Sear
  * is a swap of a known word (a sure correction). A known word has no entry.
  */
 async function correctWords(
-  steps: SearchSteps,
+  steps: SearchSteps<unknown>,
   words: string[],
 ): Promise<{ corrections: Map<string, string[]>; sure: boolean }> {
   const corrections = new Map<string, string[]>();
@@ -256,6 +296,9 @@ function swapsOf(word: string): string[] {
   return [...swaps];
 }
 
+/** A normalised query shorter than this gets no '¿Quizás buscabas…?'. */
+export const DID_YOU_MEAN_LEAST_LENGTH = 3;
+
 /**
  * The best-known title closest to a query that found nothing ('¿Quizás buscabas…?'), by trigram
  * similarity (pg_trgm.similarity_threshold, 0.3 by default: looser than the search's); null when nothing
@@ -270,7 +313,7 @@ export async function didYouMeanTitle(
   store?: SearchIndexStore,
 ): Promise<string | null> {
   const normalized = normalizeSearchText(text);
-  if (normalized.length < 3) return null;
+  if (normalized.length < DID_YOU_MEAN_LEAST_LENGTH) return null;
   const inMemory = await store?.closestTitle(em, normalized, mature);
   return inMemory !== undefined ? inMemory : new GameSearchRepository(em).closestTitle(normalized, mature);
 }

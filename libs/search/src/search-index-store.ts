@@ -91,15 +91,37 @@ export class SearchIndexStore {
     for (let attempt = 0; ; attempt++) {
       const [index, version] = [this.index, this.version];
       if (!index) return run();
-      if (Date.now() - this.lastLookback >= this.lookBackMs) this.lookBack(em, currentReadRoute());
-      if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS)
-        this.rebuild(em, currentReadRoute()).catch((error: unknown) =>
-          this.logger?.warn(`índice de búsqueda no reconstruido: ${String(error)}`),
-        );
+      this.maintain(em);
       const result = await run(index);
       if ((result.searchVersion ?? 0) <= version || attempt === 2) return result;
       await this.check(em);
     }
+  }
+
+  /**
+   * The index brought up to the database (null when it is not loaded): what a search that reads no row
+   * from the database runs on (matchGames), called when the caller's read cache is cleared and every
+   * second. Reads the highest version (one small statement) and the games changed above the index's.
+   */
+  async refresh(em: SqlEntityManager): Promise<SearchIndex | null> {
+    if (!this.index) return null;
+    this.maintain(em);
+    await this.check(em);
+    return this.index;
+  }
+
+  /** The index as it is, without asking the database (null when it is not loaded). */
+  get current(): SearchIndex | null {
+    return this.index;
+  }
+
+  /** The recent versions read again, and the whole index built again, when their time has come. */
+  private maintain(em: SqlEntityManager): void {
+    if (Date.now() - this.lastLookback >= this.lookBackMs) this.lookBack(em, currentReadRoute());
+    if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS)
+      this.rebuild(em, currentReadRoute()).catch((error: unknown) =>
+        this.logger?.warn(`índice de búsqueda no reconstruido: ${String(error)}`),
+      );
   }
 
   /**
@@ -113,9 +135,17 @@ export class SearchIndexStore {
     normalized: string,
     mature: boolean,
   ): Promise<string | null | undefined> {
-    if (!this.titles) return undefined;
-    const id = this.titles.closest(normalized, mature);
-    return id === null ? null : new GameSearchRepository(em, currentReadRoute()).titleOf(id);
+    const id = this.closestGame(normalized, mature);
+    return id === undefined
+      ? undefined
+      : id === null
+        ? null
+        : new GameSearchRepository(em, currentReadRoute()).titleOf(id);
+  }
+
+  /** The id of the game closestTitle would name (undefined when the index is not loaded). */
+  closestGame(normalized: string, mature: boolean): number | null | undefined {
+    return this.titles?.closest(normalized, mature);
   }
 
   /** A check that starts after this call: the one in flight may have read the version before it. */

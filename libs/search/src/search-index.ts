@@ -12,7 +12,13 @@ import {
   type SpanishFilter,
 } from '@veredicto/db';
 import { PackedTexts } from './packed-texts.js';
-import { levenshteinLessEqual, prepareTrigrams, similarityTo, wordSimilarityTo } from './trigram.js';
+import {
+  leastShared,
+  levenshteinLessEqual,
+  prepareTrigrams,
+  similarityTo,
+  wordSimilarityTo,
+} from './trigram.js';
 import { TrigramPostings } from './trigram-postings.js';
 
 /** One page of a search's matches, best first, and what the search needs to know of all of them. */
@@ -835,7 +841,7 @@ export class SearchIndex {
     if (probed) {
       // Word similarity w needs w of the probe's trigrams in the text (w = shared / (probe's + extent's
       // - shared) <= shared / probe's): only texts sharing that many are compared.
-      const least = Math.max(1, Math.floor(probed.codes.length * probe!.threshold));
+      const least = leastShared(probed.codes.length, probe!.threshold);
       const accept = keep === 0 ? undefined : (entry: number) => kept(this.entryGame[entry]);
       for (const entry of this.trigrams.sharing(probed.codes, least, accept)) {
         const slot = this.entryGame[entry];

@@ -1,4 +1,5 @@
 import {
+  leastShared,
   levenshtein,
   levenshteinLessEqual,
   prepareTrigrams,
@@ -146,5 +147,23 @@ describe('fuzzystrmatch replicas', () => {
         expect(levenshteinLessEqual(b, a, max) > max).toBe(limited > max);
       }
     }
+  });
+});
+
+describe('leastShared', () => {
+  it('is the fewest shared trigrams whose share of the query reaches the threshold in float4', () => {
+    for (const threshold of [0.3, 0.5, 0.6, 1])
+      for (let count = 1; count <= 300; count++) {
+        let least = 1;
+        while (least < count && Math.fround(least / count) < threshold) least++;
+        expect({ count, threshold, least: leastShared(count, threshold) }).toEqual({
+          count,
+          threshold,
+          least,
+        });
+      }
+    // Odd counts: half of 17 is 8.5, so 9 (8 of 17 is 0.47, under the search's 0.5).
+    expect(leastShared(17, 0.5)).toBe(9);
+    expect(leastShared(10, 0.3)).toBe(3);
   });
 });

@@ -210,6 +210,18 @@ function wordSimilarityMarked(queryLength: number, text: string, stamp: number):
   return best;
 }
 
+/**
+ * The fewest of a query's `count` trigrams a text must share for a similarity or word similarity to it of
+ * `threshold` (both at most shared / count, the text's other trigrams only adding to the divisor), as
+ * PostgreSQL compares them: in float4. At least 1.
+ */
+export function leastShared(count: number, threshold: number): number {
+  let least = Math.max(1, Math.floor(count * threshold));
+  while (least > 1 && Math.fround((least - 1) / count) >= threshold) least--;
+  while (least < count && Math.fround(least / count) < threshold) least++;
+  return least;
+}
+
 /** pg_trgm's similarity(a, b): shared distinct trigrams over all distinct trigrams, in float4. */
 export function similarity(a: string, b: string): number {
   const stamp = nextGeneration();
