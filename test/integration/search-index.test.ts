@@ -269,4 +269,31 @@ describe('search index in memory', () => {
       await db.query(`delete from games where igdb_id between $1 and $2`, range);
     }
   });
+
+  it('builds itself again once a few hundred games have new texts, which every search compares one by one', async () => {
+    const range = [990_010_001, 990_010_300];
+    await db.query(`delete from games where igdb_id between $1 and $2`, range);
+    try {
+      await db.query(
+        `insert into games (igdb_id, slug, title, search_name, platforms)
+         select n, 'retitulado-' || n, 'Retitulado ' || n, 'retitulado en lote ' || n, '{PC}'
+         from generate_series($1::int, $2::int) n`,
+        range,
+      );
+      // 300 new games: patched in (fewer than a rebuild at once), then built again in the background.
+      const index = await store.refresh(orm.em.fork());
+      expect(index).not.toBeNull();
+      let rebuilt = store.current;
+      for (let wait = 0; wait < 100 && rebuilt === index; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        rebuilt = store.current;
+      }
+      expect(rebuilt).not.toBe(index);
+      expect(rebuilt!.changes).toBe(0);
+      const found = await searchGames(orm.em.fork(), 'retitulado en lote', { page: 0, size: 5 }, rebuilt!);
+      expect(found.total).toBe(300);
+    } finally {
+      await db.query(`delete from games where igdb_id between $1 and $2`, range);
+    }
+  });
 });

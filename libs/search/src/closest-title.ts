@@ -1,4 +1,4 @@
-import { leastShared, prepareTrigrams, similarityTo } from './trigram.js';
+import { commonCount, leastShared, prepareTrigrams, similarityTo } from './trigram.js';
 import { TrigramPostings } from './trigram-postings.js';
 
 /** pg_trgm.similarity_threshold's default: what `%` asks of a title to be suggested at all. */
@@ -30,8 +30,8 @@ export class ClosestTitles {
   private readonly popularity: Float64Array;
   private readonly flags: Uint8Array;
   private readonly titles: TrigramPostings;
-  /** Games changed since the build, by id (null: gone). */
-  private readonly changed = new Map<number, TitleEntry | null>();
+  /** Games changed since the build, by id, with their title's trigram codes (null: gone). */
+  private readonly changed = new Map<number, { entry: TitleEntry; codes: Int32Array } | null>();
 
   constructor(entries: readonly TitleEntry[]) {
     this.ids = Int32Array.from(entries, (entry) => entry.id);
@@ -42,7 +42,7 @@ export class ClosestTitles {
 
   /** A game added or changed since the build (its title or popularity); `null` entry: removed. */
   update(id: number, entry: TitleEntry | null): void {
-    this.changed.set(id, entry);
+    this.changed.set(id, entry && { entry, codes: prepareTrigrams(entry.searchName).codes });
   }
 
   /** How many games changed since the build. */
@@ -76,9 +76,10 @@ export class ClosestTitles {
         this.popularity[position],
       );
     });
-    for (const [id, entry] of this.changed) {
-      if (!entry || (!mature && entry.mature)) continue;
-      consider(id, similarityTo(query, entry.searchName), entry.popularity);
+    for (const [id, changed] of this.changed) {
+      if (!changed || (!mature && changed.entry.mature) || commonCount(query.codes, changed.codes) < least)
+        continue;
+      consider(id, similarityTo(query, changed.entry.searchName), changed.entry.popularity);
     }
     return (best as { id: number } | null)?.id ?? null;
   }

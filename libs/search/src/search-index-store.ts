@@ -6,6 +6,14 @@ import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 /** More changed games than this at once: the index is built again rather than patched. */
 const REBUILD_AFTER_CHANGES = 5_000;
 /**
+ * More games with new texts since the build than this (new or retitled games, whose texts every search
+ * compares one by one: about a microsecond and a half each, so that on 194k games 900 of them halved the
+ * searches a second), or more games changed at all than REBUILD_AFTER_CHANGES (each compared by
+ * '¿Quizás buscabas…?', though only those sharing enough trigrams are measured): the index is built again
+ * in the background, about 3 s of CPU.
+ */
+const REBUILD_AFTER_CHANGED_GAMES = 250;
+/**
  * A version is taken when a transaction changes a game and becomes visible when it commits, so a lower
  * version can appear after a higher one was read: the games of the last 2 × LOOKBACK_MS worth of versions
  * are read again every LOOKBACK_MS, and the index is built again every REBUILD_EVERY_MS (what catches a
@@ -183,7 +191,7 @@ export class SearchIndexStore {
       this.version = changed.version;
       this.seen.push({ at: Date.now(), version: this.version });
     }
-    if (this.index!.changes >= REBUILD_AFTER_CHANGES)
+    if (this.index!.changes >= REBUILD_AFTER_CHANGED_GAMES || this.titles!.changes >= REBUILD_AFTER_CHANGES)
       this.rebuild(em, route).catch((error: unknown) =>
         this.logger?.warn(`índice de búsqueda no reconstruido: ${String(error)}`),
       );

@@ -13,6 +13,7 @@ import {
 } from '@veredicto/db';
 import { PackedTexts } from './packed-texts.js';
 import {
+  commonCount,
   leastShared,
   levenshteinLessEqual,
   prepareTrigrams,
@@ -388,21 +389,6 @@ class WordList {
   }
 }
 
-/** How many codes two sorted lists of distinct trigram codes share. */
-function commonCount(a: Int32Array, b: Int32Array): number {
-  let [i, j, common] = [0, 0, 0];
-  while (i < a.length && j < b.length) {
-    if (a[i] < b[j]) i++;
-    else if (a[i] > b[j]) j++;
-    else {
-      common++;
-      i++;
-      j++;
-    }
-  }
-  return common;
-}
-
 /** A game's flags: its Spanish verdict says yes for voices, for texts; marked adult. */
 const AUDIO = 1;
 const TEXT = 2;
@@ -487,7 +473,13 @@ export class SearchIndex {
   private stamp = 0;
   /** Games changed since the build (flagged CHANGED): these entries replace their base ones. */
   private readonly changedGames = new Set<number>();
-  private readonly changedEntries: { text: string; slot: number; kind: AliasKind | null }[] = [];
+  /** Entries of games changed since the build, with their distinct trigram codes (the last resort's filter). */
+  private readonly changedEntries: {
+    text: string;
+    slot: number;
+    kind: AliasKind | null;
+    codes: Int32Array;
+  }[] = [];
   private readonly words: WordList;
 
   constructor(games: readonly IndexedGame[], words: readonly { word: string; frequency: number }[]) {
@@ -567,7 +559,7 @@ export class SearchIndex {
     for (let i = this.changedEntries.length - 1; i >= 0; i--)
       if (this.changedEntries[i].slot === slot) this.changedEntries.splice(i, 1);
     for (const { text, kind } of entries) {
-      this.changedEntries.push({ text, slot, kind });
+      this.changedEntries.push({ text, slot, kind, codes: prepareTrigrams(text).codes });
       for (const word of text.split(' '))
         if (word.length >= 3 && !this.words.has(word)) this.words.add(word, 1);
     }
@@ -851,8 +843,16 @@ export class SearchIndex {
           consider(entry, slot, KINDS[this.entryKind[entry]], true);
       }
     }
-    this.changedEntries.forEach(({ text, slot, kind }, at) => {
-      if (kept(slot)) consider(-1 - at, slot, kind, !!probed && similar(text));
+    // A changed entry is compared with the probe only when it shares enough of its trigrams, as a base one.
+    const leastProbe = probed ? leastShared(probed.codes.length, probe!.threshold) : 0;
+    this.changedEntries.forEach(({ text, slot, kind, codes }, at) => {
+      if (kept(slot))
+        consider(
+          -1 - at,
+          slot,
+          kind,
+          !!probed && commonCount(probed.codes, codes) >= leastProbe && similar(text),
+        );
     });
     return { matches, reached };
   }

@@ -210,6 +210,21 @@ function wordSimilarityMarked(queryLength: number, text: string, stamp: number):
   return best;
 }
 
+/** How many codes two sorted lists of distinct trigram codes share. */
+export function commonCount(a: Int32Array, b: Int32Array): number {
+  let [i, j, common] = [0, 0, 0];
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      common++;
+      i++;
+      j++;
+    }
+  }
+  return common;
+}
+
 /**
  * The fewest of a query's `count` trigrams a text must share for a similarity or word similarity to it of
  * `threshold` (both at most shared / count, the text's other trigrams only adding to the divisor), as
