@@ -250,36 +250,42 @@ describe('search index in memory', () => {
     expect(found).toEqual([late.id]);
   });
 
-  it('builds itself again after more changes than it patches', async () => {
-    const range = [990_000_001, 990_005_001];
-    await db.query(`delete from games where igdb_id between $1 and $2`, range);
+  /**
+   * Games numbered `first` to `last` (IGDB ids), each titled `title` and searched as `searchName` with its
+   * number, while `check` runs; removed after it.
+   */
+  async function withNumberedGames(
+    [first, last]: [number, number],
+    { slug, title, searchName }: { slug: string; title: string; searchName: string },
+    check: () => Promise<void>,
+  ): Promise<void> {
+    await db.query(`delete from games where igdb_id between $1 and $2`, [first, last]);
     try {
       await db.query(
         `insert into games (igdb_id, slug, title, search_name, platforms)
-         select n, 'reconstruccion-' || n, 'Reconstrucción ' || n, 'reconstruccion masiva ' || n, '{PC}'
-         from generate_series($1::int, $2::int) n`,
-        range,
+         select n, $3 || n, $4 || n, $5 || n, '{PC}' from generate_series($1::int, $2::int) n`,
+        [first, last, `${slug}-`, `${title} `, `${searchName} `],
       );
+      await check();
+    } finally {
+      await db.query(`delete from games where igdb_id between $1 and $2`, [first, last]);
+    }
+  }
+
+  it('builds itself again after more changes than it patches', async () => {
+    const names = { slug: 'reconstruccion', title: 'Reconstrucción', searchName: 'reconstruccion masiva' };
+    await withNumberedGames([990_000_001, 990_005_001], names, async () => {
       const found = await store.search(orm.em.fork(), (index) =>
         searchGames(orm.em.fork(), 'reconstruccion masiva', { page: 0, size: 5 }, index),
       );
       expect(found.total).toBe(5_001);
       expect(found.rows).toHaveLength(5);
-    } finally {
-      await db.query(`delete from games where igdb_id between $1 and $2`, range);
-    }
+    });
   });
 
   it('builds itself again once a few hundred games have new texts, which every search compares one by one', async () => {
-    const range = [990_010_001, 990_010_300];
-    await db.query(`delete from games where igdb_id between $1 and $2`, range);
-    try {
-      await db.query(
-        `insert into games (igdb_id, slug, title, search_name, platforms)
-         select n, 'retitulado-' || n, 'Retitulado ' || n, 'retitulado en lote ' || n, '{PC}'
-         from generate_series($1::int, $2::int) n`,
-        range,
-      );
+    const names = { slug: 'retitulado', title: 'Retitulado', searchName: 'retitulado en lote' };
+    await withNumberedGames([990_010_001, 990_010_300], names, async () => {
       // 300 new games: patched in (fewer than a rebuild at once), then built again in the background.
       const index = await store.refresh(orm.em.fork());
       expect(index).not.toBeNull();
@@ -292,8 +298,6 @@ describe('search index in memory', () => {
       expect(rebuilt!.changes).toBe(0);
       const found = await searchGames(orm.em.fork(), 'retitulado en lote', { page: 0, size: 5 }, rebuilt!);
       expect(found.total).toBe(300);
-    } finally {
-      await db.query(`delete from games where igdb_id between $1 and $2`, range);
-    }
+    });
   });
 });
