@@ -274,8 +274,16 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
         'Expedición 33: Claroscuro',
       ]);
       for (const query of queries) expect(query.body).toContain('alternative_names.name');
-      const found = await call(api.baseUrl, 'GET', '/api/games/search?name=claroscuro');
-      expect(found.body[0]).toMatchObject({ igdbID: 990_000_001 });
+      // The search reads the catalogue in memory: told by the job's completion event, which may reach the
+      // API a moment after the poll above saw the job completed, and read again every second at the latest.
+      const found = await waitFor(
+        async () => {
+          const { body } = await call(api.baseUrl, 'GET', '/api/games/search?name=claroscuro');
+          return body[0]?.igdbID === 990_000_001 ? body : undefined;
+        },
+        { what: 'the search to find the imported game', timeoutMs: 10_000 },
+      );
+      expect(found[0]).toMatchObject({ igdbID: 990_000_001 });
 
       const { body: detail } = await call(api.baseUrl, 'GET', '/api/games/990000001');
       expect(detail).toMatchObject({
