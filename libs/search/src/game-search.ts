@@ -14,7 +14,7 @@ import {
   type SearchTerms,
   type WordGroup,
 } from '@veredicto/db';
-import type { SearchIndex } from './search-index.js';
+import type { MatchedPage, SearchIndex } from './search-index.js';
 
 /** Fewer matches than this as typed: the search also looks for typos. */
 const TYPO_FALLBACK_BELOW = 10;
@@ -81,8 +81,16 @@ const withoutContaining = (group: WordGroup) =>
  * words. Both give the same answers (test/integration/search-index.test.ts compares them).
  */
 interface SearchSteps<Rows> {
-  /** A page of the matches of `terms`; with `probe`, of the texts word-similar to it as well. */
-  page(terms: SearchTerms, fuzzy: string, query: SearchPageQuery, probe?: string): Promise<PageRun<Rows>>;
+  /**
+   * A page of the matches of `terms`; with `probe`, of the texts word-similar to its text as well
+   * (`probe.onto`: the page of the same terms and query found earlier, whose matches an index adds to).
+   */
+  page(
+    terms: SearchTerms,
+    fuzzy: string,
+    query: SearchPageQuery,
+    probe?: { text: string; onto: PageRun<Rows> },
+  ): Promise<PageRun<Rows>>;
   /**
    * Whether the matches of `terms` without the Spanish filter are TYPO_FALLBACK_BELOW or more, or one
    * of them is as typed: what was typed is then no typo, whatever the filter keeps of it.
@@ -99,6 +107,8 @@ interface PageRun<Rows> {
   anyAsTyped: boolean;
   closeness: number;
   rows(): Promise<Rows>;
+  /** The index's page (indexSteps): a probe of the same terms adds to its matches. */
+  matched?: MatchedPage;
 }
 
 /** A page of matches as ids, best first, and the count of every match (matchGames). */
@@ -205,13 +215,13 @@ async function runSearch<Rows>(
   // The last resort: the word similarity of the whole text to every title and alias, what finds a title
   // garbled beyond its words (the database's dearest part, ~10-50 ms on 200k games; ~1-3 ms in memory).
   const probe = fuzzy.split(' ').slice(0, TYPO_PROBE_WORDS).join(' ');
-  return (await steps.page(typed, fuzzy, query, probe)).rows();
+  return (await steps.page(typed, fuzzy, query, { text: probe, onto: cheap })).rows();
 }
 
 /** The cheap steps by the database (GameSearchRepository). */
 function databaseSteps(repository: GameSearchRepository): SearchSteps<SearchResultPage> {
   const page: SearchSteps<SearchResultPage>['page'] = async (terms, fuzzy, query, probe) => {
-    const found = await repository.matches(terms, fuzzy, probe ?? null, query);
+    const found = await repository.matches(terms, fuzzy, probe?.text ?? null, query);
     return { ...found, rows: () => Promise.resolve({ rows: found.rows, total: found.total }) };
   };
   return {
@@ -247,11 +257,11 @@ function indexSteps<Rows>(
         fuzzy,
         query.page * query.size,
         query.size,
-        probe === undefined ? undefined : { text: probe, threshold: WORD_SIMILARITY_THRESHOLD },
+        probe && { text: probe.text, threshold: WORD_SIMILARITY_THRESHOLD, onto: probe.onto.matched },
         query.spanish,
         query.mature,
       );
-      return Promise.resolve({ ...found, rows: () => rowsOf(found) });
+      return Promise.resolve({ ...found, matched: found, rows: () => rowsOf(found) });
     },
     foundUnfiltered: (terms, _fuzzy, query) =>
       Promise.resolve(index.reaches(terms, TYPO_FALLBACK_BELOW, query.mature)),

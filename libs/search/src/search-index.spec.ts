@@ -128,6 +128,52 @@ describe('SearchIndex', () => {
     expect(reached).toBeLessThan(400);
   });
 
+  it("adds a probe's texts to an earlier page's matches of the same terms as a search from scratch finds them", () => {
+    const next = random(23);
+    const vocabulary = ['mario', 'maria', 'kart', 'karts', 'star', 'stars', 'wars', 'knight', 'night', 'hollow'];
+    const text = (length: number) =>
+      Array.from({ length }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
+    const games: IndexedGame[] = Array.from({ length: 400 }, (_, at) => ({
+      id: 1 + at,
+      searchName: text(1 + Math.floor(next() * 3)),
+      popularity: Math.floor(next() * 8) / 2,
+      spanish: { audio: next() < 0.2, text: next() < 0.4 },
+      mature: next() < 0.1,
+      aliases: next() < 0.3 ? [{ term: text(2), kind: 'igdb' as const }] : [],
+    }));
+    const index = new SearchIndex(games, []);
+    // Changed entries too: renamed games are compared with the probe one by one.
+    for (const renamed of games.slice(0, 30)) index.update({ ...renamed, searchName: text(2) });
+    let [added, checked] = [0, 0];
+    for (let round = 0; round < 200; round++) {
+      const query = text(1 + Math.floor(next() * 3));
+      const terms = words(query);
+      const spanish = ([undefined, 'audio', 'text'] as const)[round % 3];
+      const mature = round % 4 === 0;
+      const probe = { text: query.split(' ').reverse().join(' '), threshold: 0.5 };
+      const earlier = index.page(terms, query, 0, 20, undefined, spanish, mature);
+      const onto = index.page(terms, query, 0, 20, { ...probe, onto: earlier }, spanish, mature);
+      expect(onto).toEqual(index.page(terms, query, 0, 20, probe, spanish, mature));
+      if (onto.total > earlier.total) added++;
+      checked++;
+    }
+    expect(checked).toBe(200);
+    // The probe found texts the terms did not, in many of the searches.
+    expect(added).toBeGreaterThan(20);
+
+    // Other terms, or an update in between: the terms are matched again.
+    const query = 'mario kart';
+    const probe = { text: 'maria karts', threshold: 0.5 };
+    const fromScratch = index.page(words(query), query, 0, 50, probe);
+    const other = index.page(words('star wars'), 'star wars', 0, 50);
+    expect(index.page(words(query), query, 0, 50, { ...probe, onto: other })).toEqual(fromScratch);
+    const before = index.page(words(query), query, 0, 50);
+    index.update({ ...games[40], searchName: 'mario kart' });
+    const afterUpdate = index.page(words(query), query, 0, 50, { ...probe, onto: before });
+    expect(afterUpdate).toEqual(index.page(words(query), query, 0, 50, probe));
+    expect(afterUpdate.gameIds).toContain(games[40].id);
+  });
+
   it('finds an adult game only by a whole title or alias as typed, unless asked for, and follows an update', () => {
     const index = new SearchIndex(
       [

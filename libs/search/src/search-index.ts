@@ -425,6 +425,18 @@ interface MatchOptions {
   mature?: boolean;
   /** Stop once this many games are found or one is as typed (whether a search reaches that, not its page). */
   stopAt?: number;
+  /** The matches of the same terms found earlier: only the probe's texts are added to them. */
+  onto?: Map<number, Match>;
+}
+
+/** What a page was ranked from, kept for a probe of the same terms that adds to it (SearchIndex.page). */
+interface PageMatches {
+  matches: Map<number, Match>;
+  terms: SearchTerms;
+  keep: number;
+  mature: boolean;
+  /** The index's updates when it was found: after another one its changed entries may have moved. */
+  updates: number;
 }
 
 /** A typed array twice as long (or `least` long), holding the same values first. */
@@ -481,6 +493,10 @@ export class SearchIndex {
     codes: Int32Array;
   }[] = [];
   private readonly words: WordList;
+  /** How many times a game was added or changed (update). */
+  private updates = 0;
+  /** Each recent page's matches, by the page answered (a probe `onto` it adds to them). */
+  private readonly pageMatches = new WeakMap<MatchedPage, PageMatches>();
 
   constructor(games: readonly IndexedGame[], words: readonly { word: string; frequency: number }[]) {
     const capacity = Math.max(16, games.length);
@@ -546,6 +562,7 @@ export class SearchIndex {
 
   /** A game added or changed after the build: its entries replace the old ones; its popularity and Spanish too. */
   update(game: IndexedGame): void {
+    this.updates++;
     const known = this.slotOf(game.id);
     const slot = known ?? this.newSlot(game.id);
     this.setFigures(slot, game);
@@ -615,7 +632,9 @@ export class SearchIndex {
    * One page of the matches of `terms`, ranked as the database statement ranks them: every matching
    * game counted; the best SEARCH_SHORTLIST by tier and popularity ranked by their closest text's word
    * similarity and similarity to `fuzzy` as well, the others after them in that rough order. With
-   * `probe` (the last resort), the texts whose word similarity to it reaches `probe.threshold` match too.
+   * `probe` (the last resort), the texts whose word similarity to it reaches `probe.threshold` match too;
+   * `probe.onto`, a page this index answered for the same terms, filter and `mature`, saves matching the
+   * terms again: the probe's texts are added to its matches (once: they are the new page's then).
    * With `spanish`, only the games whose verdict says yes for it match (and are counted). An adult game
    * matches only when one of its texts is one of `terms.typedExacts`, unless `mature` asks for them.
    */
@@ -624,11 +643,29 @@ export class SearchIndex {
     fuzzy: string,
     offset: number,
     limit: number,
-    probe?: { text: string; threshold: number },
+    probe?: { text: string; threshold: number; onto?: MatchedPage },
     spanish?: SpanishFilter,
-    mature?: boolean,
+    mature = false,
   ): MatchedPage {
-    const { matches } = this.match(terms, { probe, keep: spanish ? FILTER_FLAG[spanish] : 0, mature });
+    const keep = spanish ? FILTER_FLAG[spanish] : 0;
+    const earlier = probe?.onto && this.pageMatches.get(probe.onto);
+    if (earlier) this.pageMatches.delete(probe!.onto!);
+    const onto =
+      earlier &&
+      earlier.terms === terms &&
+      earlier.keep === keep &&
+      earlier.mature === mature &&
+      earlier.updates === this.updates
+        ? earlier.matches
+        : undefined;
+    const { matches } = this.match(terms, { probe, keep, mature, onto });
+    const answer = this.rankPage(matches, fuzzy, offset, limit);
+    this.pageMatches.set(answer, { matches, terms, keep, mature, updates: this.updates });
+    return answer;
+  }
+
+  /** The page of `matches` (see page). */
+  private rankPage(matches: Map<number, Match>, fuzzy: string, offset: number, limit: number): MatchedPage {
     let anyAsTyped = false;
     const games: { slot: number; id: number; rough: number }[] = [];
     for (const [slot, found] of matches) {
@@ -719,8 +756,8 @@ export class SearchIndex {
    * Each matching game (of those with the `keep` flag) and its match; `reached` when `stopAt` games
    * qualify or one of them is as typed, the walk then ending there.
    */
-  private match(terms: SearchTerms, { probe, keep = 0, mature = false, stopAt }: MatchOptions) {
-    const matches = new Map<number, Match>();
+  private match(terms: SearchTerms, { probe, keep = 0, mature = false, stopAt, onto }: MatchOptions) {
+    const matches = onto ?? new Map<number, Match>();
     let [qualified, reached] = [0, false];
     const probed = probe && prepareTrigrams(probe.text);
     const similar = (text: string) => f4(wordSimilarityTo(probed!, text)) >= probe!.threshold;
@@ -800,20 +837,20 @@ export class SearchIndex {
         consider(entry, slot, KINDS[this.entryKind[entry]]);
     };
     const within = keep === AUDIO ? this.filtered.audio : keep === TEXT ? this.filtered.text : undefined;
-    for (const text of terms.exacts) {
+    for (const text of onto ? [] : terms.exacts) {
       for (let at = this.firstAtOrAfter(text); at < this.sorted.length; at++) {
         if (!this.texts.equals(this.sorted[at], text)) break;
         base(this.sorted[at]);
       }
     }
-    for (const start of terms.prefixes) {
+    for (const start of onto ? [] : terms.prefixes) {
       for (let at = this.firstAtOrAfter(start); at < this.sorted.length && !reached; at++) {
         const entry = this.sorted[at];
         if (!this.texts.startsWith(entry, start)) break;
         base(entry);
       }
     }
-    for (const variant of terms.allWords) {
+    for (const variant of onto ? [] : terms.allWords) {
       // The rarest piece of the variant's conditions gives the candidates; every condition is then checked.
       const parts = [
         ...variant.wordStarts.map((word) => [` ${word}`]),
@@ -843,16 +880,13 @@ export class SearchIndex {
           consider(entry, slot, KINDS[this.entryKind[entry]], true);
       }
     }
-    // A changed entry is compared with the probe only when it shares enough of its trigrams, as a base one.
+    // A changed entry is compared with the probe only when it shares enough of its trigrams, as a base one
+    // (onto earlier matches: only a similar one is considered; matched by the terms as well, it counts twice).
     const leastProbe = probed ? leastShared(probed.codes.length, probe!.threshold) : 0;
     this.changedEntries.forEach(({ text, slot, kind, codes }, at) => {
-      if (kept(slot))
-        consider(
-          -1 - at,
-          slot,
-          kind,
-          !!probed && commonCount(probed.codes, codes) >= leastProbe && similar(text),
-        );
+      if (!kept(slot)) return;
+      const isSimilar = !!probed && commonCount(probed.codes, codes) >= leastProbe && similar(text);
+      if (!onto || isSimilar) consider(-1 - at, slot, kind, isSimilar);
     });
     return { matches, reached };
   }
