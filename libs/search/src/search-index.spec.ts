@@ -130,7 +130,18 @@ describe('SearchIndex', () => {
 
   it("adds a probe's texts to an earlier page's matches of the same terms as a search from scratch finds them", () => {
     const next = random(23);
-    const vocabulary = ['mario', 'maria', 'kart', 'karts', 'star', 'stars', 'wars', 'knight', 'night', 'hollow'];
+    const vocabulary = [
+      'mario',
+      'maria',
+      'kart',
+      'karts',
+      'star',
+      'stars',
+      'wars',
+      'knight',
+      'night',
+      'hollow',
+    ];
     const text = (length: number) =>
       Array.from({ length }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
     const games: IndexedGame[] = Array.from({ length: 400 }, (_, at) => ({
