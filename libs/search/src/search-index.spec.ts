@@ -23,6 +23,37 @@ const words = (text: string) => {
     ],
   };
 };
+/**
+ * A random catalogue of few words, so that searches find many games, few, or none: `games` games with ids
+ * from `firstId` by `idStep`, titles of 1 to `longest` words, a Spanish in `audio` and `text` of them, a
+ * tenth adult, three tenths with an alias of two words; and `text`, which makes more of those words.
+ */
+function randomCatalogue(
+  next: () => number,
+  vocabulary: readonly string[],
+  shape: {
+    games: number;
+    firstId: number;
+    idStep: number;
+    longest: number;
+    audio: number;
+    text: number;
+    aliasKind: () => IndexedGame['aliases'][number]['kind'];
+  },
+) {
+  const text = (length: number) =>
+    Array.from({ length }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
+  const games: IndexedGame[] = Array.from({ length: shape.games }, (_, at) => ({
+    id: shape.firstId + at * shape.idStep,
+    searchName: text(1 + Math.floor(next() * shape.longest)),
+    popularity: Math.floor(next() * 8) / 2,
+    spanish: { audio: next() < shape.audio, text: next() < shape.text },
+    mature: next() < 0.1,
+    aliases: next() < 0.3 ? [{ term: text(2), kind: shape.aliasKind() }] : [],
+  }));
+  return { text, games };
+}
+
 const RULES = {
   candidates: 3,
   similarity: 0.2,
@@ -54,32 +85,20 @@ describe('SearchIndex', () => {
   });
 
   it('filters as an index of only the filtered games would answer, and knows early whether a search reaches a count', () => {
-    // A random catalogue of few words, so that searches find many games, few, or none.
     const next = random(11);
-    const vocabulary = [
-      'mario',
-      'kart',
-      'star',
-      'wars',
-      'knight',
-      'zelda',
-      'max',
-      'payne',
-      'sol',
-      'a',
-      'x',
-      '2',
-    ];
-    const text = (length: number) =>
-      Array.from({ length }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
-    const games: IndexedGame[] = Array.from({ length: 600 }, (_, at) => ({
-      id: 1_000 + at * 3,
-      searchName: text(1 + Math.floor(next() * 4)),
-      popularity: Math.floor(next() * 8) / 2,
-      spanish: { audio: next() < 0.1, text: next() < 0.3 },
-      mature: next() < 0.1,
-      aliases: next() < 0.3 ? [{ term: text(2), kind: next() < 0.5 ? 'acronym' : 'igdb' }] : [],
-    }));
+    const { text, games } = randomCatalogue(
+      next,
+      ['mario', 'kart', 'star', 'wars', 'knight', 'zelda', 'max', 'payne', 'sol', 'a', 'x', '2'],
+      {
+        games: 600,
+        firstId: 1_000,
+        idStep: 3,
+        longest: 4,
+        audio: 0.1,
+        text: 0.3,
+        aliasKind: () => (next() < 0.5 ? 'acronym' : 'igdb'),
+      },
+    );
     const index = new SearchIndex(games, []);
     // Later changes: a game gains a Spanish it had not at the build, another loses one, one is renamed.
     const changed = [
@@ -130,28 +149,11 @@ describe('SearchIndex', () => {
 
   it("adds a probe's texts to an earlier page's matches of the same terms as a search from scratch finds them", () => {
     const next = random(23);
-    const vocabulary = [
-      'mario',
-      'maria',
-      'kart',
-      'karts',
-      'star',
-      'stars',
-      'wars',
-      'knight',
-      'night',
-      'hollow',
-    ];
-    const text = (length: number) =>
-      Array.from({ length }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
-    const games: IndexedGame[] = Array.from({ length: 400 }, (_, at) => ({
-      id: 1 + at,
-      searchName: text(1 + Math.floor(next() * 3)),
-      popularity: Math.floor(next() * 8) / 2,
-      spanish: { audio: next() < 0.2, text: next() < 0.4 },
-      mature: next() < 0.1,
-      aliases: next() < 0.3 ? [{ term: text(2), kind: 'igdb' as const }] : [],
-    }));
+    const { text, games } = randomCatalogue(
+      next,
+      ['mario', 'maria', 'kart', 'karts', 'star', 'stars', 'wars', 'knight', 'night', 'hollow'],
+      { games: 400, firstId: 1, idStep: 1, longest: 3, audio: 0.2, text: 0.4, aliasKind: () => 'igdb' },
+    );
     const index = new SearchIndex(games, []);
     // Changed entries too: renamed games are compared with the probe one by one.
     for (const renamed of games.slice(0, 30)) index.update({ ...renamed, searchName: text(2) });
