@@ -46,6 +46,11 @@ export function postgresCpuBetween(before: Map<number, number>, after: Map<numbe
 
 /** The process listening on a TCP port of this machine (from /proc/net and the processes' sockets), or null. */
 export function pidListeningOn(port: number): number | null {
+  return pidsListeningOn(port)[0] ?? null;
+}
+
+/** Every process listening on a TCP port of this machine (several share it with SO_REUSEPORT). */
+export function pidsListeningOn(port: number): number[] {
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text: string;
@@ -62,7 +67,8 @@ export function pidListeningOn(port: number): number | null {
       }
     }
   }
-  if (!inodes.size) return null;
+  const pids = new Set<number>();
+  if (!inodes.size) return [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let descriptors: string[];
     try {
@@ -73,13 +79,13 @@ export function pidListeningOn(port: number): number | null {
     for (const descriptor of descriptors) {
       try {
         const target = readlinkSync(`/proc/${pid}/fd/${descriptor}`);
-        if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) return Number(pid);
+        if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) pids.add(Number(pid));
       } catch {
         // closed meanwhile
       }
     }
   }
-  return null;
+  return [...pids].sort((a, b) => a - b);
 }
 
 /**

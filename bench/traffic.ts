@@ -21,7 +21,13 @@ import { freshStartEnv, startBareServer } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
-import { cpuMs, databaseBackendsCpuMs, pidListeningOn, postgresCpuBetween } from './process-cpu.js';
+import {
+  cpuMs,
+  databaseBackendsCpuMs,
+  pidListeningOn,
+  pidsListeningOn,
+  postgresCpuBetween,
+} from './process-cpu.js';
 import {
   DEEPEST_PAGE,
   gcTotals,
@@ -47,7 +53,8 @@ const START_TIMEOUT_MS = 300_000;
 
 interface Instance {
   url: string;
-  metricsUrl: string | null;
+  /** Each API process's /metrics (`npm start` runs one per core). */
+  metricsUrls: string[];
   databaseUrl: string | null;
   stop(): Promise<void>;
 }
@@ -89,6 +96,7 @@ async function startInstance(mode: 'embedded' | 'database', databaseUrl: string 
   let output = '';
   let embeddedPort: number | undefined;
   let running = false;
+  let metricsPorts: number[] | undefined;
   // The supervisor's log pipe is read as a terminal would: every line, the last ones kept for an error message.
   for (const stream of [supervisor.stdout, supervisor.stderr]) {
     stream.on('data', (chunk: Buffer) => {
@@ -96,6 +104,9 @@ async function startInstance(mode: 'embedded' | 'database', databaseUrl: string 
       const match = /embedded PostgreSQL on 127\.0\.0\.1:(\d+)/.exec(output);
       if (match) embeddedPort ??= Number(match[1]);
       running ||= output.includes('Veredicto is running');
+      // Measured once every API process serves (the first answers alone until the others have started).
+      const ready = /API processes ready: \d+ of \d+ on port \d+ \(metrics on ([\d, ]+)\)/.exec(output);
+      if (ready) metricsPorts ??= ready[1].split(', ').map(Number);
     });
   }
   const exited = new Promise<void>((resolve) => supervisor.once('exit', () => resolve()));
@@ -114,13 +125,13 @@ async function startInstance(mode: 'embedded' | 'database', databaseUrl: string 
     if (supervisor.exitCode !== null) throw new Error(`npm start stopped:\n${output.slice(-3000)}`);
     if (Date.now() - started > START_TIMEOUT_MS)
       throw new Error(`npm start did not get ready:\n${output.slice(-3000)}`);
-    if (running && (await status(`${url}/health/ready`)) === 200) break;
+    if (running && metricsPorts && (await status(`${url}/health/ready`)) === 200) break;
   }
   const instanceDatabase =
     mode === 'embedded' ? `postgres://postgres:postgres@127.0.0.1:${embeddedPort}/veredicto` : databaseUrl!;
   return {
     url,
-    metricsUrl: `http://127.0.0.1:${env.METRICS_PORT}/metrics`,
+    metricsUrls: metricsPorts!.map((metricsPort) => `http://127.0.0.1:${metricsPort}/metrics`),
     databaseUrl: instanceDatabase,
     stop,
   };
@@ -206,17 +217,36 @@ async function startBare(base: string, paths: string[]): Promise<{ url: string; 
   return { url: `http://127.0.0.1:${port}`, stop };
 }
 
-async function readGc(options: { metricsUrl: string | null; metricsToken?: string }) {
-  if (!options.metricsUrl) return null;
+/** The GC totals of every API process added up; null when one of them gives none. */
+async function readGc(options: { metricsUrls: string[]; metricsToken?: string }) {
+  if (!options.metricsUrls.length) return null;
+  const totals = await Promise.all(
+    options.metricsUrls.map((url) => readProcessGc(url, options.metricsToken)),
+  );
+  if (totals.some((total) => total === null)) return null;
+  return totals.reduce(
+    (sum, total) => ({ pauses: sum!.pauses + total!.pauses, totalMs: sum!.totalMs + total!.totalMs }),
+    { pauses: 0, totalMs: 0 },
+  );
+}
+
+async function readProcessGc(metricsUrl: string, metricsToken?: string) {
   try {
-    const response = await fetch(options.metricsUrl, {
-      headers: options.metricsToken ? { Authorization: `Bearer ${options.metricsToken}` } : {},
+    const response = await fetch(metricsUrl, {
+      headers: metricsToken ? { Authorization: `Bearer ${metricsToken}` } : {},
       signal: AbortSignal.timeout(10_000),
     });
     return response.ok ? gcTotals(await response.text()) : null;
   } catch {
     return null;
   }
+}
+
+/** The CPU time of every API process added up; null when one is gone. */
+function apiCpuMs(pids: number[]): number | null {
+  if (!pids.length) return null;
+  const times = pids.map(cpuMs);
+  return times.some((time) => time === null) ? null : times.reduce((sum, time) => sum! + time!, 0);
 }
 
 interface Run {
@@ -231,24 +261,24 @@ interface Run {
 async function measureRun(
   options: TrafficOptions,
   instance: Instance,
-  apiPid: number | null,
+  apiPids: number[],
   backends: { database: string; postmaster: number | null } | null,
   paths: string[],
   cursor: { next: number },
   bare: { url: string; paths: string[]; cursor: { next: number } },
 ): Promise<Run> {
   const load = { connections: options.connections, duration: options.seconds };
-  const gc0 = await readGc({ metricsUrl: instance.metricsUrl, metricsToken: options.metricsToken });
+  const gc0 = await readGc({ metricsUrls: instance.metricsUrls, metricsToken: options.metricsToken });
   const [api0, postgres0] = [
-    apiPid ? cpuMs(apiPid) : null,
+    apiCpuMs(apiPids),
     backends ? databaseBackendsCpuMs(backends.database, backends.postmaster) : null,
   ];
   const api = await measureLoad({ ...load, url: instance.url, paths, cursor });
   const [api1, postgres1] = [
-    apiPid ? cpuMs(apiPid) : null,
+    apiCpuMs(apiPids),
     backends ? databaseBackendsCpuMs(backends.database, backends.postmaster) : null,
   ];
-  const gc1 = await readGc({ metricsUrl: instance.metricsUrl, metricsToken: options.metricsToken });
+  const gc1 = await readGc({ metricsUrls: instance.metricsUrls, metricsToken: options.metricsToken });
   const perRequest = (milliseconds: number | null) =>
     milliseconds === null || api.requests === 0 ? null : (milliseconds * 1000) / api.requests;
   const bareMeasure = await measureLoad({ ...load, url: bare.url, paths: bare.paths, cursor: bare.cursor });
@@ -294,23 +324,23 @@ async function main() {
   } else {
     instance = {
       url: options.url,
-      metricsUrl: options.metricsUrl,
+      metricsUrls: options.metricsUrl ? [options.metricsUrl] : [],
       databaseUrl: options.databaseUrl,
       stop: async () => {},
     };
     setup = `the running instance at ${options.url}`;
   }
-  const apiPid = pidListeningOn(Number(new URL(instance.url).port || 80));
+  const apiPids = pidsListeningOn(Number(new URL(instance.url).port || 80));
   const databaseAddress = instance.databaseUrl ? new URL(instance.databaseUrl) : null;
   const database = databaseAddress ? decodeURIComponent(databaseAddress.pathname.slice(1)) : null;
   // Its server's postmaster, when on this machine: only its backends count (not another server's namesake).
   const postmaster = databaseAddress ? pidListeningOn(Number(databaseAddress.port || 5432)) : null;
   const backends = database ? { database, postmaster } : null;
-  const gcCheck = await readGc({ metricsUrl: instance.metricsUrl, metricsToken: options.metricsToken });
+  const gcCheck = await readGc({ metricsUrls: instance.metricsUrls, metricsToken: options.metricsToken });
   console.log(
-    `API pid ${apiPid ?? '(not found: no API CPU)'}, database ${database ?? '(unknown: no PostgreSQL CPU)'} ` +
+    `API pids ${apiPids.join(', ') || '(not found: no API CPU)'}, database ${database ?? '(unknown: no PostgreSQL CPU)'} ` +
       `(postmaster ${postmaster ?? 'not found here'}), ` +
-      `GC from ${gcCheck ? instance.metricsUrl : '(no nodejs_gc_duration_seconds: no GC figures)'}; ${queries.length} queries`,
+      `GC from ${gcCheck ? instance.metricsUrls.join(', ') : '(no nodejs_gc_duration_seconds: no GC figures)'}; ${queries.length} queries`,
   );
 
   const currentYear = new Date().getFullYear();
@@ -353,7 +383,7 @@ async function main() {
       }
       const runs: Run[] = [];
       for (let run = 0; run < options.runs; run++) {
-        const measured = await measureRun(options, instance, apiPid, backends, paths, cursor, {
+        const measured = await measureRun(options, instance, apiPids, backends, paths, cursor, {
           url: bare.url,
           paths: barePaths,
           cursor: bareCursor,

@@ -3,6 +3,7 @@ import '@veredicto/config/require-node.js';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ListenOptions } from 'node:net';
 import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit } from '@veredicto/config';
 import { configureQueueConnection } from '@veredicto/jobs';
@@ -24,7 +25,12 @@ async function main(): Promise<void> {
   const drain = new HttpDrain(app.getHttpServer());
   // A first start's demo catalogue: the language lists and outlet figures, while the pages are served.
   if (completeCatalogue) app.get(ServingState).completeCatalogue(completeCatalogue);
-  await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
+  // Several API processes of `npm start` share PORT: the kernel gives each new connection to one of them.
+  // Nest's listen() is typed for a port but hands its arguments to http.Server#listen, which takes options.
+  const host = process.env.HOST ?? '0.0.0.0';
+  await (config.API_PROCESSES > 1
+    ? app.listen({ port: config.PORT, host, reusePort: true } satisfies ListenOptions as unknown as number)
+    : app.listen(config.PORT, host));
   app.get(Logger).log(`API listening on ${config.PUBLIC_URL} (queues on ${queue.backend})`, 'Bootstrap');
   // The supervisor of `npm start` waits for this line.
   process.send?.({ type: 'ready', process: 'api' });

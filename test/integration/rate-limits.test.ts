@@ -124,23 +124,27 @@ async function rotatingGuesses(urls: string[], db: pg.Client) {
   }
 }
 
-// The shared Redis of REDIS_URL, or else a Redis server of the test's own (the test fails without one).
-describe('rate limits across two API processes sharing Redis', () => {
+// With Redis (REDIS_URL's, or else a Redis server of the test's own: the test fails without one) the counts
+// live there; without it (the embedded run, one API process per core) in PostgreSQL.
+describe.each([
+  { backend: 'redis', store: 'Redis' },
+  { backend: 'postgres', store: 'PostgreSQL (no Redis)' },
+] as const)('rate limits across two API processes sharing $store', ({ backend }) => {
   const processes: RunningProcess[] = [];
   const urls: string[] = [];
   let db: pg.Client;
   let ownRedis: TestRedis | undefined;
 
   beforeAll(async () => {
-    if (!testEnv().redisUrl) ownRedis = await startTestRedis();
+    if (backend === 'redis' && !testEnv().redisUrl) ownRedis = await startTestRedis();
     db = new pg.Client({ connectionString: testEnv().databaseUrl });
     await db.connect();
     for (let index = 0; index < 2; index++) {
       const port = await freePort();
-      const env = testProcessEnv('redis', {
+      const env = testProcessEnv(backend, {
         PORT: String(port),
         HOST: '127.0.0.1',
-        QUEUE_PREFIX: `${testEnv().queuePrefix}_limits`,
+        QUEUE_PREFIX: `${testEnv().queuePrefix}_limits_${backend}`,
         USER_WRITES_PER_MINUTE: String(USER_WRITES_PER_MINUTE),
         ...(ownRedis ? { REDIS_URL: ownRedis.url } : {}),
       });
@@ -170,7 +174,7 @@ describe('rate limits across two API processes sharing Redis', () => {
       statuses.push(answer.status);
       if (answer.status === 429) messages.add(answer.message);
     }
-    // In memory each process would allow 10: 14 requests would all be judged (401).
+    // Counted in each process alone, each would allow 10: 14 requests would all be judged (401).
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(4);
     expect([...messages]).toEqual([TOO_MANY_ATTEMPTS_MESSAGE]);

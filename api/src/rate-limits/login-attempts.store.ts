@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import { RateLimit, type RateLimitChange, type RateLimitEntry } from '@veredicto/db';
 import { onRedisOrInProcess } from './in-process-fallback.js';
 
 /**
@@ -40,49 +42,95 @@ export interface LoginAttemptsStore {
   succeeded(key: string): Promise<void>;
 }
 
-interface Entry {
-  failures: number;
-  next: number;
-  expires: number;
+/**
+ * The rules on one account's entry (count: its failures in a row; heldUntil: when the next attempt may go;
+ * resetsAt: when the failures are forgotten), the same wherever the entry lives.
+ */
+export function reserveAttempt(
+  entry: RateLimitEntry | null,
+  now: number,
+  policy = DEFAULT_POLICY,
+): RateLimitChange<number> {
+  if (!entry) return { entry: null, result: 0 };
+  if (now < entry.heldUntil) return { entry, result: entry.heldUntil - now };
+  // Past the free failures, this attempt holds every other back until it is judged.
+  const heldUntil =
+    entry.count >= policy.freeFailures ? now + delayAfter(entry.count, policy) : entry.heldUntil;
+  return { entry: { ...entry, heldUntil }, result: 0 };
 }
 
-/** One API process (no REDIS_URL): the counts live in memory. */
+export function failAttempt(
+  entry: RateLimitEntry | null,
+  now: number,
+  policy = DEFAULT_POLICY,
+): RateLimitChange<number> {
+  const count = (entry?.count ?? 0) + 1;
+  const heldUntil = Math.max(entry?.heldUntil ?? 0, now + delayAfter(count, policy));
+  return { entry: { count, heldUntil, resetsAt: now + IDLE_MS }, result: count };
+}
+
+/** One API process (Redis away): the counts live in memory. */
 export class MemoryLoginAttemptsStore implements LoginAttemptsStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, RateLimitEntry>();
 
   async reserve(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
-    const entry = this.live(account, now);
-    if (!entry) return 0;
-    if (now < entry.next) return entry.next - now;
-    if (entry.failures >= policy.freeFailures) entry.next = now + delayAfter(entry.failures, policy);
-    return 0;
+    return this.apply(account, now, reserveAttempt(this.live(account, now), now, policy));
   }
 
   async failed(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
-    const entry = this.live(account, now) ?? { failures: 0, next: 0, expires: 0 };
-    entry.failures += 1;
-    entry.next = Math.max(entry.next, now + delayAfter(entry.failures, policy));
-    entry.expires = now + IDLE_MS;
-    this.entries.set(account, entry);
-    if (this.entries.size > 10_000) this.sweep(now);
-    return entry.failures;
+    return this.apply(account, now, failAttempt(this.live(account, now), now, policy));
   }
 
   async succeeded(account: string): Promise<void> {
     this.entries.delete(account);
   }
 
-  private live(account: string, now: number): Entry | undefined {
+  private apply(account: string, now: number, { entry, result }: RateLimitChange<number>): number {
+    if (entry) this.entries.set(account, entry);
+    else this.entries.delete(account);
+    if (this.entries.size > 10_000) this.sweep(now);
+    return result;
+  }
+
+  private live(account: string, now: number): RateLimitEntry | null {
     const entry = this.entries.get(account);
-    if (entry && entry.expires <= now) {
+    if (entry && entry.resetsAt <= now) {
       this.entries.delete(account);
-      return undefined;
+      return null;
     }
-    return entry;
+    return entry ?? null;
   }
 
   private sweep(now: number): void {
-    for (const [account, entry] of this.entries) if (entry.expires <= now) this.entries.delete(account);
+    for (const [account, entry] of this.entries) if (entry.resetsAt <= now) this.entries.delete(account);
+  }
+}
+
+/** Every API process on one PostgreSQL (no Redis): the same rules, each step on the account's locked row. */
+export class PostgresLoginAttemptsStore implements LoginAttemptsStore {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly prefix: string,
+  ) {}
+
+  private key(account: string): string {
+    return `${this.prefix}:login:${account}`;
+  }
+
+  private get limits() {
+    return this.em.fork().getRepository(RateLimit);
+  }
+
+  reserve(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
+    return this.limits.change(this.key(account), now, (entry) => reserveAttempt(entry, now, policy));
+  }
+
+  failed(account: string, now: number, policy = DEFAULT_POLICY): Promise<number> {
+    return this.limits.change(this.key(account), now, (entry) => failAttempt(entry, now, policy));
+  }
+
+  succeeded(account: string): Promise<void> {
+    return this.limits.forget(this.key(account));
   }
 }
 

@@ -1,12 +1,14 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import {
-  MemoryLoginAttemptsStore,
+  PostgresLoginAttemptsStore,
   RedisLoginAttemptsStore,
   type LoginAttemptsStore,
 } from './login-attempts.store.js';
+import { PostgresThrottlerStorage } from './postgres-throttler.storage.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 import { UserReportLimitGuard } from './user-report-limit.guard.js';
 import { UserWriteLimitGuard } from './user-write-limit.guard.js';
@@ -44,28 +46,32 @@ export class RateLimitRedisModule implements OnApplicationShutdown {
 }
 
 /**
- * Every rate limit of the API: per IP (the throttler), per account (login) and per user (writes). With
- * REDIS_URL the counts live on Redis, so they hold across every API process; without it (the embedded
- * run, one API process) in memory.
+ * Every rate limit of the API: per IP (the throttler), per account (login) and per user (writes). The counts
+ * hold across every API process: on Redis with REDIS_URL, else (the embedded run, one API process per core)
+ * in PostgreSQL's rate_limits.
  */
 @Module({
   imports: [
     RateLimitRedisModule,
     ThrottlerModule.forRootAsync({
       imports: [RateLimitRedisModule],
-      inject: [RATE_LIMIT_REDIS, APP_CONFIG],
-      useFactory: (redis: Redis | null, config: AppConfig) => ({
+      inject: [RATE_LIMIT_REDIS, APP_CONFIG, EntityManager],
+      useFactory: (redis: Redis | null, config: AppConfig, em: EntityManager) => ({
         throttlers: [{ name: 'default', ttl: 60_000, limit: 10 }],
-        storage: redis ? new RedisThrottlerStorage(redis, config.QUEUE_PREFIX) : undefined,
+        storage: redis
+          ? new RedisThrottlerStorage(redis, config.QUEUE_PREFIX)
+          : new PostgresThrottlerStorage(em, config.QUEUE_PREFIX),
       }),
     }),
   ],
   providers: [
     {
       provide: LOGIN_ATTEMPTS,
-      inject: [RATE_LIMIT_REDIS, APP_CONFIG],
-      useFactory: (redis: Redis | null, config: AppConfig): LoginAttemptsStore =>
-        redis ? new RedisLoginAttemptsStore(redis, config.QUEUE_PREFIX) : new MemoryLoginAttemptsStore(),
+      inject: [RATE_LIMIT_REDIS, APP_CONFIG, EntityManager],
+      useFactory: (redis: Redis | null, config: AppConfig, em: EntityManager): LoginAttemptsStore =>
+        redis
+          ? new RedisLoginAttemptsStore(redis, config.QUEUE_PREFIX)
+          : new PostgresLoginAttemptsStore(em, config.QUEUE_PREFIX),
     },
     UserWriteLimitGuard,
     UserReportLimitGuard,

@@ -162,6 +162,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /**
+   * How many API processes `npm start` runs on PORT (the kernel shares the connections out: SO_REUSEPORT);
+   * 0: one per CPU core, at most 4. Each holds its own catalogue and search index in memory. Kubernetes
+   * runs one per pod and scales by replicas.
+   */
+  API_PROCESSES: z.coerce.number().int().min(0).max(64).default(0),
 });
 
 type Settings = z.infer<typeof envSchema>;
@@ -207,6 +213,7 @@ export const PROCESS_SETTINGS = {
     'TRUSTED_PROXIES',
     'API_DOCS',
     'SEED_DEMO',
+    'API_PROCESSES',
     'DATABASE_READ_URLS',
     'READ_YOUR_WRITES_SECONDS',
     'METRICS_PORT',

@@ -35,6 +35,7 @@ import { UserReview } from './reviews/user-review.entity.js';
 import { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
+import { RateLimit } from './rate-limits/rate-limit.entity.js';
 import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
 
@@ -68,6 +69,7 @@ export const ENTITIES = [
   ReviewReport,
   ReviewVote,
   RevokedToken,
+  RateLimit,
   ReviewDiscovery,
   ScraperSource,
   UnusualActivityWindow,

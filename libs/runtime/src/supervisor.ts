@@ -1,17 +1,44 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { ConfigError, configProblems, fromRoot } from '@veredicto/config';
+import { ConfigError, configProblems, fromRoot, loadConfig } from '@veredicto/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { loadOrCreateSecrets } from './secrets.js';
 
 const say = (message: string) => process.stdout.write(`[veredicto] ${message}\n`);
 
 interface ManagedProcess {
-  name: 'api' | 'workers';
+  name: string;
   script: string;
+  /** What this process's environment has besides the supervisor's. */
+  env: NodeJS.ProcessEnv;
   child?: ChildProcess;
   restarts: number;
+}
+
+/**
+ * API_PROCESSES as `npm start` runs it: 0 is one per CPU core, at most 4 (each holds its own memory), where
+ * the kernel shares a port's connections out among processes (SO_REUSEPORT: Linux, FreeBSD); one elsewhere.
+ */
+export function apiProcessCount(
+  setting: number,
+  cores = availableParallelism(),
+  platform: NodeJS.Platform = process.platform,
+): number {
+  if (setting > 0) return setting;
+  return platform === 'linux' || platform === 'freebsd' ? Math.max(1, Math.min(4, cores)) : 1;
+}
+
+/**
+ * The /metrics port of each API process: the first on METRICS_PORT, the others after WORKER_METRICS_PORT
+ * (9466, 9467… by default), so none takes the workers'. 0 (a free port each) stays 0.
+ */
+export function apiMetricsPorts(count: number, metricsPort: number, workerMetricsPort: number): number[] {
+  const next = Math.max(metricsPort, workerMetricsPort);
+  return Array.from({ length: count }, (_, index) =>
+    metricsPort === 0 || index === 0 ? metricsPort : next + index,
+  );
 }
 
 /**
@@ -32,10 +59,7 @@ export async function runSupervisor(): Promise<void> {
 
   let database: EmbeddedDatabase | undefined;
   let stopping = false;
-  const processes: ManagedProcess[] = [
-    { name: 'api', script: fromRoot('dist/api/src/main.js'), restarts: 0 },
-    { name: 'workers', script: fromRoot('dist/workers/src/main.js'), restarts: 0 },
-  ];
+  const processes: ManagedProcess[] = [];
 
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -64,13 +88,37 @@ export async function runSupervisor(): Promise<void> {
   if (problems.length > 0) {
     process.stderr.write(`${new ConfigError(problems).message}\n`);
     await shutdown(78);
+    return;
   }
+  const config = loadConfig(env, 'api');
+  const apiCount = apiProcessCount(config.API_PROCESSES);
+  const metricsPorts = apiMetricsPorts(
+    apiCount,
+    config.METRICS_PORT,
+    loadConfig(env, 'workers').WORKER_METRICS_PORT,
+  );
+  // Every API process listens on PORT with SO_REUSEPORT when there are several (api/src/main.ts).
+  env.API_PROCESSES = String(apiCount);
+  const apis: ManagedProcess[] = metricsPorts.map((metricsPort, index) => ({
+    name: apiCount > 1 ? `api ${index + 1}` : 'api',
+    script: fromRoot('dist/api/src/main.js'),
+    // The first applies the migrations and loads the demo catalogue; the others start on what it left.
+    env: { METRICS_PORT: String(metricsPort), ...(index > 0 ? { SEED_DEMO: 'false' } : {}) },
+    restarts: 0,
+  }));
+  const workers: ManagedProcess = {
+    name: 'workers',
+    script: fromRoot('dist/workers/src/main.js'),
+    env: {},
+    restarts: 0,
+  };
+  processes.push(...apis, workers);
 
   const start = (managed: ManagedProcess) =>
     new Promise<void>((resolve, reject) => {
       // Own process group: a terminal's Ctrl-C reaches only the supervisor, which stops the children in order.
       const child = fork(managed.script, [], {
-        env,
+        env: { ...env, ...managed.env },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         detached: true,
       });
@@ -96,20 +144,28 @@ export async function runSupervisor(): Promise<void> {
     });
 
   try {
-    // The API first: it applies migrations and loads the demo catalogue on the first start.
-    await start(processes[0]);
-    await start(processes[1]);
+    // The first API first: it applies migrations and loads the demo catalogue on the first start.
+    await start(apis[0]);
+    await start(workers);
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     await shutdown(1);
     return;
   }
-  const port = env.PORT ?? '3000';
-  say(`Veredicto is running on ${env.PUBLIC_URL ?? `http://localhost:${port}`}`);
+  say(`Veredicto is running on ${config.PUBLIC_URL}`);
   say(
     `admin password (/admin): ${env.ADMIN_PASSWORD}${secrets.generated ? '  (generated now, kept in ' + join(dataDir, 'secrets.json') + ')' : ''}`,
   );
   say('press Ctrl-C to stop');
+  // The site answers from the first; the others join it on the same port once they have read the catalogue.
+  // One that fails to start is reported and the site goes on with the rest.
+  const extra = await Promise.allSettled(apis.slice(1).map(start));
+  for (const result of extra)
+    if (result.status === 'rejected') say(String(result.reason?.message ?? result.reason));
+  const ready = 1 + extra.filter((result) => result.status === 'fulfilled').length;
+  say(
+    `API processes ready: ${ready} of ${apiCount} on port ${config.PORT} (metrics on ${metricsPorts.join(', ')})`,
+  );
 }
 
 function stopChild(child: ChildProcess | undefined): Promise<void> {
