@@ -34,6 +34,12 @@ async function main(): Promise<void> {
   app.get(Logger).log(`API listening on ${config.PUBLIC_URL} (queues on ${queue.backend})`, 'Bootstrap');
   // The supervisor of `npm start` waits for this line.
   process.send?.({ type: 'ready', process: 'api' });
+  // It starts the other API processes once a first start's catalogue is in: their readiness would
+  // otherwise say yes before this one's.
+  void app
+    .get(ServingState)
+    .catalogueCompleted()
+    .then(() => process.send?.({ type: 'complete', process: 'api' }));
   // SIGTERM (Kubernetes, the supervisor) and Ctrl-C: readiness false, drain the connections, then close
   // the application, all within API_SHUTDOWN_GRACE_MS.
   let stopping: Promise<void> | undefined;

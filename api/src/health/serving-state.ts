@@ -22,6 +22,11 @@ export class ServingState {
     this.catalogue = running;
   }
 
+  /** Settles once a first start's catalogue is in (at once when there is none to complete). */
+  async catalogueCompleted(): Promise<void> {
+    await this.catalogue?.catch(() => undefined);
+  }
+
   get stopping(): boolean {
     return this.stoppingSince !== null;
   }

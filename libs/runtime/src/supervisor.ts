@@ -15,6 +15,8 @@ interface ManagedProcess {
   env: NodeJS.ProcessEnv;
   child?: ChildProcess;
   restarts: number;
+  /** Settles when the process says its first start's catalogue is in (the API's 'complete'). */
+  complete?: Promise<void>;
 }
 
 /**
@@ -124,13 +126,18 @@ export async function runSupervisor(): Promise<void> {
       });
       managed.child = child;
       let ready = false;
+      let completed: () => void = () => undefined;
+      managed.complete = new Promise<void>((done) => (completed = done));
       child.on('message', (message: { type?: string }) => {
         if (message?.type === 'ready') {
           ready = true;
           resolve();
         }
+        if (message?.type === 'complete') completed();
       });
       child.on('exit', (code, signal) => {
+        // Nobody waits on a process that is gone (its restart says it again).
+        completed();
         if (stopping) return;
         if (!ready) {
           reject(new Error(`${managed.name} stopped during start (code ${code ?? signal})`));
@@ -157,8 +164,11 @@ export async function runSupervisor(): Promise<void> {
     `admin password (/admin): ${env.ADMIN_PASSWORD}${secrets.generated ? '  (generated now, kept in ' + join(dataDir, 'secrets.json') + ')' : ''}`,
   );
   say('press Ctrl-C to stop');
-  // The site answers from the first; the others join it on the same port once they have read the catalogue.
-  // One that fails to start is reported and the site goes on with the rest.
+  // The site answers from the first; the others join it on the same port once its first start's catalogue
+  // is in (their readiness must not say yes before) and they have read it. One that fails to start is
+  // reported and the site goes on with the rest.
+  if (apis.length > 1) await apis[0].complete;
+  if (stopping) return;
   const extra = await Promise.allSettled(apis.slice(1).map(start));
   for (const result of extra)
     if (result.status === 'rejected') say(String(result.reason?.message ?? result.reason));
