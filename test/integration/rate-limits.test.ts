@@ -203,6 +203,7 @@ describe.each([
   });
 });
 
+// The per-account limit without Redis: the PostgreSQL case of the two processes above.
 describe('rate limits of one API process without Redis', () => {
   let api: TestApi;
   let db: pg.Client;
@@ -217,10 +218,6 @@ describe('rate limits of one API process without Redis', () => {
     await api?.close();
     await db?.end();
   });
-
-  it('the per-account limit holds across rotating addresses', async () => {
-    await rotatingGuesses([api.baseUrl], db);
-  }, 120_000);
 
   it('writes are limited per user with a Spanish 429', async () => {
     const user = await userWithToken(api, db);
