@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import { request } from 'node:http';
+import pg from 'pg';
+import { READ_CACHE_LISTENER } from '../../api/src/common/read-cache-sync.js';
 import { testProcessEnv } from '../support/api-app.js';
 import { freePort } from '../support/free-port.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
+import { adminToken, call } from '../support/local-site.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
 /** One request on a connection of its own (no keep-alive), so the kernel picks a process for each. */
@@ -69,4 +72,96 @@ describe('API processes sharing one port', () => {
     processes.push(await startProcess('api', env(port, await freePort(), 1)));
     await expect(startProcess('api', env(port, await freePort(), 1))).rejects.toThrow(/EADDRINUSE/);
   }, 120_000);
+
+  describe('a change through one process', () => {
+    let db: pg.Client;
+    const prefix = `${testEnv().queuePrefix}_cachesync`;
+
+    beforeAll(async () => {
+      db = new pg.Client({ connectionString: testEnv().databaseUrl });
+      await db.connect();
+    });
+
+    afterAll(async () => {
+      await db?.query(`delete from news_articles where link like 'https://sync.example/%'`);
+      await db?.end();
+    });
+
+    /** An article written behind the API's back (as the news worker does). */
+    const article = async () => {
+      const slug = `sincronizada-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const { rows } = await db.query(
+        `insert into news_articles (slug, title, link, medium, publication_date)
+         values ($1, 'Noticia de la caché compartida', $2, 'Medio', now()) returning id`,
+        [slug, `https://sync.example/${slug}`],
+      );
+      return Number(rows[0].id);
+    };
+    const listed = async (base: string) =>
+      ((await call(base, 'GET', '/api/news/all')).body as { newID: number }[]).map((news) => news.newID);
+    /** The pids of this environment's listening connections. */
+    const listeners = async () =>
+      (
+        await db.query(
+          `select pid from pg_stat_activity where application_name = $1 and query like 'listen %'`,
+          [READ_CACHE_LISTENER],
+        )
+      ).rows.map((row) => Number(row.pid));
+
+    it('clears the read cache of the other process at once, and again after its listening connection is cut', async () => {
+      // Two processes on ports of their own, so each request goes where the test says. A read cache of a
+      // minute: without the announcement the second process would serve the deleted article for that long.
+      const bases: string[] = [];
+      const before = new Set(await listeners());
+      for (let index = 0; index < 2; index++) {
+        const port = await freePort();
+        processes.push(
+          await startProcess('api', {
+            ...env(port, await freePort(), 1),
+            QUEUE_PREFIX: prefix,
+            READ_CACHE_TTL_MS: '60000',
+          }),
+        );
+        bases.push(`http://127.0.0.1:${port}`);
+      }
+      const [first, second] = bases;
+      const ours = await waitFor(
+        async () => {
+          const started = (await listeners()).filter((pid) => !before.has(pid));
+          return started.length === 2 && started;
+        },
+        { what: 'both processes listening' },
+      );
+      const token = await adminToken(first, testProcessEnv('postgres').ADMIN_PASSWORD);
+
+      // The listing cached on the second process, with the article in it.
+      const id = await article();
+      await waitFor(async () => (await listed(second)).includes(id), { what: 'the article listed' });
+      expect(await listed(second)).toContain(id);
+      expect((await call(first, 'DELETE', `/api/news/${id}`, { token })).status).toBe(204);
+      await waitFor(async () => !(await listed(second)).includes(id), {
+        timeoutMs: 3000,
+        intervalMs: 20,
+        what: 'the deleted article gone from the second process',
+      });
+
+      // The second process's listening connection cut: it listens again and hears the next change.
+      await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [ours]);
+      await waitFor(
+        async () => {
+          const now = (await listeners()).filter((pid) => !before.has(pid) && !ours.includes(pid));
+          return now.length === 2;
+        },
+        { what: 'both processes listening again' },
+      );
+      const again = await article();
+      await waitFor(async () => (await listed(second)).includes(again), { what: 'the article listed' });
+      expect((await call(first, 'DELETE', `/api/news/${again}`, { token })).status).toBe(204);
+      await waitFor(async () => !(await listed(second)).includes(again), {
+        timeoutMs: 3000,
+        intervalMs: 20,
+        what: 'the second deleted article gone from the second process',
+      });
+    }, 120_000);
+  });
 });

@@ -3,7 +3,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { PLATFORMS } from '@veredicto/contract';
 import { diffGameFacts, GameChange, isCalendarDate, type GameFacts } from '@veredicto/db';
 import { OutboxRelay } from '@veredicto/jobs';
-import { MicroCache } from '../common/micro-cache.js';
+import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { orGameNotFound } from '../games/game-lookup.js';
 import type { UpdateGameFactsDto } from './dto/update-game-facts.dto.js';
 
@@ -43,7 +43,7 @@ export class GameFactsService {
   constructor(
     private readonly em: EntityManager,
     private readonly outbox: OutboxRelay,
-    private readonly catalogueCache: MicroCache,
+    private readonly readCache: ReadCacheSync,
   ) {}
 
   /**
@@ -66,7 +66,7 @@ export class GameFactsService {
     });
     if (recorded) {
       await this.outbox.publishRecorded(recorded);
-      this.catalogueCache.invalidate();
+      await this.readCache.clearEverywhere();
     }
     return {
       igdbID: igdbId,

@@ -23,8 +23,9 @@ function bytesOf(value: unknown): number {
  * A short cache of anonymous catalogue reads. Concurrent identical requests share one query; once the
  * TTL passes, the next request gets the previous answer at once while one fresh query runs behind it
  * (stale-while-revalidate, for at most a few TTLs), so no request waits on a refresh. Changes made
- * through this API process clear it (`invalidate`), and so does every completed scraping or averages job
- * of the workers (WorkerChangesListener); a read that started before a clear is not kept.
+ * through any API process clear it (`invalidate` here, ReadCacheSync in the others), and so does every
+ * completed scraping or averages job of the workers (WorkerChangesListener); a read that started before a
+ * clear is not kept.
  *
  * Bounded by entries and by bytes: the long tail (random deep pages, one-off searches) is read once and
  * never again, and keeping 5,000 pages of 25 KB churns the heap's external memory into full collections

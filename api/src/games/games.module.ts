@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { SearchMiss } from '@veredicto/db';
 import { MicroCache } from '../common/micro-cache.js';
+import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import { CatalogueMemoryService } from './catalogue-memory.service.js';
 import { GamesController } from './games.controller.js';
@@ -19,6 +20,7 @@ import { WorkerChangesListener } from './worker-changes.listener.js';
     CatalogueMemoryService,
     SearchIndexService,
     WorkerChangesListener,
+    ReadCacheSync,
     {
       provide: SearchMissCounter,
       inject: [EntityManager],
@@ -31,6 +33,6 @@ import { WorkerChangesListener } from './worker-changes.listener.js';
       useFactory: (config: AppConfig) => new MicroCache(config.READ_CACHE_TTL_MS, 5000),
     },
   ],
-  exports: [GamesService, MicroCache],
+  exports: [GamesService, MicroCache, ReadCacheSync],
 })
 export class GamesModule {}

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { currentReadRoute, NewsArticle } from '@veredicto/db';
 import { type EnqueuedJob, JobGateway, JobName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
+import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { parseScrapeUrl } from '../common/scrape-url.js';
 import type { JsonBody } from '../games/games.service.js';
 import { presentNews } from './news.presenter.js';
@@ -19,6 +20,7 @@ export class NewsService {
     private readonly jobs: JobGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cache: MicroCache,
+    private readonly readCache: ReadCacheSync,
   ) {}
 
   /**
@@ -50,7 +52,7 @@ export class NewsService {
   async remove(id: number): Promise<void> {
     const deleted = await this.em.nativeDelete(NewsArticle, { id });
     if (deleted === 0) throw new NotFoundException(NEWS_NOT_FOUND);
-    this.cache.invalidate();
+    await this.readCache.clearEverywhere();
     if (this.config.CDN_PROVIDER !== 'none') {
       for (const key of [`news-${id}`, 'home']) {
         await this.jobs.enqueue(JobName.PurgeCdn, { key });

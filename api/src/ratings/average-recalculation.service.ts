@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Rating } from '@veredicto/db';
 import { JobGateway, JobName, OutboxRelay } from '@veredicto/jobs';
-import { MicroCache } from '../common/micro-cache.js';
+import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { retryRead } from '../common/unavailable.js';
 
 /**
@@ -29,7 +29,7 @@ export class AverageRecalculationService {
     private readonly jobs: JobGateway,
     private readonly outbox: OutboxRelay,
     private readonly em: EntityManager,
-    private readonly catalogueCache: MicroCache,
+    private readonly readCache: ReadCacheSync,
   ) {}
 
   /** Answers the game's player average after the change (from the stored figures, or live if late). */
@@ -58,7 +58,7 @@ export class AverageRecalculationService {
       },
     );
     // The catalogue's short cache must not hide the new average from the caller's next read.
-    if (visible) this.catalogueCache.invalidate();
+    if (visible) await this.readCache.clearEverywhere();
     const row = await retryRead(() =>
       visible ? ratings.findPlayerAverage(gameId) : ratings.findLivePlayerAverage(gameId),
     );

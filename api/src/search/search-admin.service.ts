@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { GameAlias, SearchMiss } from '@veredicto/db';
-import { MicroCache } from '../common/micro-cache.js';
+import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { findGameOr404 } from '../games/game-lookup.js';
 import type { AddAliasDto } from './dto/add-alias.dto.js';
 
@@ -12,7 +12,7 @@ const MISSES_LISTED = 200;
 export class SearchAdminService {
   constructor(
     private readonly em: EntityManager,
-    private readonly catalogueCache: MicroCache,
+    private readonly readCache: ReadCacheSync,
   ) {}
 
   misses() {
@@ -38,7 +38,7 @@ export class SearchAdminService {
     if (!added) throw new ConflictException('El juego ya tiene ese alias');
     if (dto.missTerm) await this.em.getRepository(SearchMiss).remove(dto.missTerm);
     // Cached searches (and their zero-result answers) would hide the new alias for a moment.
-    this.catalogueCache.invalidate();
+    await this.readCache.clearEverywhere();
     return added;
   }
 
@@ -46,6 +46,6 @@ export class SearchAdminService {
     const gameId = await this.gameId(igdbId);
     if (!(await this.em.getRepository(GameAlias).deleteAdminAlias(gameId, aliasId)))
       throw new NotFoundException('Alias no encontrado');
-    this.catalogueCache.invalidate();
+    await this.readCache.clearEverywhere();
   }
 }

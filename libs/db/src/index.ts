@@ -49,6 +49,7 @@ export * from './ratings/unusual-activity.repository.js';
 export * from './lists/game-list.repository.js';
 export * from './replication/read-routing.js';
 export * from './replication/database-servers.js';
+export * from './notifications/notify.js';
 export * from './typed-sql.js';
 export * from './json-recordset.js';
 export * from './news/news-feed.repository.js';
