@@ -34,8 +34,6 @@ export class ReadCacheSync implements OnModuleInit, OnModuleDestroy {
   private retryTimer: NodeJS.Timeout | null = null;
   private retryDelay = RETRY_MIN_MS;
   private stopped = false;
-  /** Settles when the first attempt to listen has (or has not) connected: for tests and the start. */
-  listening: Promise<boolean> = Promise.resolve(false);
 
   constructor(
     private readonly cache: MicroCache,
@@ -44,7 +42,7 @@ export class ReadCacheSync implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.listening = this.listen(false);
+    void this.listen(false);
   }
 
   async onModuleDestroy(): Promise<void> {
