@@ -1,5 +1,6 @@
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Inject, Module, type DynamicModule, type OnApplicationBootstrap } from '@nestjs/common';
+import type { WorkerHost } from '@nestjs/bullmq';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, ConfigModule, type WorkersConfig } from '@veredicto/config';
 import { createOrmConfig } from '@veredicto/db';
@@ -7,9 +8,9 @@ import { JobsCoreModule, OutboxRelay, type QueueConnection } from '@veredicto/jo
 import { MetricsModule } from '@veredicto/metrics';
 import { CdnPurgeService } from './cdn/cdn-purge.service.js';
 import { assertEveryJobHasAHandler } from './common/job-handlers.js';
-import { JobMetricsObserver } from './common/job-metrics.observer.js';
+import { JobMetricsObserver, SERVED_PROCESSORS } from './common/job-metrics.observer.js';
 import { ScheduleKeeper } from './common/schedule-keeper.service.js';
-import { QUEUE_FAMILIES, servedQueues } from './queue-families.js';
+import { QUEUE_FAMILIES, QUEUE_PROCESSORS, servedQueues } from './queue-families.js';
 
 @Module({})
 export class WorkersModule implements OnApplicationBootstrap {
@@ -30,6 +31,11 @@ export class WorkersModule implements OnApplicationBootstrap {
       ],
       providers: [
         JobMetricsObserver,
+        {
+          provide: SERVED_PROCESSORS,
+          useFactory: (...processors: WorkerHost[]) => processors,
+          inject: servedQueues(config).map((name) => QUEUE_PROCESSORS[name]),
+        },
         CdnPurgeService,
         // Every worker process relays the outbox and keeps the schedules, whatever families it serves:
         // both only add jobs, and the processes of any family may be the only ones running.

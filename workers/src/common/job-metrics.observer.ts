@@ -1,23 +1,19 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import type { WorkerHost } from '@nestjs/bullmq';
-import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { observeWorker, ProcessMetrics } from '@veredicto/metrics';
-import { QUEUE_PROCESSORS, servedQueues } from '../queue-families.js';
+
+/** The processors this process runs, handed in by the composition root (workers.module.ts). */
+export const SERVED_PROCESSORS = Symbol('SERVED_PROCESSORS');
 
 /** Job durations and failures of every queue this process works on, for its /metrics. */
 @Injectable()
 export class JobMetricsObserver implements OnApplicationBootstrap {
   constructor(
     private readonly metrics: ProcessMetrics,
-    private readonly moduleRef: ModuleRef,
-    @Inject(APP_CONFIG) private readonly config: WorkersConfig,
+    @Inject(SERVED_PROCESSORS) private readonly processors: WorkerHost[],
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const queue of servedQueues(this.config)) {
-      const processor = this.moduleRef.get<WorkerHost>(QUEUE_PROCESSORS[queue], { strict: false });
-      observeWorker(processor.worker, this.metrics);
-    }
+    for (const processor of this.processors) observeWorker(processor.worker, this.metrics);
   }
 }

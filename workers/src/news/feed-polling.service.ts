@@ -5,7 +5,7 @@ import { JobGateway, JobName, type JobResults } from '@veredicto/jobs';
 import { fetchFeed } from '@veredicto/scraping/feeds/parse-feed.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { errorMessage } from '../common/scrape-errors.js';
-import type { ProgressReporter } from './news-import.service.js';
+import type { ProgressReporter } from '../common/progress-reporter.js';
 
 /** Reads the registered feeds and queues one import-news job per article not stored yet. */
 @Injectable()

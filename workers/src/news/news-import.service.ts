@@ -2,15 +2,12 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { NewsArticle, outletOriginFromLink } from '@veredicto/db';
-import type { JobProgress, JobResults, JobName } from '@veredicto/jobs';
+import type { JobResults, JobName } from '@veredicto/jobs';
 import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
 import { readArticlePage } from '@veredicto/scraping/news/extract-article.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError } from '../common/scrape-errors.js';
-
-export type ProgressReporter = (progress: JobProgress) => Promise<void> | void;
-
-const noProgress: ProgressReporter = () => undefined;
+import { noProgress, type ProgressReporter } from '../common/progress-reporter.js';
 
 /** One news article from its URL: fetch (HTTP, or the browser for JavaScript pages), extract, upsert. */
 @Injectable()

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { ScraperSource } from '@veredicto/db';
 import { type EnqueuedJob, JobGateway, JobName, type JobResults, QueueName } from '@veredicto/jobs';
-import type { ProgressReporter } from '../news/news-import.service.js';
+import type { ProgressReporter } from '../common/progress-reporter.js';
 import { GameTranslationService } from '../translation/game-translation.service.js';
 import { IgdbImportService } from './igdb-import.service.js';
 

@@ -19,7 +19,7 @@ import {
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { IGDB_PLATFORMS } from '@veredicto/contract';
 import { JobGateway, JobName, languagesChanged, OutboxRelay } from '@veredicto/jobs';
-import type { ProgressReporter } from '../news/news-import.service.js';
+import type { ProgressReporter } from '../common/progress-reporter.js';
 import { igdbLanguageStatements, type IgdbLanguageSupport } from './igdb-language-supports.js';
 import { RequestSpacing } from './request-spacing.js';
 

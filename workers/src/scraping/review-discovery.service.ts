@@ -9,7 +9,7 @@ import { readReviewPage } from '@veredicto/scraping/reviews/extract-reviews.js';
 import { logRefusals } from '@veredicto/scraping/reviews/review-refusals.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { errorMessage } from '../common/scrape-errors.js';
-import type { ProgressReporter } from '../news/news-import.service.js';
+import type { ProgressReporter } from '../common/progress-reporter.js';
 import { IgdbImportService } from './igdb-import.service.js';
 
 /** Games released this many days ago at most, or coming within UPCOMING_DAYS, are looked at. */

@@ -21,7 +21,7 @@ import { readReviewPage } from '@veredicto/scraping/reviews/extract-reviews.js';
 import { logRefusals } from '@veredicto/scraping/reviews/review-refusals.js';
 import type { SpanishStatement } from '@veredicto/scraping/reviews/spanish-statement.js';
 import { storableReviews } from '@veredicto/scraping/reviews/storable-review.js';
-import type { ProgressReporter } from '../news/news-import.service.js';
+import type { ProgressReporter } from '../common/progress-reporter.js';
 import { WorkerPageFetcher } from '../common/page-fetcher.provider.js';
 import { asJobError, errorMessage } from '../common/scrape-errors.js';
 

@@ -2,7 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedSql } from '../typed-sql.js';
 import type { GameList } from './game-list.entity.js';
-import { RESERVED_LIST_NAMES } from './game-list.entity.js';
+import { RESERVED_LIST_NAMES } from '@veredicto/contract';
 
 export interface GameListRow {
   id: number;
