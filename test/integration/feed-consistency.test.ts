@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { PLAY_STATUSES } from '@veredicto/contract';
 import { ActivityRepository, openDatabase, type ActivityCursor, type ActivityKind } from '@veredicto/db';
 import { createGame, createUser } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
@@ -169,7 +170,6 @@ describe('feed: the entries written by triggers give the same pages as the plain
           users[followed].id,
         ]);
       const alive = new Set(users.map((user) => user.id));
-      const statuses = ['want', 'playing', 'completed', 'abandoned', 'shelved'];
 
       const write = async () => {
         // The first user writes a third of the time: many rows of each source.
@@ -197,7 +197,7 @@ describe('feed: the entries written by triggers give the same pages as the plain
             await db.query(
               `insert into game_statuses (user_id, game_id, status, status_changed_at) values ($1, $2, $3, $4)
                on conflict (user_id, game_id) do update set status = excluded.status, status_changed_at = excluded.status_changed_at`,
-              [userId, gameId, random.pick(statuses), at],
+              [userId, gameId, random.pick([...PLAY_STATUSES]), at],
             );
             break;
           case 5: {

@@ -7,8 +7,8 @@ import {
   ProfileRepository,
   UserFollow,
   type ProfileOwner,
-  type ProfileVisibility,
 } from '@veredicto/db';
+import type { ProfileVisibility } from '@veredicto/contract';
 import type { CircleResponse, FeedResponse, ProfileResponse } from './dto/profile.dto.js';
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor.js';
 import { roundHours } from './hours.js';

@@ -1,3 +1,4 @@
+import type { ReportReason } from './reviews.js';
 import type { BadgeTier, CriticTier } from './scores.js';
 import type { PlatformName } from './platforms.js';
 
@@ -268,7 +269,7 @@ export interface LanguageReport {
   gameTitle: string;
   reporter: string;
   platform: string;
-  locale: 'es-ES' | 'es-419';
+  locale: LanguageLocale;
   text: boolean | null;
   audio: boolean | null;
   interface: boolean | null;
@@ -282,7 +283,7 @@ export interface ReviewReport {
   id: number;
   reviewId: number;
   igdbID: number;
-  reason: 'spam' | 'offensive' | 'off-topic' | 'spoiler' | 'other';
+  reason: ReportReason;
   note: string | null;
   createdAt: string;
   gameTitle: string;

@@ -89,7 +89,6 @@ export * from './outlets/outlet-game-score.entity.js';
 export * from './outlets/outlet-stats.repository.js';
 export * from './games/best-of.repository.js';
 export * from './games/genre-slugs.js';
-export * from './diary/play-status.js';
 export * from './diary/game-status.entity.js';
 export * from './diary/game-status.repository.js';
 export * from './diary/play-session.entity.js';

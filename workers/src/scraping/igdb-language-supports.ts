@@ -1,4 +1,4 @@
-import type { LanguageLocale } from '@veredicto/contract';
+import { LANGUAGE_LOCALES, type LanguageLocale } from '@veredicto/contract';
 import type { LanguageStatement } from '@veredicto/db';
 
 /** One row of IGDB's `language_supports` with the fields the importer asks for (expanded objects). */
@@ -57,7 +57,7 @@ export function igdbLanguageStatements(
   const listed = new Set(rows.map((row) => row.type));
   const updatedAt = Math.max(0, ...rows.map((row) => row.updatedAt ?? 0));
   const asOf = updatedAt > 0 ? isoDay(updatedAt) : today;
-  return (['es-ES', 'es-419'] as const).map((locale) => {
+  return LANGUAGE_LOCALES.map((locale) => {
     const says = (type: SupportType): boolean | null =>
       rows.some((row) => row.locale === locale && row.type === type) ? true : listed.has(type) ? false : null;
     const subtitles = says('Subtitles');

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import { LANGUAGE_LOCALES } from '@veredicto/contract';
 import {
   GameLanguage,
   MediaReview,
@@ -132,7 +133,7 @@ export function reviewLanguageStatements(
 ): LanguageStatement[] {
   if (!statement) return [];
   const asOf = (publishedAt ?? new Date().toISOString()).slice(0, 10);
-  return (['es-ES', 'es-419'] as const).flatMap((locale) => {
+  return LANGUAGE_LOCALES.flatMap((locale) => {
     const { text, audio } = statement.languages[locale];
     if (text === null && audio === null) return [];
     return [

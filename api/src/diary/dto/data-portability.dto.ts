@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, Min, ValidateNested, ArrayMaxSize } from 'class-validator';
-import { PLAY_STATUSES, type DiaryImportFormat, type PlayStatus } from '@veredicto/db';
+import { PLAY_STATUSES, type PlayStatus } from '@veredicto/contract';
+import type { DiaryImportFormat } from '@veredicto/db';
 
 export const IMPORT_FORMATS: DiaryImportFormat[] = ['csv', 'backloggd', 'grouvee', 'steam'];
 

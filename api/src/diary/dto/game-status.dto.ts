@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { PLAY_STATUSES, type PlayStatus } from '@veredicto/db';
+import { PLAY_STATUSES, type PlayStatus } from '@veredicto/contract';
 import { IsCalendarDate } from '../calendar-date.js';
 
 const trimmed = Transform(({ value }: { value: unknown }) =>

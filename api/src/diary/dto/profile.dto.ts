@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PLAY_STATUSES, PROFILE_VISIBILITIES, type PlayStatus, type ProfileVisibility } from '@veredicto/db';
+import {
+  PLAY_STATUSES,
+  PROFILE_VISIBILITIES,
+  type PlayStatus,
+  type ProfileVisibility,
+} from '@veredicto/contract';
 
 export class SetPrivacyDto {
   @ApiProperty({ enum: PROFILE_VISIBILITIES })

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import type { DiaryImportFormat, DiaryImportRow, PlayStatus } from '@veredicto/db';
+import type { PlayStatus } from '@veredicto/contract';
+import type { DiaryImportFormat, DiaryImportRow } from '@veredicto/db';
 import { isCalendarDate } from '../calendar-date.js';
 import { roundHours } from '../hours.js';
 

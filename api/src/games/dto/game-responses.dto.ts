@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { PlatformName } from '@veredicto/contract';
+import { LANGUAGE_LOCALES, type LanguageLocale, type PlatformName } from '@veredicto/contract';
 import type {
   Badge,
   GameDetailDto,
@@ -38,7 +38,7 @@ export class LanguageEntryResponse {
     description: 'Plataforma; null = todas',
   })
   platform!: string | null;
-  @ApiProperty({ enum: ['es-ES', 'es-419'] }) locale!: 'es-ES' | 'es-419';
+  @ApiProperty({ enum: LANGUAGE_LOCALES }) locale!: LanguageLocale;
   @ApiPropertyOptional(nullableBoolean('Textos (interfaz y/o subtítulos); null = no se sabe')) text!:
     boolean | null;
   @ApiPropertyOptional(nullableBoolean('Voces completas')) audio!: boolean | null;

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { LANGUAGE_LOCALES, type LanguageLocale } from '@veredicto/contract';
 import { PLATFORM_IDS } from '@veredicto/db';
 import {
   DECISION_REASON_MAX_LENGTH,
   DECISION_REASON_MIN_LENGTH,
 } from '../../admin/dto/report-decision.dto.js';
 
-export const LANGUAGE_LOCALES = ['es-ES', 'es-419'] as const;
 export const LANGUAGE_NOTE_MAX_LENGTH = 1000;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const FIELD = (name: string) => ({ message: `${name} debe ser true, false o no enviarse` });
@@ -20,7 +20,7 @@ export class LanguageReportDto {
 
   @ApiProperty({ enum: LANGUAGE_LOCALES, description: 'es-ES: castellano; es-419: español latino' })
   @IsIn(LANGUAGE_LOCALES, { message: `locale debe ser uno de: ${LANGUAGE_LOCALES.join(', ')}` })
-  locale!: (typeof LANGUAGE_LOCALES)[number];
+  locale!: LanguageLocale;
 
   @ApiPropertyOptional({ description: 'Textos (interfaz y/o subtítulos)' })
   @IsOptional()

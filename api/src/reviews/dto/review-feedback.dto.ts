@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { REPORT_REASONS, type ReportReason } from '@veredicto/db';
+import { REPORT_REASONS, type ReportReason } from '@veredicto/contract';
 
 export const REPORT_NOTE_MAX_LENGTH = 1000;
 

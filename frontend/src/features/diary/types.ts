@@ -1,14 +1,11 @@
-export type PlayStatus = 'want' | 'playing' | 'completed' | 'abandoned' | 'shelved';
+import type { PlayStatus, ProfileVisibility } from '@veredicto/contract';
 
-export const PLAY_STATUSES: readonly PlayStatus[] = ['want', 'playing', 'completed', 'abandoned', 'shelved'];
-
-export const STATUS_LABELS: Record<PlayStatus, string> = {
-  want: 'Quiero jugarlo',
-  playing: 'Jugando',
-  completed: 'Completado',
-  abandoned: 'Abandonado',
-  shelved: 'En pausa',
-};
+export {
+  PLAY_STATUSES,
+  PLAY_STATUS_LABELS as STATUS_LABELS,
+  type PlayStatus,
+  type ProfileVisibility,
+} from '@veredicto/contract';
 
 export interface GameStatus {
   igdbID: number;
@@ -32,8 +29,6 @@ export interface PlaySession {
   platform: string | null;
   note: string | null;
 }
-
-export type ProfileVisibility = 'public' | 'followers' | 'private';
 
 export interface Profile {
   username: string;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type SqlBool } from 'kysely';
 import { reusableQuery, typedRows } from '../typed-sql.js';
-import type { PlayStatus } from './play-status.js';
+import type { PlayStatus } from '@veredicto/contract';
 import { FEED_KINDS } from './feed-entry.entity.js';
 
 export type ActivityKind = 'rating' | 'review' | 'status';

@@ -2,7 +2,7 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { User } from '../users/user.entity.js';
 import { DiaryImportRepository } from './diary-import.repository.js';
-import type { PlayStatus } from './play-status.js';
+import type { PlayStatus } from '@veredicto/contract';
 
 export type DiaryImportFormat = 'csv' | 'backloggd' | 'grouvee' | 'steam';
 

@@ -4,7 +4,7 @@ import { Game } from '../games/game.entity.js';
 import { User } from '../users/user.entity.js';
 import { feedTriggers } from './feed-entry.entity.js';
 import { GameStatusRepository } from './game-status.repository.js';
-import type { PlayStatus } from './play-status.js';
+import { PLAY_STATUSES, type PlayStatus } from '@veredicto/contract';
 
 /**
  * A user's one status for a game. Indexed by game and status too: "who wants to play game X" is what
@@ -21,7 +21,7 @@ import type { PlayStatus } from './play-status.js';
 @Index({ name: 'game_statuses_user_changed_idx', properties: ['user', 'statusChangedAt'] })
 @Check({
   name: 'game_statuses_status_known',
-  expression: "status in ('want', 'playing', 'completed', 'abandoned', 'shelved')",
+  expression: `status in (${PLAY_STATUSES.map((status) => `'${status}'`).join(', ')})`,
 })
 @Check({ name: 'game_statuses_hours_range', expression: 'hours is null or (hours >= 0 and hours <= 100000)' })
 export class GameStatus {

@@ -2,7 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedSql } from '../typed-sql.js';
 import type { GameStatus } from './game-status.entity.js';
-import type { PlayStatus } from './play-status.js';
+import type { PlayStatus } from '@veredicto/contract';
 
 export interface StatusFields {
   status: PlayStatus;

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { typedSql, type Database } from '../typed-sql.js';
 
 type Nullable<Row> = { [Key in keyof Row]: Row[Key] | null };
-import type { ProfileVisibility } from './play-status.js';
+import type { ProfileVisibility } from '@veredicto/contract';
 
 export interface ProfileOwner {
   id: number;

@@ -1,7 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedSql } from '../typed-sql.js';
-import type { PlayStatus, ProfileVisibility } from './play-status.js';
+import type { PlayStatus, ProfileVisibility } from '@veredicto/contract';
 
 /** One game of the user's diary: its status, its score, or both. */
 export interface UserGameRow {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression } from 'kysely';
 import { typedSql } from '../typed-sql.js';
-import type { PlayStatus } from './play-status.js';
+import type { PlayStatus } from '@veredicto/contract';
 
 /** The calendar a moment (a rating, a status change) is placed in when it has no date of its own. */
 export const DIARY_TIME_ZONE = 'Europe/Madrid';

@@ -1,4 +1,4 @@
-import { PLATFORMS, type LanguageLocale } from '@veredicto/contract';
+import { LANGUAGE_LOCALES, PLATFORMS, type LanguageLocale } from '@veredicto/contract';
 import type { LanguageStatement } from './game-language.repository.js';
 
 interface LocaleFacts {
@@ -26,7 +26,7 @@ export interface LanguageFileRecord {
 export function languageFileStatements(record: LanguageFileRecord): LanguageStatement[] {
   const platform = PLATFORMS.find((known) => known.name === record.platform)?.id;
   if (!platform) return [];
-  return (['es-ES', 'es-419'] as const).flatMap((locale) => {
+  return LANGUAGE_LOCALES.flatMap((locale) => {
     const facts = record.languages[locale];
     if (!facts) return [];
     return [

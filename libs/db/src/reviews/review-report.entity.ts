@@ -1,11 +1,10 @@
 import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { ReportReason } from '@veredicto/contract';
 import { User } from '../users/user.entity.js';
 import { ReviewReportRepository } from './review-report.repository.js';
 import { UserReview } from './user-review.entity.js';
 
-export const REPORT_REASONS = ['spam', 'offensive', 'off-topic', 'spoiler', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_ACTIONS = ['keep', 'hide'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 

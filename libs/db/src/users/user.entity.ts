@@ -1,5 +1,5 @@
 import { Check, Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { ProfileVisibility } from '../diary/play-status.js';
+import type { ProfileVisibility } from '@veredicto/contract';
 
 /** emailKey() in SQL: the same rules, kept side by side (the accounts integration test checks both). */
 export const EMAIL_KEY_SQL =

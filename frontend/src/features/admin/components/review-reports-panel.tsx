@@ -1,3 +1,4 @@
+import { REPORT_REASON_LABELS } from '@veredicto/contract';
 import { useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
 import type { ReviewReport } from '../../../lib/types';
@@ -5,14 +6,6 @@ import { decideReport } from '../api/decide-report';
 import { useReviewReports } from '../api/use-review-reports';
 import { requestErrorMessage, useRequestStatus } from '../use-request-status';
 import { RequestStatusText } from './request-status-text';
-
-const REASON_LABELS: Record<ReviewReport['reason'], string> = {
-  spam: 'Spam o publicidad',
-  offensive: 'Ofensiva o insultante',
-  'off-topic': 'No habla del juego',
-  spoiler: 'Spoilers sin avisar',
-  other: 'Otro motivo',
-};
 
 function ReportDecision({ report, onDecided }: { report: ReviewReport; onDecided: () => void }) {
   const [reason, setReason] = useState('');
@@ -33,7 +26,7 @@ function ReportDecision({ report, onDecided }: { report: ReviewReport; onDecided
           {report.gameTitle} · crítica de {report.author}
         </span>
         <span className="feed__meta">
-          {REASON_LABELS[report.reason]} · {formatDate(report.createdAt)}
+          {REPORT_REASON_LABELS[report.reason]} · {formatDate(report.createdAt)}
           {report.note ? ` · «${report.note}»` : ''}
         </span>
         <blockquote className="report__content">{report.content}</blockquote>

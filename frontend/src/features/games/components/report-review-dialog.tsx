@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogFormFooter, type DialogFormStatus } from '../../../components/dialog-form-footer';
 import { Modal } from '../../../components/modal';
 import { serverMessage } from '../../../lib/api-client';
-import { REPORT_REASONS, reportReview, type ReportReason } from '../api/report-review';
+import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '@veredicto/contract';
+import { reportReview } from '../api/report-review';
 
 /** 'Denunciar': the reason and an optional note, sent to the moderators' queue. */
 export function ReportReviewDialog({ reviewId, onClose }: { reviewId: number; onClose: () => void }) {
@@ -32,15 +33,15 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: number; on
         <fieldset className="field">
           <legend>Motivo</legend>
           {REPORT_REASONS.map((option) => (
-            <label key={option.value} className="field--checkbox">
+            <label key={option} className="field--checkbox">
               <input
                 type="radio"
                 name={`${id}-reason`}
-                value={option.value}
-                checked={reason === option.value}
-                onChange={() => setReason(option.value)}
+                value={option}
+                checked={reason === option}
+                onChange={() => setReason(option)}
               />
-              {option.label}
+              {REPORT_REASON_LABELS[option]}
             </label>
           ))}
         </fieldset>

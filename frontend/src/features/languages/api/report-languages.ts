@@ -1,10 +1,11 @@
+import type { LanguageLocale } from '@veredicto/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
 /** What a player saw on one platform: each field true, false or left out (not known). */
 export interface LanguageClaim {
   platform: string;
-  locale: 'es-ES' | 'es-419';
+  locale: LanguageLocale;
   text?: boolean;
   audio?: boolean;
   note?: string;

@@ -1,4 +1,4 @@
-/** A player's status for a game (decisions §12); the values are the API's and the column's. */
+/** A player's status for a game (docs/CONTRACT.md §12): the values of the API, the column and the import. */
 export const PLAY_STATUSES = ['want', 'playing', 'completed', 'abandoned', 'shelved'] as const;
 export type PlayStatus = (typeof PLAY_STATUSES)[number];
 
@@ -11,5 +11,6 @@ export const PLAY_STATUS_LABELS: Record<PlayStatus, string> = {
   shelved: 'En pausa',
 };
 
+/** Who may see a profile (docs/CONTRACT.md §12 and §18). */
 export const PROFILE_VISIBILITIES = ['public', 'followers', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
