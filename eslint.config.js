@@ -2,15 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { boundaryBlocks, loadHouse, roomPatterns } from './scripts/architecture.mjs';
+import { boundaryBlocks, frontFeatures, loadHouse, roomPatterns } from './scripts/architecture.mjs';
 
 /*
  * The import boundaries come from the one description of the house, architecture.json (which also draws
  * docs/ARCHITECTURE.md): a room imports only the rooms it `uses`, by package name (`@veredicto/db`), never
- * by a relative path into another package's `src/`. Only the front's feature zones are written here.
+ * by a relative path into another package's `src/`. The front's feature zones are its room's feature
+ * folders, one zone each.
  */
 const house = loadHouse();
-const FEATURES = ['admin', 'auth', 'diary', 'games', 'news', 'outlets', 'search', 'user'];
+const FEATURES = frontFeatures(house);
 const FRONT = roomPatterns(house, 'frontend');
 
 /** A feature uses another one only through its index.ts; shared pieces live in components/, lib/ or the contract. */

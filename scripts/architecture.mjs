@@ -2,7 +2,7 @@
 // The house from its one description, architecture.json: the import boundaries that eslint.config.js
 // enforces and the picture in docs/ARCHITECTURE.md. `node scripts/architecture.mjs` writes the picture,
 // `--check` fails when it is out of date (part of `npm run lint`).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,19 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const reach = (key) => `(^@veredicto/${key}(/|$))|((^|/)${key}/src(/|$))`;
 const forbid = (regex, message) => ({ regex, message });
 const usesOf = (room) => room.uses.map((use) => (typeof use === 'string' ? { room: use } : use));
+
+/**
+ * The front's features: every folder under the room's `features` path is one lint zone, so a new feature is
+ * covered the day its folder exists (test/lint/boundaries.spec.ts checks each one).
+ */
+export function frontFeatures(house, roomName = 'frontend') {
+  const room = house.rooms.find((candidate) => candidate.name === roomName);
+  if (!room?.features) return [];
+  return readdirSync(join(root, room.features), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
 
 /** Across packages by name, never by a relative path into another package's sources (compiled dist/ aside). */
 export function deepImportPattern(house) {

@@ -1,4 +1,6 @@
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The boundaries of the house are lint rules generated from architecture.json (eslint.config.js): each case
@@ -219,5 +221,25 @@ describe('import boundaries enforced by npm run lint', () => {
     ],
   ])('accepts %s', async (_case, filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);
+  });
+});
+
+describe("the front's feature zones, one per feature folder (architecture.json)", () => {
+  const features = readdirSync(join(root, 'frontend/src/features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it('finds the features, the late ones among them', () => {
+    expect(features).toEqual(expect.arrayContaining(['alerts', 'languages', 'games', 'diary']));
+  });
+
+  it.each(features)("refuses a deep import into %s's internals from another feature", async (feature) => {
+    const from = feature === 'games' ? 'news' : 'games';
+    expect(
+      await restrictedImports(
+        `frontend/src/features/${from}/pages/some-page.tsx`,
+        `import { internal as imported } from '../../${feature}/components/some-part';`,
+      ),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('piezas internas de otra')]));
   });
 });

@@ -1,6 +1,7 @@
 import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS, PLATFORM_IDS } from '@veredicto/contract';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
-import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SORT_FIELDS, SPANISH_FILTERS } from './dto/game-query.dto.js';
+import { SPANISH_FILTERS } from '@veredicto/contract';
+import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SORT_FIELDS } from './dto/game-query.dto.js';
 
 type PageQuery = Pick<
   GamePageQueryDto,

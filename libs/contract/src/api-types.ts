@@ -29,6 +29,14 @@ export interface SpanishVerdict {
   text: SpanishAnswer;
 }
 
+/** The `spanish` filter of the catalogue and the search (docs/CONTRACT.md §13), with its chips' texts. */
+export const SPANISH_FILTER_LABELS = {
+  audio: 'Con voces en castellano',
+  text: 'Con textos en castellano',
+} as const;
+export type SpanishFilter = keyof typeof SPANISH_FILTER_LABELS;
+export const SPANISH_FILTERS = Object.keys(SPANISH_FILTER_LABELS) as SpanishFilter[];
+
 export const LANGUAGE_LOCALES = ['es-ES', 'es-419'] as const;
 export type LanguageLocale = (typeof LANGUAGE_LOCALES)[number];
 

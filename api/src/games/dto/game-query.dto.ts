@@ -1,10 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS } from '@veredicto/contract';
-import { PLATFORM_IDS, type SpanishFilter } from '@veredicto/db';
+import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS, SPANISH_FILTERS, type SpanishFilter } from '@veredicto/contract';
+import { PLATFORM_IDS } from '@veredicto/db';
 
-export const SPANISH_FILTERS = ['audio', 'text'] as const satisfies readonly SpanishFilter[];
 const SPANISH_MESSAGE = `spanish debe ser uno de: ${SPANISH_FILTERS.join(', ')}`;
 const SPANISH_DESCRIPTION =
   "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)";

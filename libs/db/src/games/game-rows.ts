@@ -1,3 +1,4 @@
+import type { SpanishFilter } from '@veredicto/contract';
 import type { PlatformName, SpanishVerdict } from '@veredicto/contract';
 import type { AliasKind } from '../search/game-alias.entity.js';
 import type { GameVideo, ReleaseDatePrecision, SpanishTextSource } from './game.entity.js';
@@ -54,8 +55,7 @@ export interface SpanishContentRow {
   genresEs: string[];
 }
 
-/** The `spanish` filter of the catalogue and the search (decisions.md section 13). */
-export type SpanishFilter = 'audio' | 'text';
+export type { SpanishFilter } from '@veredicto/contract';
 
 /** What the catalogue is narrowed to (decisions.md sections 13 and 16), whatever its order. */
 export interface CatalogueFilters {

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
 import { apiPaths } from '../../../lib/paths';
 import type { GameSummary, Page } from '../../../lib/types';
-import type { SpanishFilter } from '../../languages/components/spanish-filter-chips';
+import type { SpanishFilter } from '@veredicto/contract';
 
 export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
 

@@ -9,11 +9,8 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import {
-  readSpanishFilter,
-  SPANISH_FILTERS,
-  type SpanishFilter,
-} from '../../languages/components/spanish-filter-chips';
+import { SPANISH_FILTER_LABELS, SPANISH_FILTERS, type SpanishFilter } from '@veredicto/contract';
+import { readSpanishFilter } from '../../languages';
 import { useGameCatalogue, type CatalogueSort } from '../api/use-game-catalogue';
 import { ALL_PLATFORMS_ID, PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
@@ -152,10 +149,10 @@ export function CataloguePage() {
         <ul className="chip-list" aria-label="Idioma y notas">
           {SPANISH_FILTERS.map((option) => (
             <ToggleChip
-              key={option.value}
-              label={option.label}
-              pressed={spanish === option.value}
-              onToggle={() => onSpanishChange(option.value)}
+              key={option}
+              label={SPANISH_FILTER_LABELS[option]}
+              pressed={spanish === option}
+              onToggle={() => onSpanishChange(option)}
             />
           ))}
           <ToggleChip

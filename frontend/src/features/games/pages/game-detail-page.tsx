@@ -22,8 +22,7 @@ import { GameScreenshots } from '../components/game-screenshots';
 import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
 import { SimilarGames } from '../components/similar-games';
-import { GameLanguages } from '../../languages/components/game-languages';
-import { LanguageReportAction } from '../../languages/components/language-report-dialog';
+import { GameLanguages, LanguageReportAction } from '../../languages';
 import './games.css';
 
 export const SCORE_HIGHLIGHT_MS = 2000;

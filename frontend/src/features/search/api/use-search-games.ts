@@ -1,7 +1,7 @@
 import useSWRInfinite from 'swr/infinite';
 import { apiPaths } from '../../../lib/paths';
 import { fetchSearchPage, type SearchPage } from './search-page';
-import type { SpanishFilter } from '../../languages/components/spanish-filter-chips';
+import type { SpanishFilter } from '@veredicto/contract';
 
 /** The search's pages, loaded one more at a time (`loadMore`); `spanish` keeps only castellano voices or texts. */
 export function useSearchGames(term: string, spanish?: SpanishFilter) {

@@ -7,11 +7,8 @@ import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
-import {
-  readSpanishFilter,
-  SpanishFilterChips,
-  type SpanishFilter,
-} from '../../languages/components/spanish-filter-chips';
+import type { SpanishFilter } from '@veredicto/contract';
+import { readSpanishFilter, SpanishFilterChips } from '../../languages';
 import { useSearchGames } from '../api/use-search-games';
 
 const countText = (total: number) =>
