@@ -28,6 +28,11 @@ const featureBlocks = FEATURES.map((feature) => ({
             message:
               'Una funcionalidad no importa las piezas internas de otra: usa su index.ts, o mueve lo compartido a components/, lib/ o el contrato.',
           },
+          {
+            regex: '^(\\.\\./)+app(/|$)',
+            message:
+              'Una funcionalidad no importa de app/, que la compone: lo compartido vive en components/ o lib/.',
+          },
         ],
       },
     ],

@@ -91,6 +91,12 @@ describe('import boundaries enforced by npm run lint', () => {
       'piezas internas de otra',
     ],
     [
+      "a feature's import of the app's composition root",
+      'frontend/src/features/news/pages/news-article-page.tsx',
+      "import { NotFoundPage as imported } from '../../../app/not-found-page';",
+      'no importa de app/',
+    ],
+    [
       'a relative import into another package (package names instead)',
       'api/src/games/games.service.ts',
       "import { GameRepository as imported } from '../../../libs/db/src/index.js';",

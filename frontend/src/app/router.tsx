@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppShell } from './app-shell';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
 
 /** Each page is its own chunk, fetched the first time its route is visited. */
 function lazyPage<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {

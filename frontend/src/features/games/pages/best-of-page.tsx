@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
 import { GENRE_SLUGS, pageTexts } from '@veredicto/contract';
-import { NotFoundPage } from '../../../app/not-found-page';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { Pagination } from '../../../components/pagination';
 import { ScoreBadge } from '../../../components/score-badge';
 import { Spinner } from '../../../components/spinner';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { Link, NavLink } from '../../../components/link';
 import { GENRE_SLUGS, pageTexts } from '@veredicto/contract';
-import { NotFoundPage } from '../../../app/not-found-page';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
 import { LoadError } from '../../../components/load-error';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
-import { NotFoundPage } from '../../../app/not-found-page';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { PlatformLogos } from '../../../components/platform-logos';
 import { ScoreBar } from '../../../components/score-bar';

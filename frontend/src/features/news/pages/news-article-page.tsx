@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { pageTexts } from '@veredicto/contract';
-import { NotFoundPage } from '../../../app/not-found-page';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { LoadError } from '../../../components/load-error';
 import { formatDate, slugify, truncate } from '../../../lib/format';

@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { ScoreBadge } from '../../../components/score-badge';
 import { Spinner } from '../../../components/spinner';
-import { NotFoundPage } from '../../../app/not-found-page';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';

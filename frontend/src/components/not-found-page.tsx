@@ -1,4 +1,4 @@
-import { Link } from '../components/link';
+import { Link } from './link';
 import { routes } from '../lib/paths';
 import { usePageMeta } from '../lib/use-page-meta';
 
