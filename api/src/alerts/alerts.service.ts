@@ -1,7 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
-import { ALERT_KIND_KEYS, ALERT_KINDS, routes, type AlertKind, type AlertKindKey } from '@veredicto/contract';
+import {
+  ALERT_KIND_KEYS,
+  ALERT_KINDS,
+  routes,
+  siteUrl,
+  type AlertKind,
+  type AlertKindKey,
+} from '@veredicto/contract';
 import { AlertSettings, Notification } from '@veredicto/db';
 import icalGenerator from 'ical-generator';
 import type {
@@ -66,7 +73,7 @@ export class AlertsService {
       email: row.email,
       kinds,
       platforms: row.platforms,
-      calendarUrl: `${this.config.PUBLIC_URL}/api/user/calendar.ics?token=${row.calendarToken}`,
+      calendarUrl: siteUrl(this.config.PUBLIC_URL, '/api/user/calendar.ics', { token: row.calendarToken }),
     };
   }
 
@@ -106,7 +113,10 @@ export class AlertsService {
         start: new Date(Date.UTC(year, month - 1, day)),
         allDay: true,
         summary: `Sale ${game.title}`,
-        url: `${this.config.PUBLIC_URL}${routes.game({ slug: game.slug, title: game.title, igdbID: game.igdbId })}`,
+        url: siteUrl(
+          this.config.PUBLIC_URL,
+          routes.game({ slug: game.slug, title: game.title, igdbID: game.igdbId }),
+        ),
         stamp: new Date(Date.UTC(year, month - 1, day)),
       });
     }

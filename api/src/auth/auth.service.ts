@@ -1,3 +1,4 @@
+import { routes, siteUrl } from '@veredicto/contract';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -127,7 +128,7 @@ export class AuthService {
   }
 
   private async sendConfirmation(email: string, username: string, token: string): Promise<void> {
-    const link = `${this.config.PUBLIC_URL}/confirm?token=${encodeURIComponent(token)}`;
+    const link = siteUrl(this.config.PUBLIC_URL, routes.confirm(), { token });
     // A request that sent a mail is never run again after a lost connection (RetryLostConnectionInterceptor).
     notePossibleEffect();
     await this.mail.send(email, 'confirm-account', { username, link });
@@ -184,7 +185,7 @@ export class AuthService {
           emailTokenFor(tx.getReference(User, user.id), tokenHash, 'login-link', LOGIN_LINK_LIFETIME_MS),
         );
       });
-      const link = `${this.config.PUBLIC_URL}/login-link?token=${encodeURIComponent(token)}`;
+      const link = siteUrl(this.config.PUBLIC_URL, routes.loginLink(), { token });
       void this.mail
         .send(user.email, 'login-link', { username: user.username, link })
         .catch((error: unknown) =>
@@ -277,7 +278,7 @@ export class AuthService {
           emailTokenFor(tx.getReference(User, user.id), tokenHash, 'reset-password', RESET_LIFETIME_MS),
         );
       });
-      const link = `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+      const link = siteUrl(this.config.PUBLIC_URL, routes.resetPassword(), { token });
       void this.mail
         .send(user.email, 'reset-password', { username: user.username, link })
         .then(() => {

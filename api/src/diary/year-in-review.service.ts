@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
-import { yearImageRoute } from '@veredicto/contract';
+import { siteUrl, yearImageRoute } from '@veredicto/contract';
 import { YearReviewRepository } from '@veredicto/db';
 import { createHash } from 'node:crypto';
 import type { YearResponse } from './dto/profile.dto.js';
@@ -50,7 +50,7 @@ export class YearInReviewService {
       own: owner.id === viewerId,
       image:
         owner.profileVisibility === 'public'
-          ? `${this.config.PUBLIC_URL}${yearImageRoute(owner.username, year)}`
+          ? siteUrl(this.config.PUBLIC_URL, yearImageRoute(owner.username, year))
           : null,
     };
   }

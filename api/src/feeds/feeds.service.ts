@@ -9,6 +9,7 @@ import {
   routes,
   type FeedFormat,
   type ReleaseDatePrecision,
+  siteUrl,
 } from '@veredicto/contract';
 import { FeedRepository, Game, OutletGameScore, type FeedReviewRow } from '@veredicto/db';
 import { renderFeed, type FeedContent, type FeedDocument, type FeedEntry } from './feed-document.js';
@@ -38,7 +39,7 @@ export class FeedsService {
   }
 
   private url(path: string) {
-    return `${this.config.PUBLIC_URL}${path}`;
+    return siteUrl(this.config.PUBLIC_URL, path);
   }
 
   private render(content: FeedContent, format: FeedFormat): FeedDocument {

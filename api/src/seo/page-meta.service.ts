@@ -11,6 +11,7 @@ import {
   type FeedFormat,
   type PageText,
   yearImageRoute,
+  siteUrl,
 } from '@veredicto/contract';
 import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore, ProfileRepository } from '@veredicto/db';
 import { isPossibleUsername } from '../diary/username-param.pipe.js';
@@ -102,7 +103,7 @@ export class PageMetaService {
       return this.page(pageTexts.game({ title: game.title, summary: game.summaryEs }), {
         canonicalPath,
         image: game.imageArt ?? game.imageCover,
-        jsonLd: videoGameJsonLd(game, `${this.config.PUBLIC_URL}${canonicalPath}`),
+        jsonLd: videoGameJsonLd(game, siteUrl(this.config.PUBLIC_URL, canonicalPath)),
         feeds: [
           {
             title: `Críticas de ${game.title}`,
@@ -142,7 +143,7 @@ export class PageMetaService {
       if (!owner || owner.profileVisibility !== 'public') return this.notFound();
       return this.page(pageTexts.yearInReview(owner.username, year), {
         canonicalPath: routes.yearInReview(owner.username, year),
-        image: `${this.config.PUBLIC_URL}${yearImageRoute(owner.username, year)}`,
+        image: siteUrl(this.config.PUBLIC_URL, yearImageRoute(owner.username, year)),
         imageSize: { width: YEAR_IMAGE_WIDTH, height: YEAR_IMAGE_HEIGHT },
       });
     }

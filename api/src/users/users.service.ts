@@ -1,3 +1,4 @@
+import { routes, siteUrl } from '@veredicto/contract';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -83,7 +84,7 @@ export class UsersService {
   }
 
   private mailEmailChange(user: User, newEmail: string, token: string): void {
-    const link = `${this.config.PUBLIC_URL}/confirm-email?token=${encodeURIComponent(token)}`;
+    const link = siteUrl(this.config.PUBLIC_URL, routes.confirmEmail(), { token });
     const failed = (error: unknown) =>
       this.logger.error(`e-mail change message failed: ${error instanceof Error ? error.message : error}`);
     void this.mail

@@ -11,6 +11,7 @@ import {
   platformName,
   routes,
   scoreClass,
+  siteUrl,
   slugify,
 } from './index.js';
 
@@ -100,5 +101,17 @@ describe('slugs, routes and page texts', () => {
     expect(description.endsWith('…')).toBe(true);
     expect(pageTexts.catalogue('PC').title).toBe('Juegos de PC');
     expect(pageTexts.login().description).toBeNull();
+  });
+});
+
+describe('siteUrl', () => {
+  it('joins the public URL and a route, encoding the query once', () => {
+    expect(siteUrl('https://veredicto.es/', routes.resetPassword(), { token: 'a+b/c=' })).toBe(
+      'https://veredicto.es/reset-password?token=a%2Bb%2Fc%3D',
+    );
+    expect(siteUrl('http://127.0.0.1:3000', routes.game({ title: 'Él', igdbID: 7 }))).toBe(
+      'http://127.0.0.1:3000/game/el/7',
+    );
+    expect(siteUrl('http://x', '/results?name=a', { page: '2' })).toBe('http://x/results?name=a&page=2');
   });
 });

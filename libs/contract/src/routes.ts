@@ -43,6 +43,15 @@ export const routes = {
   queueDashboard: () => '/admin/queues',
 } as const;
 
+/**
+ * An absolute address on the site, for what is read away from it (mails, feeds, calendars, link previews):
+ * the public base URL, one of the routes here, and its query, each value encoded once.
+ */
+export function siteUrl(publicUrl: string, path: string, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${publicUrl.replace(/\/+$/, '')}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
 /** Atom (`xml`) or JSON Feed 1.1 (`json`). */
 export type FeedFormat = 'xml' | 'json';
 

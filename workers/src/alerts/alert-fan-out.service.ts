@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
-import { routes } from '@veredicto/contract';
+import { routes, siteUrl } from '@veredicto/contract';
 import { Alert, Notification, type DigestRow } from '@veredicto/db';
 import { JobGateway, JobName, type JobResults, type SendMailPayload } from '@veredicto/jobs';
 import { releaseAlert } from './alert-builder.js';
@@ -30,10 +30,10 @@ export class AlertFanOutService {
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {}
 
-  private readonly url = (path: string) => `${this.config.PUBLIC_URL}${path}`;
+  private readonly url = (path: string, query?: Record<string, string>) =>
+    siteUrl(this.config.PUBLIC_URL, path, query);
 
-  private readonly unsubscribeUrl = (token: string) =>
-    this.url(`/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
+  private readonly unsubscribeUrl = (token: string) => this.url('/api/alerts/unsubscribe', { token });
 
   async fanOut(alertId: string): Promise<JobResults[JobName.FanOutAlert]> {
     const alerts = this.orm.em.fork().getRepository(Alert);
