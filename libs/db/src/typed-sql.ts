@@ -8,47 +8,9 @@ import type {
 } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import type { ColumnType, Compilable, CompiledQuery, RawBuilder } from 'kysely';
-import type { Alert } from './alerts/alert.entity.js';
-import type { AlertSettings } from './alerts/alert-settings.entity.js';
-import type { GameChange } from './alerts/game-change.entity.js';
-import type { Notification } from './alerts/notification.entity.js';
-import type { DiaryImport } from './diary/diary-import.entity.js';
-import type { GameStatus } from './diary/game-status.entity.js';
-import type { PlaySession } from './diary/play-session.entity.js';
-import type { FeedEntry } from './diary/feed-entry.entity.js';
-import type { UserFollow } from './diary/user-follow.entity.js';
-import type { FeaturedGame } from './featured/featured-game.entity.js';
-import type { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
-import type { Game } from './games/game.entity.js';
-import type { GameLanguage } from './languages/game-language.entity.js';
-import type { GameLanguageChange } from './languages/game-language-change.entity.js';
-import type { LanguageReport } from './languages/language-report.entity.js';
-import type { GameListEntry } from './lists/game-list-entry.entity.js';
-import type { GameList } from './lists/game-list.entity.js';
-import type { NewsArticle } from './news/news-article.entity.js';
-import type { NewsFeed } from './news/news-feed.entity.js';
-import type { AppMeta } from './meta/app-meta.entity.js';
-import type { OutboxMessage } from './outbox/outbox-message.entity.js';
-import type { Outlet } from './outlets/outlet.entity.js';
-import type { OutletGameScore } from './outlets/outlet-game-score.entity.js';
-import type { Rating } from './ratings/rating.entity.js';
-import type { UnusualActivityWindow } from './ratings/unusual-activity-window.entity.js';
 import { currentReadRoute } from './replication/read-routing.js';
-import type { MediaReview } from './reviews/media-review.entity.js';
-import type { ReviewReport } from './reviews/review-report.entity.js';
-import type { ReviewVote } from './reviews/review-vote.entity.js';
-import type { UserReview } from './reviews/user-review.entity.js';
-import type { SimilarGame } from './similar/similar-game.entity.js';
-import type { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
-import type { ScraperSource } from './scrapers/scraper-source.entity.js';
-import type { RevokedToken } from './users/revoked-token.entity.js';
-import type { RateLimit } from './rate-limits/rate-limit.entity.js';
-import type { User } from './users/user.entity.js';
-import type { GameAlias } from './search/game-alias.entity.js';
-import type { SearchMiss } from './search/search-miss.entity.js';
-import type { RemovedGame } from './games/removed-game.entity.js';
-import type { SearchWord } from './search/search-word.entity.js';
 
+import type { ENTITY_CLASSES } from './entities.js';
 /**
  * Queries name entities and their properties (`NewsFeed`, `lastFetchedAt`); MikroORM's Kysely plugin turns
  * them into the tables and columns of the entity metadata. Renaming a property, or giving it another type,
@@ -64,47 +26,11 @@ const OPTIONS = {
 /** The entity's name as the query's table name (legacy decorators do not carry it in the type). */
 type Named<Class, Name extends string> = Class & { '~entityName'?: Name };
 
-/** The entities typed SQL may query; add one here to query it. */
+/** The entities typed SQL may query: every registered entity, under its class name. */
 type EntityTables = InferClassEntityDB<
-  | Named<typeof FeaturedGame, 'FeaturedGame'>
-  | Named<typeof Game, 'Game'>
-  | Named<typeof CatalogueOrdering, 'CatalogueOrdering'>
-  | Named<typeof SimilarGame, 'SimilarGame'>
-  | Named<typeof GameAlias, 'GameAlias'>
-  | Named<typeof GameLanguage, 'GameLanguage'>
-  | Named<typeof GameLanguageChange, 'GameLanguageChange'>
-  | Named<typeof LanguageReport, 'LanguageReport'>
-  | Named<typeof GameChange, 'GameChange'>
-  | Named<typeof Alert, 'Alert'>
-  | Named<typeof AlertSettings, 'AlertSettings'>
-  | Named<typeof Notification, 'Notification'>
-  | Named<typeof GameList, 'GameList'>
-  | Named<typeof GameListEntry, 'GameListEntry'>
-  | Named<typeof DiaryImport, 'DiaryImport'>
-  | Named<typeof GameStatus, 'GameStatus'>
-  | Named<typeof PlaySession, 'PlaySession'>
-  | Named<typeof FeedEntry, 'FeedEntry'>
-  | Named<typeof UserFollow, 'UserFollow'>
-  | Named<typeof NewsArticle, 'NewsArticle'>
-  | Named<typeof NewsFeed, 'NewsFeed'>
-  | Named<typeof ScraperSource, 'ScraperSource'>
-  | Named<typeof ReviewDiscovery, 'ReviewDiscovery'>
-  | Named<typeof AppMeta, 'AppMeta'>
-  | Named<typeof MediaReview, 'MediaReview'>
-  | Named<typeof OutboxMessage, 'OutboxMessage'>
-  | Named<typeof Outlet, 'Outlet'>
-  | Named<typeof OutletGameScore, 'OutletGameScore'>
-  | Named<typeof Rating, 'Rating'>
-  | Named<typeof ReviewReport, 'ReviewReport'>
-  | Named<typeof ReviewVote, 'ReviewVote'>
-  | Named<typeof RevokedToken, 'RevokedToken'>
-  | Named<typeof RateLimit, 'RateLimit'>
-  | Named<typeof UnusualActivityWindow, 'UnusualActivityWindow'>
-  | Named<typeof User, 'User'>
-  | Named<typeof UserReview, 'UserReview'>
-  | Named<typeof SearchMiss, 'SearchMiss'>
-  | Named<typeof SearchWord, 'SearchWord'>
-  | Named<typeof RemovedGame, 'RemovedGame'>,
+  {
+    [Name in keyof typeof ENTITY_CLASSES]: Named<(typeof ENTITY_CLASSES)[Name], Name>;
+  }[keyof typeof ENTITY_CLASSES],
   typeof OPTIONS
 >;
 
