@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { serverMessage } from '../../../lib/api-client';
+import { followUser, unfollowUser, useFollowState } from '../api/follow-user';
+
+/**
+ * On a profile the reader may not see: ask its owner to be let in, or withdraw the request. Shown only
+ * when the API says the profile takes requests (one for followers); a private one answers 404.
+ */
+export function FollowRequestButton({ username }: { username: string }) {
+  const { data: state, mutate } = useFollowState(username);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!state) return null;
+
+  const act = async (action: (username: string) => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action(username);
+      await mutate();
+    } catch (caught) {
+      setError(serverMessage(caught, 'No se ha podido enviar la solicitud'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="follow-request">
+      {state.requested ? (
+        <>
+          <p data-testid="follow-request-sent">
+            <strong>Solicitud enviada.</strong> Verás su perfil cuando la apruebe.
+          </p>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            onClick={() => void act(unfollowUser)}
+          >
+            Retirar solicitud
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="muted">Solo quienes le siguen pueden ver este perfil.</p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => void act(followUser)}
+          >
+            Solicitar seguimiento
+          </button>
+        </>
+      )}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
