@@ -1,6 +1,7 @@
 import 'reflect-metadata';
+import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
-import { call, userWithToken } from '../support/accounts.js';
+import { call, freshIp, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame, rate } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
@@ -58,6 +59,18 @@ describe('follow requests of a profile for followers: approval, refusal and remo
     };
   }
 
+  /** The follows in the user's export (veredicto.json). */
+  async function exportedFollows(account: Account) {
+    const response = await fetch(`${api.baseUrl}/api/user/export`, {
+      headers: { authorization: `Bearer ${account.token}`, 'x-forwarded-for': freshIp() },
+    });
+    expect(response.status).toBe(200);
+    const json = JSON.parse(
+      strFromU8(unzipSync(new Uint8Array(await response.arrayBuffer()))['veredicto.json']),
+    ) as Record<string, unknown>;
+    return { following: json.following, followRequests: json.followRequests, followers: json.followers };
+  }
+
   const stranger = { profile: 404, year: 404, feed: [], circle: 0, feedEntries: 0 };
 
   const requestsOf = async (owner: Account) =>
@@ -80,6 +93,18 @@ describe('follow requests of a profile for followers: approval, refusal and remo
     expect(requests.map((item) => item.username)).toEqual([reader.username]);
     expect(Math.abs(Date.parse(requests[0].requestedAt) - Date.now())).toBeLessThan(60_000);
     expect(await followersOf(owner)).toEqual([]);
+    // Both ends of a request take it in their export.
+    const requested = { username: reader.username, since: requests[0].requestedAt };
+    expect(await exportedFollows(owner)).toEqual({
+      following: [],
+      followRequests: { sent: [], received: [requested] },
+      followers: [],
+    });
+    expect(await exportedFollows(reader)).toEqual({
+      following: [],
+      followRequests: { sent: [{ ...requested, username: owner.username }], received: [] },
+      followers: [],
+    });
     // Nobody else approves it for the owner.
     expect(
       (await call(api, 'PUT', `/api/user/follow-requests/${reader.username}`, { token: reader.token }))
@@ -101,6 +126,10 @@ describe('follow requests of a profile for followers: approval, refusal and remo
     expect((await followersOf(owner)) as { username: string }[]).toMatchObject([
       { username: reader.username },
     ]);
+    expect(await exportedFollows(reader)).toMatchObject({
+      following: [owner.username],
+      followRequests: { sent: [] },
+    });
     // Approving again finds no request.
     expect(
       (await call(api, 'PUT', `/api/user/follow-requests/${reader.username}`, { token: owner.token })).status,
