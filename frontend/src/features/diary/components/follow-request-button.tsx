@@ -25,35 +25,30 @@ export function FollowRequestButton({ username }: { username: string }) {
     }
   };
 
-  return (
-    <div className="follow-request">
-      {state.requested ? (
-        <>
+  const view = state.requested
+    ? {
+        message: (
           <p data-testid="follow-request-sent">
             <strong>Solicitud enviada.</strong> Verás su perfil cuando la apruebe.
           </p>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => void act(unfollowUser)}
-          >
-            Retirar solicitud
-          </button>
-        </>
-      ) : (
-        <>
-          <p className="muted">Solo quienes le siguen pueden ver este perfil.</p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => void act(followUser)}
-          >
-            Solicitar seguimiento
-          </button>
-        </>
-      )}
+        ),
+        label: 'Retirar solicitud',
+        className: 'button button--ghost',
+        action: unfollowUser,
+      }
+    : {
+        message: <p className="muted">Solo quienes le siguen pueden ver este perfil.</p>,
+        label: 'Solicitar seguimiento',
+        className: 'button button--primary',
+        action: followUser,
+      };
+
+  return (
+    <div className="follow-request">
+      {view.message}
+      <button type="button" className={view.className} disabled={busy} onClick={() => void act(view.action)}>
+        {view.label}
+      </button>
       {error ? (
         <p className="form-error" role="alert">
           {error}
