@@ -214,8 +214,14 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: reader.token })).status).toBe(
       404,
     );
+    // Following a profile for followers asks its owner; it stays hidden until the owner approves.
+    const request = await call(api, 'PUT', `/api/users/${owner.username}/follow`, { token: reader.token });
+    expect([request.status, request.json()]).toEqual([200, { following: false, requested: true }]);
+    expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: reader.token })).status).toBe(
+      404,
+    );
     expect(
-      (await call(api, 'PUT', `/api/users/${owner.username}/follow`, { token: reader.token })).status,
+      (await call(api, 'PUT', `/api/user/follow-requests/${reader.username}`, { token: owner.token })).status,
     ).toBe(200);
     expect((await call(api, 'GET', `/api/users/${owner.username}`, { token: reader.token })).status).toBe(
       200,
@@ -479,6 +485,10 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
     );
     expect((await fetch(`${api.baseUrl}/u/${owner.username}/${year}`)).status).toBe(404);
     await call(api, 'PUT', `/api/users/${owner.username}/follow`, { token: reader.token });
+    expect(
+      (await call(api, 'GET', `/api/users/${owner.username}/year/${year}`, { token: reader.token })).status,
+    ).toBe(404);
+    await call(api, 'PUT', `/api/user/follow-requests/${reader.username}`, { token });
     const asFollower = await call(api, 'GET', `/api/users/${owner.username}/year/${year}`, {
       token: reader.token,
     });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
@@ -11,6 +11,9 @@ import {
   CircleResponse,
   FeedQueryDto,
   FeedResponse,
+  FollowAnswer,
+  FollowerItem,
+  FollowRequestItem,
   ProfileResponse,
   SetPrivacyDto,
 } from './dto/profile.dto.js';
@@ -32,11 +35,24 @@ export class ProfilesController {
     return this.profiles.profile(username, viewerId);
   }
 
+  @Get(':username/follow')
+  @ApiBearerAuth()
+  @UseGuards(AuthGuard)
+  @ApiOperation({ summary: 'Si sigues a este usuario o esperas a que apruebe tu solicitud' })
+  @ApiOkResponse({ type: FollowAnswer })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Perfil no encontrado' })
+  followOf(@CurrentUser() user: AuthUser, @Param('username', UsernameParamPipe) username: string) {
+    return this.profiles.followOf(user.id, username);
+  }
+
   @LimitUserWrites()
   @Put(':username/follow')
   @ApiBearerAuth()
   @UseGuards(AuthGuard)
-  @ApiOperation({ summary: 'Sigue a este usuario' })
+  @ApiOperation({
+    summary: 'Sigue a este usuario; si su perfil es solo para seguidores, le pide que te apruebe',
+  })
+  @ApiOkResponse({ type: FollowAnswer })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Perfil no encontrado' })
   follow(@CurrentUser() user: AuthUser, @Param('username', UsernameParamPipe) username: string) {
     return this.profiles.follow(user.id, username);
@@ -46,7 +62,8 @@ export class ProfilesController {
   @Delete(':username/follow')
   @ApiBearerAuth()
   @UseGuards(AuthGuard)
-  @ApiOperation({ summary: 'Deja de seguir a este usuario' })
+  @ApiOperation({ summary: 'Deja de seguir a este usuario o retira tu solicitud' })
+  @ApiOkResponse({ type: FollowAnswer })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Perfil no encontrado' })
   unfollow(@CurrentUser() user: AuthUser, @Param('username', UsernameParamPipe) username: string) {
     return this.profiles.unfollow(user.id, username);
@@ -60,10 +77,51 @@ export class ProfilesController {
 export class OwnProfileController {
   constructor(private readonly profiles: ProfilesService) {}
 
+  @LimitUserWrites()
   @Put('privacy')
   @ApiOperation({ summary: 'Quién puede ver tu perfil: public, followers o private' })
   setPrivacy(@CurrentUser() user: AuthUser, @Body() dto: SetPrivacyDto) {
     return this.profiles.setPrivacy(user.id, dto.profile);
+  }
+
+  @Get('follow-requests')
+  @ApiOperation({ summary: 'Las solicitudes de seguimiento que esperan tu aprobación' })
+  @ApiOkResponse({ type: [FollowRequestItem] })
+  followRequests(@CurrentUser() user: AuthUser) {
+    return this.profiles.followRequests(user.id);
+  }
+
+  @LimitUserWrites()
+  @Put('follow-requests/:username')
+  @ApiOperation({ summary: 'Aprueba la solicitud de este usuario: podrá ver tu perfil' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'No hay solicitud de ese usuario' })
+  approveRequest(@CurrentUser() user: AuthUser, @Param('username', UsernameParamPipe) username: string) {
+    return this.profiles.approveRequest(user.id, username);
+  }
+
+  @LimitUserWrites()
+  @Delete('follow-requests/:username')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Rechaza la solicitud de este usuario' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'No hay solicitud de ese usuario' })
+  refuseRequest(@CurrentUser() user: AuthUser, @Param('username', UsernameParamPipe) username: string) {
+    return this.profiles.dropFollower(user.id, username, 'pending');
+  }
+
+  @Get('followers')
+  @ApiOperation({ summary: 'Quienes te siguen' })
+  @ApiOkResponse({ type: [FollowerItem] })
+  followers(@CurrentUser() user: AuthUser) {
+    return this.profiles.followers(user.id);
+  }
+
+  @LimitUserWrites()
+  @Delete('followers/:username')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Quita a este seguidor: deja de ver tu perfil si es solo para seguidores' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Ese usuario no te sigue' })
+  removeFollower(@CurrentUser() user: AuthUser, @Param('username', UsernameParamPipe) username: string) {
+    return this.profiles.dropFollower(user.id, username, 'approved');
   }
 
   @Get('feed')

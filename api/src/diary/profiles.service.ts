@@ -6,14 +6,24 @@ import {
   GameStatus,
   ProfileRepository,
   UserFollow,
+  type FollowState,
   type ProfileOwner,
 } from '@veredicto/db';
 import type { ProfileVisibility } from '@veredicto/contract';
-import type { CircleResponse, FeedResponse, ProfileResponse } from './dto/profile.dto.js';
+import type {
+  CircleResponse,
+  FeedResponse,
+  FollowAnswer,
+  FollowerItem,
+  FollowRequestItem,
+  ProfileResponse,
+} from './dto/profile.dto.js';
 import { decodeFeedCursor, encodeFeedCursor } from './feed-cursor.js';
 import { roundHours } from './hours.js';
 
 export const PROFILE_NOT_FOUND = 'Perfil no encontrado';
+const REQUEST_NOT_FOUND = 'No hay ninguna solicitud de seguimiento de ese usuario';
+const FOLLOWER_NOT_FOUND = 'Ese usuario no te sigue';
 const FEED_PAGE_SIZE = 20;
 const RECENT_SIZE = 10;
 /** How many games of each list the profile shows. */
@@ -30,9 +40,14 @@ export class ProfilesService {
     return new ProfileRepository(this.em);
   }
 
+  private get follows() {
+    return this.em.getRepository(UserFollow);
+  }
+
   /**
-   * The profile's owner when the viewer may see it: their own, a public one, or one for followers that
-   * the viewer follows; otherwise 404, as if it did not exist.
+   * The profile's owner when the viewer may see it: their own, a public one, or one for followers whose
+   * owner approved the viewer's follow; otherwise 404, as if it did not exist (a request waiting sees what
+   * a stranger sees).
    */
   async visibleOwner(
     username: string,
@@ -40,16 +55,29 @@ export class ProfilesService {
   ): Promise<ProfileOwner & { following: boolean }> {
     const owner = await this.profiles.findOwner(username);
     if (!owner) throw new NotFoundException(PROFILE_NOT_FOUND);
-    const following =
-      viewerId !== null && viewerId !== owner.id
-        ? await this.em.getRepository(UserFollow).isFollowing(viewerId, owner.id)
-        : false;
+    const state = await this.followState(viewerId, owner.id);
+    const following = state === 'approved';
     const visible =
       owner.id === viewerId ||
       owner.profileVisibility === 'public' ||
       (owner.profileVisibility === 'followers' && following);
     if (!visible) throw new NotFoundException(PROFILE_NOT_FOUND);
     return { ...owner, following };
+  }
+
+  private followState(viewerId: number | null, ownerId: number): Promise<FollowState | null> {
+    return viewerId !== null && viewerId !== ownerId
+      ? this.follows.state(viewerId, ownerId)
+      : Promise.resolve(null);
+  }
+
+  /** An owner a follow may reach: not oneself's (400), not a private profile (404, as if it did not exist). */
+  private async followable(followerId: number, username: string): Promise<ProfileOwner> {
+    const owner = await this.profiles.findOwner(username);
+    if (!owner || (owner.profileVisibility === 'private' && owner.id !== followerId))
+      throw new NotFoundException(PROFILE_NOT_FOUND);
+    if (owner.id === followerId) throw new BadRequestException('No puedes seguirte a ti mismo');
+    return owner;
   }
 
   async profile(username: string, viewerId: number | null): Promise<ProfileResponse> {
@@ -87,26 +115,64 @@ export class ProfilesService {
     };
   }
 
+  /** A profile made public has no request left to approve: they become follows. */
   async setPrivacy(userId: number, visibility: ProfileVisibility): Promise<{ profile: ProfileVisibility }> {
-    await this.profiles.setVisibility(userId, visibility);
+    await this.em.transactional(async (em) => {
+      await new ProfileRepository(em).setVisibility(userId, visibility);
+      if (visibility === 'public') await em.getRepository(UserFollow).approveAll(userId);
+    });
     return { profile: visibility };
   }
 
-  /** Following a profile one cannot see is a 404 (a private one); following oneself a 400. */
-  async follow(followerId: number, username: string): Promise<{ following: true }> {
-    const owner = await this.profiles.findOwner(username);
-    if (!owner || (owner.profileVisibility === 'private' && owner.id !== followerId))
-      throw new NotFoundException(PROFILE_NOT_FOUND);
-    if (owner.id === followerId) throw new BadRequestException('No puedes seguirte a ti mismo');
-    await this.em.getRepository(UserFollow).follow(followerId, owner.id);
-    return { following: true };
+  /**
+   * Following a public profile follows it; following a `followers` one asks its owner, who approves or
+   * refuses (docs/CONTRACT.md §18). A private profile is a 404, oneself a 400.
+   */
+  async follow(followerId: number, username: string): Promise<FollowAnswer> {
+    const owner = await this.followable(followerId, username);
+    const state = await this.follows.follow(followerId, owner.id, owner.profileVisibility === 'public');
+    return { following: state === 'approved', requested: state === 'pending' };
   }
 
-  async unfollow(followerId: number, username: string): Promise<{ following: false }> {
+  /** The caller's follow of the profile, without seeing it (the button of a profile for followers). */
+  async followOf(followerId: number, username: string): Promise<FollowAnswer> {
+    const owner = await this.followable(followerId, username);
+    const state = await this.follows.state(followerId, owner.id);
+    return { following: state === 'approved', requested: state === 'pending' };
+  }
+
+  /** Undoes a follow or withdraws a request. */
+  async unfollow(followerId: number, username: string): Promise<FollowAnswer> {
     const owner = await this.profiles.findOwner(username);
     if (!owner) throw new NotFoundException(PROFILE_NOT_FOUND);
-    await this.em.getRepository(UserFollow).unfollow(followerId, owner.id);
-    return { following: false };
+    await this.follows.unfollow(followerId, owner.id);
+    return { following: false, requested: false };
+  }
+
+  /** The requests waiting for the owner, oldest first. */
+  async followRequests(ownerId: number): Promise<FollowRequestItem[]> {
+    const rows = await this.follows.findFollowers(ownerId, 'pending');
+    return rows.map((row) => ({ username: row.username, requestedAt: row.since.toISOString() }));
+  }
+
+  /** The owner's approved followers, oldest first. */
+  async followers(ownerId: number): Promise<FollowerItem[]> {
+    const rows = await this.follows.findFollowers(ownerId, 'approved');
+    return rows.map((row) => ({ username: row.username, followedAt: row.since.toISOString() }));
+  }
+
+  async approveRequest(ownerId: number, username: string): Promise<{ approved: true }> {
+    const follower = await this.profiles.findOwner(username);
+    if (!follower || !(await this.follows.approve(follower.id, ownerId)))
+      throw new NotFoundException(REQUEST_NOT_FOUND);
+    return { approved: true };
+  }
+
+  /** Refuses a request (`pending`) or removes a follower (`approved`); 404 when there is none. */
+  async dropFollower(ownerId: number, username: string, state: FollowState): Promise<void> {
+    const follower = await this.profiles.findOwner(username);
+    if (!follower || !(await this.follows.remove(follower.id, ownerId, state)))
+      throw new NotFoundException(state === 'pending' ? REQUEST_NOT_FOUND : FOLLOWER_NOT_FOUND);
   }
 
   async feed(userId: number, cursorText: string | undefined): Promise<FeedResponse> {
@@ -137,7 +203,7 @@ export class ProfilesService {
   async circle(userId: number, igdbId: number): Promise<CircleResponse> {
     const game = await this.em.findOne(Game, { igdbId }, { fields: ['id'] });
     if (!game) throw new NotFoundException('Juego no encontrado');
-    const { average, count } = await this.em.getRepository(UserFollow).circleAverage(userId, game.id);
+    const { average, count } = await this.follows.circleAverage(userId, game.id);
     return { average: count >= CIRCLE_MINIMUM ? average : null, count };
   }
 }

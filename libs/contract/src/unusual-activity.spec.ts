@@ -42,17 +42,57 @@ describe('the detector of unusual rating activity', () => {
       evidence: { newShare: 0.91, siteNewShare: 0.05 },
     });
     expect(window.count).toBeGreaterThanOrEqual(30);
-    expect(window.evidence.reasons).toEqual(['new-accounts', 'score-skew']);
+    expect(window.evidence.reasons).toEqual(['new-accounts', 'score-skew', 'low-wall']);
     expect(window.evidence.volumeZ).toBeGreaterThan(5);
   });
 
   it('flags a bomb of old accounts by its scores, and not a busy day of ordinary scores', () => {
     const bomb = Array.from({ length: 30 }, (_, index) => rating(70, index % 15));
+    // The ordinary ratings after it (a mean near 77) make its wall of 0-14 a low-wall too.
     expect(detectUnusualWindows([...ordinary(90), ...bomb]).map((w) => w.evidence.reasons)).toEqual([
-      ['score-skew'],
+      ['score-skew', 'low-wall'],
     ]);
     const sale = Array.from({ length: 30 }, (_, index) => rating(70, 60 + (index % 35)));
     expect(detectUnusualWindows([...ordinary(90), ...sale])).toEqual([]);
+  });
+
+  it('tells a launch-day bomb from a launch by its wall of lowest scores, held against the critics', () => {
+    // A launch of real players, mixed: a tenth of 0-20, the rest 50-100.
+    const launch = Array.from({ length: 200 }, (_, index) =>
+      rating(index % 3, index % 10 === 0 ? 10 : 50 + (index % 51)),
+    );
+    expect(detectUnusualWindows(launch, () => 0.05, 85)).toEqual([]);
+    // The same launch with 150 more ratings of 0-20 from old accounts: no baseline, no new accounts.
+    const wall = Array.from({ length: 150 }, (_, index) => rating(index % 2, (index * 7) % 21));
+    const [window] = detectUnusualWindows([...launch, ...wall], () => 0.05, 85);
+    expect(window.evidence).toMatchObject({
+      reasons: ['low-wall'],
+      baselinePerDay: null,
+      referenceScore: 85,
+      wallShare: 0.49,
+    });
+    // Without critics, the game's own later ratings are the reference; without either, nothing to judge.
+    const later = Array.from({ length: 40 }, (_, index) => rating(30 + index, 80 + (index % 15)));
+    expect(detectUnusualWindows([...launch, ...wall, ...later]).map((w) => w.evidence.reasons)).toEqual([
+      ['low-wall'],
+    ]);
+    expect(detectUnusualWindows([...launch, ...wall])).toEqual([]);
+    // A wall the critics share (a game they panned) is the game's own reception, not a bomb.
+    expect(detectUnusualWindows([...launch, ...wall], () => 0.05, 45)).toEqual([]);
+  });
+
+  it('does not call a burst of praise from old accounts a bomb', () => {
+    const praise = Array.from({ length: 40 }, () => rating(70, 100));
+    const low = Array.from({ length: 90 }, (_, offset) => [rating(offset, 20), rating(offset, 40)]).flat();
+    expect(detectUnusualWindows([...low, ...praise], () => 0.05, 80)).toEqual([]);
+  });
+
+  it('flags a bomb of new accounts after a burst of sign-ups by its scores', () => {
+    // The site's share of new accounts is high (a burst of sign-ups): the accounts say nothing.
+    const bomb = Array.from({ length: 30 }, (_, index) => rating(60, index % 10, 1, 0));
+    expect(
+      detectUnusualWindows([...ordinary(90), ...bomb], () => 0.8).map((w) => w.evidence.reasons),
+    ).toEqual([['score-skew', 'low-wall']]);
   });
 
   it('does not flag new accounts when the whole site is new (a young site, or a test run)', () => {

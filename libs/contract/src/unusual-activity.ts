@@ -9,9 +9,15 @@
  *   zeros do not make every second rating a burst;
  * - accounts: the share of ratings from accounts younger than 7 days, against the same share before;
  * - scores: the total-variation distance between the window's and the baseline's score bands and the
- *   shift of the mean.
+ *   fall of the mean.
+ * - the wall: the share of scores in the lowest fifth of the scale (0-2 of 10, one star of five), against
+ *   the baseline's share and against the game's critics (or, without critics, its own later ratings).
  * A burst of volume alone (a launch, a sale, a patch people like) is not a bomb: a window is flagged when
- * its volume is unusual and either its accounts are mostly new or its scores break with the game's own.
+ * its volume is unusual and either its accounts are mostly new, or its scores break with the game's own, or
+ * it is a wall of the lowest scores far below what critics gave the game. The wall is what tells a launch-day
+ * bomb from a launch where account ages say nothing (docs/CONTRACT.md §18): an organic launch is mostly high
+ * or mixed (at most 17 % of the lowest scores on the real launches of bench/unusual-activity), a bomb is a
+ * third or more of them (36-42 % on the real bombs), its mean 25 points or more under the critics'.
  */
 export const UNUSUAL_ACTIVITY = {
   /** Days before a candidate day that make its baseline. */
@@ -33,6 +39,12 @@ export const UNUSUAL_ACTIVITY = {
   minScoreDistance: 0.4,
   minMeanShift: 20,
   minBaselineRatings: 20,
+  /** The wall of lowest scores: at most this score, its share at least, and its lift over the baseline's. */
+  wallMaxScore: 20,
+  minWallShare: 0.3,
+  minWallLift: 0.2,
+  /** How far the wall's mean falls under the game's critics (or its later ratings) at least. */
+  minReferenceGap: 25,
   /** How far back a run looks. */
   lookbackDays: 180,
 } as const;
@@ -50,7 +62,7 @@ export interface RatingObservation {
 
 /** Why a window was flagged, in figures a person can check. */
 export interface UnusualEvidence {
-  reasons: ('new-accounts' | 'score-skew')[];
+  reasons: ('new-accounts' | 'score-skew' | 'low-wall')[];
   /** Ratings per day of the baseline (median) and of the window's busiest day; null without a baseline. */
   baselinePerDay: number | null;
   peakPerDay: number;
@@ -65,6 +77,11 @@ export interface UnusualEvidence {
   baselineMeanScore: number | null;
   /** Total-variation distance 0-1 of the score bands; null without enough baseline ratings. */
   scoreDistance: number | null;
+  /** Shares 0-1 of scores at or under `wallMaxScore`, in the window and its baseline (null without one). */
+  wallShare?: number;
+  baselineWallShare?: number | null;
+  /** What the window's mean is held against: the game's critics, else its later ratings; null without. */
+  referenceScore?: number | null;
 }
 
 export interface UnusualWindow {
@@ -110,6 +127,8 @@ export interface RatingBurst {
   inside: RatingObservation[];
   /** The ratings of the baseline days (the 56 days before, bursts left out); null at a launch. */
   before: RatingObservation[] | null;
+  /** The game's ratings after the window (its own later ratings). */
+  after: RatingObservation[];
   peakPerDay: number;
   baselinePerDay: number | null;
   volumeZ: number | null;
@@ -180,6 +199,7 @@ export function findRatingBursts(ratings: readonly RatingObservation[]): RatingB
       to: dayText(to),
       inside,
       before: baseline ? baseline.flatMap((d) => byDay.get(d) ?? []) : null,
+      after: days.filter((d) => d > to).flatMap((d) => byDay.get(d) ?? []),
       peakPerDay: countOn(peak),
       baselinePerDay: volume ? round(volume.center) : null,
       volumeZ: volume ? round(volume.z, 1) : null,
@@ -187,14 +207,23 @@ export function findRatingBursts(ratings: readonly RatingObservation[]): RatingB
   });
 }
 
+const wallOf = (ratings: readonly RatingObservation[]) =>
+  ratings.filter(({ score }) => score <= UNUSUAL_ACTIVITY.wallMaxScore).length / Math.max(1, ratings.length);
+
 /**
  * A burst judged: flagged when its accounts are mostly new, well above both the game's own share and
- * the share of new accounts across the site on the same days (`siteNewShare`, ratings of other games:
- * on a young site every account is new), or when its scores break with the game's baseline.
+ * the share of new accounts across the site (`siteNewShare`: other games' ratings of the weeks before, by
+ * accounts that did not rate this game, so bombs of several games at once do not raise it: on a young site
+ * every account is new), when its scores break with the game's baseline, or when it is a wall of the lowest
+ * scores far below the game's critics (`criticScore`, 0-100) or, without critics, its own later ratings.
  */
-export function judgeRatingBurst(burst: RatingBurst, siteNewShare: number | null): UnusualWindow | null {
+export function judgeRatingBurst(
+  burst: RatingBurst,
+  siteNewShare: number | null,
+  criticScore: number | null = null,
+): UnusualWindow | null {
   const rule = UNUSUAL_ACTIVITY;
-  const { inside, before } = burst;
+  const { inside, before, after } = burst;
   const newShare = inside.filter(isNew).length / inside.length;
   const baselineNewShare = before?.length ? before.filter(isNew).length / before.length : null;
   const enoughBefore = before !== null && before.length >= rule.minBaselineRatings;
@@ -213,9 +242,21 @@ export function judgeRatingBurst(burst: RatingBurst, siteNewShare: number | null
     distance !== null &&
     baselineMeanScore !== null &&
     distance >= rule.minScoreDistance &&
-    Math.abs(meanScore - baselineMeanScore) >= rule.minMeanShift
+    // Downwards only: a burst of praise from old accounts is people liking something (the Firewatch
+    // control of bench/unusual-activity, a film's second life on The Last Jedi's real history).
+    baselineMeanScore - meanScore >= rule.minMeanShift
   )
     reasons.push('score-skew');
+  const wallShare = wallOf(inside);
+  const baselineWallShare = enoughBefore ? wallOf(before) : null;
+  const referenceScore = criticScore ?? (after.length >= rule.minBaselineRatings ? meanOf(after) : null);
+  if (
+    referenceScore !== null &&
+    wallShare >= rule.minWallShare &&
+    wallShare - (baselineWallShare ?? 0) >= rule.minWallLift &&
+    referenceScore - meanScore >= rule.minReferenceGap
+  )
+    reasons.push('low-wall');
   if (reasons.length === 0) return null;
   return {
     from: burst.from,
@@ -232,16 +273,23 @@ export function judgeRatingBurst(burst: RatingBurst, siteNewShare: number | null
       meanScore: round(meanScore, 0),
       baselineMeanScore: baselineMeanScore === null ? null : round(baselineMeanScore, 0),
       scoreDistance: distance === null ? null : round(distance),
+      wallShare: round(wallShare),
+      baselineWallShare: baselineWallShare === null ? null : round(baselineWallShare),
+      referenceScore: referenceScore === null ? null : round(referenceScore, 0),
     },
   };
 }
 
-/** Bursts found and judged in one go, the site's share of new accounts given per window. */
+/**
+ * Bursts found and judged in one go, the site's share of new accounts given per window (see
+ * judgeRatingBurst) and the game's critic average when it has one.
+ */
 export function detectUnusualWindows(
   ratings: readonly RatingObservation[],
   siteNewShare: (from: string, to: string) => number | null = () => null,
+  criticScore: number | null = null,
 ): UnusualWindow[] {
   return findRatingBursts(ratings)
-    .map((burst) => judgeRatingBurst(burst, siteNewShare(burst.from, burst.to)))
+    .map((burst) => judgeRatingBurst(burst, siteNewShare(burst.from, burst.to), criticScore))
     .filter((window): window is UnusualWindow => window !== null);
 }

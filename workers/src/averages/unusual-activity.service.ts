@@ -21,7 +21,8 @@ const overlaps = (a: { from: string; to: string }, b: { from: string; to: string
 /**
  * The detector of unusual rating activity (decisions.md section 14), run before every recalculation of a
  * game's figures and hourly over the games rated lately. It reads the game's ratings of the last 180 days,
- * finds the busy windows and judges them with the contract's rule (libs/contract/src/unusual-activity.ts),
+ * finds the busy windows and judges them with the contract's rule (libs/contract/src/unusual-activity.ts)
+ * against the game's critics and the site's share of new accounts of the weeks before,
  * keeps the flagged ones (never flagging again days an operator dismissed), and marks which ratings each
  * flagged window leaves out of the average: those of new or single-purpose accounts inside it.
  */
@@ -42,16 +43,17 @@ export class UnusualActivityService {
       if (!(await windows.lockGame(gameId))) return { flagged: 0, changed: 0 };
       const ratings = await windows.findObservations(gameId, since);
       const stored = await windows.findWindows(gameId);
+      const criticScore = await windows.findCriticScore(gameId);
       for (const burst of findRatingBursts(ratings)) {
         // Days an operator dismissed are not judged again.
         if (stored.some((window) => window.status === 'dismissed' && overlaps(window, burst))) continue;
         const siteNewShare = await windows.findSiteNewShare(
           gameId,
           burst.from,
-          burst.to,
+          UNUSUAL_ACTIVITY.baselineDays,
           UNUSUAL_ACTIVITY.newAccountDays,
         );
-        const found = judgeRatingBurst(burst, siteNewShare);
+        const found = judgeRatingBurst(burst, siteNewShare, criticScore);
         if (found) await this.keep(windows, gameId, stored, found);
       }
       const flagged = stored.filter((window) => window.status === 'flagged');

@@ -67,6 +67,21 @@ export class ProfileResponse {
   @ApiProperty({ description: 'Si el perfil es el de quien pregunta' }) own!: boolean;
 }
 
+export class FollowAnswer {
+  @ApiProperty({ description: 'Si lo sigues (aprobado, o un perfil público)' }) following!: boolean;
+  @ApiProperty({ description: 'Si tu solicitud espera a que su dueño la apruebe' }) requested!: boolean;
+}
+
+export class FollowRequestItem {
+  @ApiProperty() username!: string;
+  @ApiProperty() requestedAt!: string;
+}
+
+export class FollowerItem {
+  @ApiProperty() username!: string;
+  @ApiProperty({ description: 'Desde cuándo te sigue' }) followedAt!: string;
+}
+
 export class FeedItem {
   @ApiProperty({ example: 'rating-12' }) id!: string;
   @ApiProperty({ enum: ['rating', 'review', 'status'] }) kind!: 'rating' | 'review' | 'status';

@@ -62,6 +62,8 @@ export class DiaryExportService {
           games: list.games.map(({ igdbId, title }) => ({ igdbID: igdbId, title })),
         })),
         following: data.following,
+        followRequests: data.followRequests,
+        followers: data.followers,
       },
       null,
       2,

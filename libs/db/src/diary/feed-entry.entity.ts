@@ -51,9 +51,8 @@ const TRANSITIONS = {
 export function feedTriggers(
   table: 'ratings' | 'user_reviews' | 'game_statuses' | 'user_follows',
 ): TriggerDef[] {
-  const events =
-    table === 'user_follows' ? (['insert', 'delete'] as const) : (['insert', 'update', 'delete'] as const);
-  return events.map((event) => ({
+  // user_follows' update trigger is Migration20261207140000_FollowRequests' (an approval).
+  return (['insert', 'update', 'delete'] as const).map((event) => ({
     name: `${table}_feed_${event}`,
     timing: 'after',
     events: [event],

@@ -37,6 +37,15 @@ export interface UserData {
   }[];
   lists: { name: string; games: { igdbId: number; title: string }[] }[];
   following: string[];
+  /** Follow requests the user made and received (waiting), and who follows the user. */
+  followRequests: { sent: FollowLine[]; received: FollowLine[] };
+  followers: FollowLine[];
+}
+
+/** Another user in one of the user's follows, and since when (requested, or approved). */
+export interface FollowLine {
+  username: string;
+  since: Date;
 }
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -56,12 +65,13 @@ export class UserDataRepository {
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user) return null;
-    const [games, sessions, reviews, lists, following] = await Promise.all([
+    const [games, sessions, reviews, lists, following, follows] = await Promise.all([
       this.games(userId),
       this.sessions(userId),
       this.reviews(userId),
       this.lists(userId),
       this.following(userId),
+      this.follows(userId),
     ]);
     return {
       profile: {
@@ -75,6 +85,7 @@ export class UserDataRepository {
       reviews,
       lists,
       following,
+      ...follows,
     };
   }
 
@@ -174,8 +185,43 @@ export class UserDataRepository {
       .innerJoin('User as u', 'u.id', 'f.followed')
       .select('u.username')
       .where('f.follower', '=', userId)
+      .where('f.approvedAt', 'is not', null)
       .orderBy('u.usernameKey')
       .execute();
     return rows.map((row) => row.username);
+  }
+
+  /** The follows other than the approved ones the user made: requests either way, and followers. */
+  private async follows(userId: number): Promise<Pick<UserData, 'followRequests' | 'followers'>> {
+    const rows = await this.db
+      .selectFrom('UserFollow as f')
+      .innerJoin('User as a', 'a.id', 'f.follower')
+      .innerJoin('User as b', 'b.id', 'f.followed')
+      .select([
+        'f.follower',
+        'a.username as followerName',
+        'b.username as followedName',
+        'f.createdAt',
+        'f.approvedAt',
+      ])
+      .where((eb) => eb.or([eb('f.follower', '=', userId), eb('f.followed', '=', userId)]))
+      .orderBy('f.createdAt')
+      .execute();
+    const sent = rows.filter((row) => Number(row.follower) === userId);
+    const received = rows.filter((row) => Number(row.follower) !== userId);
+    const line = (username: string, since: Date) => ({ username, since });
+    return {
+      followRequests: {
+        sent: sent
+          .filter((row) => row.approvedAt === null)
+          .map((row) => line(row.followedName, row.createdAt)),
+        received: received
+          .filter((row) => row.approvedAt === null)
+          .map((row) => line(row.followerName, row.createdAt)),
+      },
+      followers: received
+        .filter((row) => row.approvedAt !== null)
+        .map((row) => line(row.followerName, row.approvedAt ?? row.createdAt)),
+    };
   }
 }

@@ -4,7 +4,10 @@ import { User } from '../users/user.entity.js';
 import { feedTriggers } from './feed-entry.entity.js';
 import { UserFollowRepository } from './user-follow.repository.js';
 
-/** `follower` follows `followed`: the followed user's activity reaches the follower's feed. */
+/**
+ * `follower` follows `followed`: once approved (`approvedAt`), the followed user's activity reaches the
+ * follower's feed. Until then it is a follow request, which only a `followers` profile receives.
+ */
 @Entity({
   tableName: 'user_follows',
   repository: () => UserFollowRepository,
@@ -22,6 +25,11 @@ export class UserFollow {
   @ManyToOne(() => User, { primary: true, deleteRule: 'cascade' })
   followed!: User;
 
+  /** When it was made (requested, for a follow that waits for approval). */
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /** Null while the followed user has not approved the request. */
+  @Property({ type: 'timestamptz', nullable: true, defaultRaw: 'now()' })
+  approvedAt: Date | null = new Date();
 }

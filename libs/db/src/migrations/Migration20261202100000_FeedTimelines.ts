@@ -12,7 +12,7 @@ const AUTHOR_LOCK = 24_001;
  * The feed's sources: [table, its moment column, the kind's number (the order of kinds at one same moment:
  * status, rating, review), which rows count].
  */
-const SOURCES: [string, string, number, string][] = [
+export const SOURCES: [string, string, number, string][] = [
   ['game_statuses', 'status_changed_at', 1, 'true'],
   ['ratings', 'updated_at', 2, 'true'],
   // A review hidden by moderation leaves every list, the feed among them (decisions.md section 14).
@@ -23,13 +23,28 @@ const SOURCES: [string, string, number, string][] = [
 const counted = (visible: string, alias: string) =>
   visible === 'true' ? 'true' : visible.replace('hidden_at', `${alias}.hidden_at`);
 
+/**
+ * Which follows (`f`) bring their author's rows into the follower's feed: every one here; only approved ones
+ * since follow requests (Migration20261207140000_FollowRequests, which replaces the functions with it).
+ */
+export type FollowsCounted = 'every follow' | 'approved follows';
+const followJoin = (follows: FollowsCounted) =>
+  follows === 'every follow' ? '' : ' and f.approved_at is not null';
+
 /** The entries of a source's rows (`alias` in `from`) for every follower of their authors who may see them. */
-const fanOut = (moment: string, kind: number, visible: string, from: string, alias: string) =>
+const fanOut = (
+  moment: string,
+  kind: number,
+  visible: string,
+  from: string,
+  alias: string,
+  follows: FollowsCounted,
+) =>
   `insert into feed_entries (reader_id, moment, kind, source_id, author_id, game_id)
     select f.follower_id, ${alias}.${moment}, ${kind}, ${alias}.id, ${alias}.user_id, ${alias}.game_id
     from ${from}
     join users u on u.id = ${alias}.user_id and u.profile_visibility <> 'private'
-    join user_follows f on f.followed_id = ${alias}.user_id
+    join user_follows f on f.followed_id = ${alias}.user_id${followJoin(follows)}
     where ${counted(visible, alias)}
     on conflict do nothing;`;
 
@@ -44,7 +59,7 @@ const lockAuthors = (column: string, from: string) =>
 
 /** A statement trigger's function: `body` runs with `authors` and `uid` declared. */
 const triggerFunction = (name: string, body: string) =>
-  `create function "${name}"() returns trigger language plpgsql as $$
+  `create or replace function "${name}"() returns trigger language plpgsql as $$
 declare
   authors int[];
   uid int;
@@ -61,15 +76,17 @@ end $$;`;
  * deadlock) and then reads the follows and profiles with a snapshot of its own, taken after the lock: a
  * follow, an unfollow or a privacy change committed meanwhile is seen.
  */
-function maintainSource(table: string, moment: string, kind: number, visible: string): string[] {
+export function sourceFunction(
+  [table, moment, kind, visible]: (typeof SOURCES)[number],
+  follows: FollowsCounted,
+): string {
   const fn = `feed_entries_from_${table}`;
   const changed = `(o.user_id, o.${moment}, o.game_id, ${counted(visible, 'o')}) is distinct from (n.user_id, n.${moment}, n.game_id, ${counted(visible, 'n')})`;
-  return [
-    triggerFunction(
-      fn,
-      `if tg_op = 'INSERT' then
+  return triggerFunction(
+    fn,
+    `if tg_op = 'INSERT' then
     ${lockAuthors('n.user_id', `new_rows n where ${counted(visible, 'n')}`)}
-    ${fanOut(moment, kind, visible, 'new_rows n', 'n')}
+    ${fanOut(moment, kind, visible, 'new_rows n', 'n', follows)}
   elsif tg_op = 'DELETE' then
     ${lockAuthors('o.user_id', 'old_rows o')}
     delete from feed_entries e using old_rows o where e.kind = ${kind} and e.source_id = o.id;
@@ -84,9 +101,16 @@ function maintainSource(table: string, moment: string, kind: number, visible: st
     )}
     delete from feed_entries e using old_rows o join new_rows n on n.id = o.id
       where ${changed} and e.kind = ${kind} and e.source_id = o.id;
-    ${fanOut(moment, kind, visible, `new_rows n join old_rows o on o.id = n.id and ${changed}`, 'n')}
+    ${fanOut(moment, kind, visible, `new_rows n join old_rows o on o.id = n.id and ${changed}`, 'n', follows)}
   end if;`,
-    ),
+  );
+}
+
+function maintainSource(source: (typeof SOURCES)[number]): string[] {
+  const [table, , kind] = source;
+  const fn = `feed_entries_from_${table}`;
+  return [
+    sourceFunction(source, 'every follow'),
     `create trigger "${table}_feed_insert" after insert on "${table}" referencing new table as new_rows for each statement execute function "${fn}"();`,
     `create trigger "${table}_feed_update" after update on "${table}" referencing old table as old_rows new table as new_rows for each statement execute function "${fn}"();`,
     `create trigger "${table}_feed_delete" after delete on "${table}" referencing old table as old_rows for each statement execute function "${fn}"();`,
@@ -100,34 +124,60 @@ end $$;`,
 }
 
 /** Every entry of the followed users' rows of every source, for the follows of `from` (aliased `f`). */
-const backfill = (from: string, where = 'true') =>
+const backfill = (from: string, where: string, follows: FollowsCounted) =>
   SOURCES.map(
     ([table, moment, kind, visible]) =>
       `insert into feed_entries (reader_id, moment, kind, source_id, author_id, game_id)
        select f.follower_id, s.${moment}, ${kind}, s.id, s.user_id, s.game_id
        from ${from}
-       join users u on u.id = f.followed_id and u.profile_visibility <> 'private'
+       join users u on u.id = f.followed_id and u.profile_visibility <> 'private'${followJoin(follows)}
        join ${table} s on s.user_id = f.followed_id
        where ${where} and ${counted(visible, 's')}
        on conflict do nothing;`,
   ).join('\n    ');
 
 /**
- * A follow made brings the followed user's activity into the follower's feed; a follow undone takes it out;
- * a profile made private takes its activity out of every feed, and made visible again brings it back.
+ * A follow made brings the followed user's activity into the follower's feed; a follow undone takes it out.
+ * With follow requests, a follow counts once approved: its approval (an update) brings the activity in.
  */
-function maintainFollows(): string[] {
-  return [
-    triggerFunction(
-      'feed_entries_from_user_follows',
-      `if tg_op = 'INSERT' then
+export function followsFunction(follows: FollowsCounted): string {
+  const approval =
+    follows === 'every follow'
+      ? ''
+      : `elsif tg_op = 'UPDATE' then
+    ${lockAuthors('n.followed_id', 'new_rows n')}
+    delete from feed_entries e using new_rows n
+      where n.approved_at is null and e.author_id = n.followed_id and e.reader_id = n.follower_id;
+    ${backfill('new_rows f join old_rows o on o.follower_id = f.follower_id and o.followed_id = f.followed_id', 'o.approved_at is null', follows)}
+  `;
+  return triggerFunction(
+    'feed_entries_from_user_follows',
+    `if tg_op = 'INSERT' then
     ${lockAuthors('f.followed_id', 'new_rows f')}
-    ${backfill('new_rows f')}
-  else
+    ${backfill('new_rows f', 'true', follows)}
+  ${approval}else
     ${lockAuthors('o.followed_id', 'old_rows o')}
     delete from feed_entries e using old_rows o where e.author_id = o.followed_id and e.reader_id = o.follower_id;
   end if;`,
-    ),
+  );
+}
+
+/** A profile made private takes its activity out of every feed, and made visible again brings it back. */
+export const usersFunction = (follows: FollowsCounted) =>
+  `create or replace function "feed_entries_from_users"() returns trigger language plpgsql as $$
+begin
+  perform pg_advisory_xact_lock(${AUTHOR_LOCK}, new.id);
+  if new.profile_visibility = 'private' then
+    delete from feed_entries where author_id = new.id;
+  elsif old.profile_visibility = 'private' then
+    ${backfill('user_follows f', 'f.followed_id = new.id', follows)}
+  end if;
+  return null;
+end $$;`;
+
+function maintainFollows(): string[] {
+  return [
+    followsFunction('every follow'),
     `create trigger "user_follows_feed_insert" after insert on "user_follows" referencing new table as new_rows for each statement execute function "feed_entries_from_user_follows"();`,
     `create trigger "user_follows_feed_delete" after delete on "user_follows" referencing old table as old_rows for each statement execute function "feed_entries_from_user_follows"();`,
     `create function "feed_entries_from_user_follows_truncated"() returns trigger language plpgsql as $$
@@ -136,16 +186,7 @@ begin
   return null;
 end $$;`,
     `create trigger "user_follows_feed_truncate" after truncate on "user_follows" for each statement execute function "feed_entries_from_user_follows_truncated"();`,
-    `create function "feed_entries_from_users"() returns trigger language plpgsql as $$
-begin
-  perform pg_advisory_xact_lock(${AUTHOR_LOCK}, new.id);
-  if new.profile_visibility = 'private' then
-    delete from feed_entries where author_id = new.id;
-  elsif old.profile_visibility = 'private' then
-    ${backfill('user_follows f', 'f.followed_id = new.id')}
-  end if;
-  return null;
-end $$;`,
+    usersFunction('every follow'),
     `create trigger "users_feed_visibility" after update of profile_visibility on "users" for each row when (old.profile_visibility is distinct from new.profile_visibility) execute function "feed_entries_from_users"();`,
   ];
 }
@@ -197,11 +238,10 @@ export class Migration20261202100000_FeedTimelines extends Migration {
     this.addSql(
       `alter table "feed_entries" add constraint "feed_entries_author_id_foreign" foreign key ("author_id") references "users" ("id") on delete cascade;`,
     );
-    for (const [table, moment, kind, visible] of SOURCES)
-      for (const statement of maintainSource(table, moment, kind, visible)) this.addSql(statement);
+    for (const source of SOURCES) for (const statement of maintainSource(source)) this.addSql(statement);
     for (const statement of maintainFollows()) this.addSql(statement);
     // Filled from the rows there are (writers of the sources and follows wait for this transaction).
-    this.addSql(backfill('user_follows f'));
+    this.addSql(backfill('user_follows f', 'true', 'every follow'));
   }
 
   /** Back to the newest moments kept per user (Migration20261201100000_FeedRecentMoments). */

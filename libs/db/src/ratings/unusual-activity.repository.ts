@@ -77,13 +77,15 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
   }
 
   /**
-   * The share of ratings from accounts younger than `newAccountDays` among other games' ratings given
-   * from `from` to `to` (UTC days); null when there were none.
+   * The share of ratings from accounts younger than `newAccountDays` across the site in the `days` days
+   * before `from` (UTC), from other games' ratings by accounts that never rated this game: a bomb of several
+   * games at once, by the same accounts or on the same days, does not make itself the site's normal. Null
+   * when there were none.
    */
   async findSiteNewShare(
     gameId: number,
     from: string,
-    to: string,
+    days: number,
     newAccountDays: number,
   ): Promise<number | null> {
     const row = await this.db
@@ -96,11 +98,32 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
         ),
       ])
       .where('r.game', '<>', gameId)
-      .where('r.updatedAt', '>=', sql<Date>`(${from}::date)::timestamp at time zone 'UTC'`)
-      .where('r.updatedAt', '<', sql<Date>`(${to}::date + 1)::timestamp at time zone 'UTC'`)
+      .where('r.updatedAt', '>=', sql<Date>`(${from}::date - ${days}::int)::timestamp at time zone 'UTC'`)
+      .where('r.updatedAt', '<', sql<Date>`(${from}::date)::timestamp at time zone 'UTC'`)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('Rating as own')
+              .select('own.id')
+              .whereRef('own.user', '=', 'r.user')
+              .where('own.game', '=', gameId),
+          ),
+        ),
+      )
       .executeTakeFirst();
     const total = Number(row?.total ?? 0);
     return total === 0 ? null : Number(row?.fresh ?? 0) / total;
+  }
+
+  /** The game's critic average (0-100), what a wall of the lowest scores is held against. */
+  async findCriticScore(gameId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('Game')
+      .select('avRatings')
+      .where('id', '=', gameId)
+      .executeTakeFirst();
+    return row?.avRatings ?? null;
   }
 
   async findWindows(gameId: number): Promise<StoredWindow[]> {

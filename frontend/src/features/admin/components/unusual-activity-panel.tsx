@@ -25,6 +25,10 @@ export function evidenceText(window: AdminUnusualWindow): string[] {
     lines.push(
       `Notas: media ${evidence.meanScore} frente a ${evidence.baselineMeanScore ?? 'S/P'} antes; distancia entre distribuciones ${percent(evidence.scoreDistance)}.`,
     );
+  if (evidence.reasons.includes('low-wall'))
+    lines.push(
+      `Notas mínimas (0-2 de 10): ${percent(evidence.wallShare ?? null)} (antes, ${percent(evidence.baselineWallShare ?? null)}); media ${evidence.meanScore} frente a ${evidence.referenceScore ?? 'S/P'} de la crítica (o de sus notas posteriores).`,
+    );
   return lines;
 }
 

@@ -1,10 +1,26 @@
-import { apiFetch } from '../../../lib/api-client';
+import useSWR from 'swr';
+import { apiFetch, swrFetcher } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import { useSession } from '../../auth';
+
+/** Following a profile for followers is a request until its owner approves it. */
+export interface FollowAnswer {
+  following: boolean;
+  requested: boolean;
+}
 
 export function followUser(username: string) {
-  return apiFetch<{ following: true }>(apiPaths.users.follow(username), { method: 'PUT' });
+  return apiFetch<FollowAnswer>(apiPaths.users.follow(username), { method: 'PUT' });
 }
 
 export function unfollowUser(username: string) {
-  return apiFetch<{ following: false }>(apiPaths.users.follow(username), { method: 'DELETE' });
+  return apiFetch<FollowAnswer>(apiPaths.users.follow(username), { method: 'DELETE' });
+}
+
+/** The signed-in reader's follow of a profile they may not see (404 when it is private or does not exist). */
+export function useFollowState(username: string) {
+  const { token } = useSession();
+  return useSWR<FollowAnswer>(token ? [apiPaths.users.follow(username), token] : null, ([path]: [string]) =>
+    swrFetcher<FollowAnswer>(path),
+  );
 }

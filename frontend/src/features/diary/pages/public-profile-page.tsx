@@ -10,6 +10,8 @@ import { useSession } from '../../auth';
 import { followUser, unfollowUser } from '../api/follow-user';
 import { setPrivacy } from '../api/set-privacy';
 import { useProfile } from '../api/use-profile';
+import { FollowersPanel } from '../components/followers-panel';
+import { FollowRequestButton } from '../components/follow-request-button';
 import { formatHours, PLAY_STATUSES, STATUS_LABELS, type Profile, type ProfileVisibility } from '../types';
 import '../components/diary.css';
 
@@ -28,16 +30,17 @@ export function PublicProfilePage() {
     canonicalPath: routes.publicProfile(username),
   });
   const { data: profile, error, mutate } = useProfile(username);
+  const { token } = useSession();
 
   if (error) {
+    const hidden = isApiError(error, 404);
     return (
       <section className="page">
         <h1>Perfil no encontrado</h1>
         <p className="muted">
-          {isApiError(error, 404)
-            ? 'Este perfil no existe o no es visible para ti.'
-            : 'No se ha podido cargar el perfil.'}
+          {hidden ? 'Este perfil no existe o no es visible para ti.' : 'No se ha podido cargar el perfil.'}
         </p>
+        {hidden && token ? <FollowRequestButton username={username} /> : null}
       </section>
     );
   }
@@ -107,6 +110,7 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
           {error}
         </p>
       ) : null}
+      {profile.own ? <FollowersPanel /> : null}
       <ul className="profile-counts" data-testid="profile-counts">
         {PLAY_STATUSES.map((status) => (
           <li key={status}>

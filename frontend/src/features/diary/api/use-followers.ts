@@ -1,0 +1,27 @@
+import useSWR from 'swr';
+import { apiFetch, swrFetcher } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+
+export interface FollowRequest {
+  username: string;
+  requestedAt: string;
+}
+
+export interface Follower {
+  username: string;
+  followedAt: string;
+}
+
+export const useFollowRequests = () =>
+  useSWR<FollowRequest[]>(apiPaths.user.followRequests(), swrFetcher<FollowRequest[]>);
+
+export const useFollowers = () => useSWR<Follower[]>(apiPaths.user.followers(), swrFetcher<Follower[]>);
+
+export const approveFollowRequest = (username: string) =>
+  apiFetch<{ approved: true }>(apiPaths.user.followRequest(username), { method: 'PUT' });
+
+export const refuseFollowRequest = (username: string) =>
+  apiFetch<void>(apiPaths.user.followRequest(username), { method: 'DELETE' });
+
+export const removeFollower = (username: string) =>
+  apiFetch<void>(apiPaths.user.follower(username), { method: 'DELETE' });
