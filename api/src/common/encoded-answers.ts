@@ -1,11 +1,20 @@
 import type { Request, Response } from 'express';
 import { routeLabel } from '@veredicto/metrics';
-import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 import { appendVary } from './edge-policy.middleware.js';
 
-/** The encodings a JSON answer is sent in, the server's preference first among those a client ranks equal. */
-export const ENCODINGS = ['zstd', 'br', 'gzip', 'identity'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
+export type Encoding = 'zstd' | 'br' | 'gzip' | 'identity';
+
+/** Node's zstd (Node 24; absent before 22.15): without it, br and gzip. */
+const zstdCompress = (zlib as Partial<typeof zlib>).zstdCompressSync;
+
+/**
+ * The encodings a JSON answer is sent in, the server's preference first among those a client ranks
+ * equal: zstd and brotli are smaller than gzip and quicker to make at these levels.
+ */
+export const ENCODINGS: readonly Encoding[] = zstdCompress
+  ? ['zstd', 'br', 'gzip', 'identity']
+  : ['br', 'gzip', 'identity'];
 
 /** Below this size an answer travels as it is, as the `compression` middleware leaves it (its threshold). */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -13,8 +22,8 @@ export const COMPRESS_FROM_BYTES = 1024;
 /**
  * The encoding to send for an `Accept-Encoding` header (RFC 9110 §12.5.3): the one with the highest
  * q-value, the server's preference (ENCODINGS) among equals; `*` stands for any encoding not named;
- * identity is acceptable unless refused by `identity;q=0` (or `*;q=0` without naming it), and sent
- * anyway when everything is refused (an answer the client can read rather than a 406).
+ * identity is acceptable unless refused (`identity;q=0`, `*;q=0`), and sent anyway when everything is
+ * refused (an answer the client can read rather than a 406).
  */
 export function negotiateEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
@@ -32,8 +41,11 @@ export function negotiateEncoding(header: string | undefined): Encoding {
     quality.set(name, Math.max(q, quality.get(name) ?? 0));
   }
   const star = quality.get('*');
+  // Identity not named: as `*` says, else as the least wanted encoding named (as the `negotiator` package
+  // reads it, so `gzip;q=0.5` still prefers gzip).
+  const identity = quality.get('identity') ?? star ?? Math.min(...quality.values());
   const qualityOf = (encoding: Encoding) =>
-    quality.get(encoding) ?? (encoding === 'identity' ? (star === 0 ? 0 : 1) : (star ?? 0));
+    encoding === 'identity' ? identity : (quality.get(encoding) ?? star ?? 0);
   let best: Encoding = 'identity';
   let bestQuality = 0;
   for (const encoding of ENCODINGS) {
@@ -48,17 +60,17 @@ export function negotiateEncoding(header: string | undefined): Encoding {
 function encode(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
   switch (encoding) {
     case 'zstd':
-      return zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: 3 } });
+      return zstdCompress!(body, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } });
     case 'br':
-      return brotliCompressSync(body, {
+      return zlib.brotliCompressSync(body, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         },
       });
     case 'gzip':
-      return gzipSync(body, { level: 6 });
+      return zlib.gzipSync(body, { level: 6 });
   }
 }
 

@@ -22,7 +22,11 @@ export const FOLLOW_EVERY_MS = 1000;
 export class VersionFollower {
   private readonly followers: Follower[] = [];
   private timer?: NodeJS.Timeout;
-  private reading: Promise<void> | null = null;
+  private inFlight: Promise<void> | null = null;
+  /** The generation the read in flight started under. */
+  private inFlightGeneration = -1;
+  /** The read that starts when the one in flight ends, shared by every caller meanwhile. */
+  private queued: Promise<void> | null = null;
   /** The generation the last complete read started under. */
   private readGeneration: number;
 
@@ -41,7 +45,7 @@ export class VersionFollower {
   start(): void {
     // A tick while a read (a rebuild, a slow database) is still running adds none behind it.
     this.timer ??= setInterval(() => {
-      if (!this.reading) void this.read().catch((error: unknown) => this.warn(String(error)));
+      if (!this.inFlight) void this.read().catch((error: unknown) => this.warn(String(error)));
     }, this.everyMs);
     this.timer.unref();
   }
@@ -61,21 +65,33 @@ export class VersionFollower {
     if (!this.fresh) await this.read();
   }
 
-  /** One read of every follower, after the one in flight (which may have started before a clear). */
+  /**
+   * A read of every follower that starts after the last clear: the one in flight when it did, else the one
+   * queued after it, shared by every caller meanwhile.
+   */
   private read(): Promise<void> {
+    if (this.inFlight && this.inFlightGeneration === this.invalidations.generation) return this.inFlight;
+    if (this.inFlight) {
+      this.queued ??= this.inFlight
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return this.read();
+        });
+      return this.queued;
+    }
     const generation = this.invalidations.generation;
-    const run = async () => {
-      const failures = (await Promise.allSettled(this.followers.map((each) => each.follow()))).filter(
-        (outcome) => outcome.status === 'rejected',
-      );
-      if (failures.length) throw failures[0].reason;
-      if (generation > this.readGeneration) this.readGeneration = generation;
-    };
-    const previous = this.reading;
-    const next = (previous ? previous.catch(() => undefined).then(run) : run()).finally(() => {
-      if (this.reading === next) this.reading = null;
+    this.inFlightGeneration = generation;
+    this.inFlight = this.readAll(generation).finally(() => {
+      this.inFlight = null;
     });
-    this.reading = next;
-    return next;
+    return this.inFlight;
+  }
+
+  private async readAll(generation: number): Promise<void> {
+    const outcomes = await Promise.allSettled(this.followers.map((each) => each.follow()));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    if (generation > this.readGeneration) this.readGeneration = generation;
   }
 }
