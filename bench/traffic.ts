@@ -477,7 +477,7 @@ function report(
     `for each request. After a ${options.warmupSeconds} s warm-up of both servers, each run measures the API, then the bare`,
     `server (node:http writing the bytes the API answered to ${BARE_ANSWERS} of the scenario's paths, compressed as`,
     'the API compressed them for that client) for as long. Clients: a browser (`Accept-Encoding: gzip, deflate, br,',
-    "zstd`, as Chromium sends and CDNs forward) by default; rows marked (plain client) send none (`--client`).",
+    'zstd`, as Chromium sends and CDNs forward) by default; rows marked (plain client) send none (`--client`).',
     'Latencies in ms. CPU per request (µs): the API process, and the PostgreSQL backends of its database (from',
     '/proc, – when not on this machine). GC: total pause time (ms) and number of pauses of the API during the',
     "run, from its /metrics (`nodejs_gc_duration_seconds`, prom-client's perf_hooks observer of `gc` entries).",

@@ -16,7 +16,6 @@ import { readLanesMiddleware } from './common/read-lanes.middleware.js';
 import { GamesService } from './games/games.service.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { refuseDeepJson } from './common/json-depth.js';
-import { MicroCache } from './common/micro-cache.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
 import { RetryLostConnectionInterceptor } from './common/unavailable.js';
 import { createValidationPipe } from './common/validation.pipe.js';

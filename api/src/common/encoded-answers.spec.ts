@@ -55,6 +55,10 @@ describe('EncodedAnswers', () => {
       body: Buffer.from('[]'),
       encoding: 'identity',
     });
+    expect(answers.body('/small', 1, 'br', () => Buffer.from('[]'))).toMatchObject({
+      encoding: 'identity',
+      kept: true,
+    });
     let made = 0;
     const big = () => (made++, Buffer.alloc(1500, 'x'));
     answers.body('/1', 1, 'identity', big);

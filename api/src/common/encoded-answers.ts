@@ -84,7 +84,8 @@ function encodeOnce(identity: Buffer, encoding: Encoding): { body: Buffer; encod
 interface Entry {
   /** What the bodies were made from: the same stamp means the same body. */
   stamp: unknown;
-  bodies: Partial<Record<Encoding, Buffer>>;
+  /** By the encoding asked for: what was sent for it (identity when the body is too small). */
+  bodies: Partial<Record<Encoding, { body: Buffer; encoding: Encoding }>>;
   bytes: number;
 }
 
@@ -131,17 +132,17 @@ export class EncodedAnswers {
       this.entries.set(key, entry);
     }
     const found = entry.bodies[encoding];
-    if (found) return { body: found, encoding, kept: true };
+    if (found) return { ...found, kept: true };
     // A compressed body is all most clients need: the identity body is kept only when one asks for it.
-    const made = encodeOnce(entry.bodies.identity ?? make(), encoding);
-    this.keep(entry, made.encoding, made.body);
+    const made = encodeOnce(entry.bodies.identity?.body ?? make(), encoding);
+    this.keep(entry, encoding, made);
     return made;
   }
 
-  private keep(entry: Entry, encoding: Encoding, body: Buffer): void {
-    entry.bodies[encoding] = body;
-    entry.bytes += body.length;
-    this.bytes += body.length;
+  private keep(entry: Entry, asked: Encoding, made: { body: Buffer; encoding: Encoding }): void {
+    entry.bodies[asked] = made;
+    entry.bytes += made.body.length;
+    this.bytes += made.body.length;
     for (const [key, old] of this.entries) {
       if (this.bytes <= this.maxBytes || old === entry) break;
       this.forget(key, old);
@@ -168,7 +169,9 @@ export function sendEncoded(
   stamp: unknown,
   make: () => Buffer,
 ): void {
-  const wanted = negotiateEncoding(request.headers['accept-encoding']);
+  // A HEAD states the plain body's length, as the `compression` middleware leaves it.
+  const wanted =
+    request.method === 'HEAD' ? 'identity' : negotiateEncoding(request.headers['accept-encoding']);
   const { body, encoding, kept } = answers.body(request.originalUrl, stamp, wanted, make);
   if (kept) answers.countHit(routeLabel(request));
   response.setHeader('Content-Type', JSON_TYPE);
