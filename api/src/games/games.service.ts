@@ -93,15 +93,18 @@ export class GamesService {
   }
 
   /**
-   * The catalogue's read lane (bootstrap.ts): the page of a plainly written query string, from the
-   * catalogue in memory when it is loaded and owes no read, known by the catalogue's stamp (its body is
-   * made, and compressed, only when the stamp has changed); null lets the application answer.
+   * The catalogue's read lane (bootstrap.ts): the page of a plainly written query string from the
+   * catalogue in memory, known by the catalogue's stamp (its body is made, and compressed, only when the
+   * stamp has changed); after a clear, once the read it owes is done. Null lets the application answer
+   * (a query not written plainly, or no catalogue in memory).
    */
-  pageFromMemory(query: string): LaneAnswer | null {
-    const memory = this.catalogueMemory.ready();
-    const read = memory && readPageQuery(query);
-    if (!memory || !read) return null;
-    return { stamp: memory.stamp, body: () => this.pageOf(memory, read) };
+  pageFromMemory(query: string): LaneAnswer | Promise<LaneAnswer | null> | null {
+    const read = readPageQuery(query);
+    if (!read) return null;
+    const answer = (memory: CatalogueMemory | null): LaneAnswer | null =>
+      memory && { stamp: memory.stamp, body: () => this.pageOf(memory, read) };
+    const ready = this.catalogueMemory.ready();
+    return ready ? answer(ready) : this.catalogueMemory.current().then(answer);
   }
 
   private pageOf(memory: CatalogueMemory, query: PageQuery): JsonBody {
