@@ -116,9 +116,14 @@ export class CatalogueMemoryService implements OnApplicationBootstrap, Follower 
       if (!this.rebuilding) this.rebuild().catch(() => undefined);
       return;
     }
+    // Built again in the background (as the search index is): the one in use keeps reading the changes
+    // until the new one, read to the last version, takes its place; a reader after a clear never waits on it.
+    if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS && !this.rebuilding)
+      this.rebuild().catch((error: unknown) =>
+        this.logger.warn(`catálogo en memoria no reconstruido: ${String(error)}`),
+      );
     try {
-      if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS) await this.rebuild();
-      else if (Date.now() - this.lastLookback >= LOOKBACK_MS) await this.lookBack();
+      if (Date.now() - this.lastLookback >= LOOKBACK_MS) await this.lookBack();
       else await this.apply(memory, memory.version);
     } catch (error) {
       throw new Error(`catálogo en memoria no actualizado: ${String(error)}`, { cause: error });
