@@ -16,6 +16,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
     requests?: { method?: string; path?: string; setupRequest?: (request: { path: string }) => unknown }[];
   }
   function autocannon(options: Options): Promise<Result>;

@@ -1,12 +1,13 @@
 /** The API processes a scale bench starts, and what their runs cost in CPU (shared by the long-tail benches). */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { freePort } from './free-port.js';
-import { measureLoad } from './load.js';
+import { acceptEncodingOf, measureLoad, type Client } from './load.js';
 import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
 
 /** Forks a built server script and answers once it says it is ready. */
@@ -119,18 +120,49 @@ export async function startOrderingWorkers(
   return workers;
 }
 
-/** What the bare server writes for each path: the body (base64) and content type the API answered. */
-export type BareAnswers = Record<string, { body: string; contentType: string }>;
+/** What the bare server writes for each path: the body (base64), content type and encoding the API answered. */
+export type BareAnswers = Record<string, { body: string; contentType: string; contentEncoding?: string }>;
 
-/** The API's answers to `paths`, uncompressed, as the bare server is to write them. */
-export async function captureAnswers(base: string, paths: Iterable<string>): Promise<BareAnswers> {
+/** The raw answer to a path for a client (its bytes as sent: compressed for a browser). */
+export function rawAnswer(
+  base: string,
+  path: string,
+  client: Client = 'browser',
+): Promise<{ status: number; body: Buffer; contentType: string; contentEncoding?: string }> {
+  const acceptEncoding = acceptEncodingOf(client);
+  return new Promise((resolve, reject) => {
+    const call = request(
+      new URL(path, base),
+      { method: 'GET', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            contentType: String(response.headers['content-type'] ?? 'application/json'),
+            contentEncoding: response.headers['content-encoding'],
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+/** The API's answers to `paths` for a client, as the bare server is to write them. */
+export async function captureAnswers(
+  base: string,
+  paths: Iterable<string>,
+  client: Client = 'browser',
+): Promise<BareAnswers> {
   const answers: BareAnswers = {};
   for (const path of paths) {
-    const response = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity' } });
-    answers[path] = {
-      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
-      contentType: response.headers.get('content-type') ?? 'application/json',
-    };
+    const { body, contentType, contentEncoding } = await rawAnswer(base, path, client);
+    answers[path] = { body: body.toString('base64'), contentType, contentEncoding };
   }
   return answers;
 }

@@ -11,7 +11,7 @@ import {
 } from './traffic-plan.js';
 
 describe('parseTrafficArguments', () => {
-  it('defaults to a running instance on port 3000, 32 connections, three runs', () => {
+  it('defaults to a running instance on port 3000, 32 connections, three runs, a browser as the client', () => {
     const options = parseTrafficArguments([], {});
     expect(options).toMatchObject({
       url: 'http://localhost:3000',
@@ -21,7 +21,14 @@ describe('parseTrafficArguments', () => {
       connections: 32,
       runs: 3,
       write: true,
+      clients: ['browser'],
     });
+  });
+
+  it('measures a plain client beside the browser when asked, and refuses another client', () => {
+    expect(parseTrafficArguments(['--client', 'browser,plain'], {}).clients).toEqual(['browser', 'plain']);
+    expect(parseTrafficArguments(['--client', 'plain'], {}).clients).toEqual(['plain']);
+    expect(() => parseTrafficArguments(['--client', 'curl'], {})).toThrow('--client');
   });
 
   it('reads every option, and DATABASE_URL and METRICS_TOKEN from the environment', () => {

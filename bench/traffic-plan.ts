@@ -1,5 +1,6 @@
 /** The pure parts of the traffic bench (bench/traffic.ts): its options, its scenarios and what it reads of /metrics. */
 import { GENRE_SLUGS, PLATFORM_IDS } from '@veredicto/contract';
+import type { Client } from './load.js';
 import { random } from './search-queries.js';
 
 export interface TrafficOptions {
@@ -20,11 +21,13 @@ export interface TrafficOptions {
   only: string[];
   /** Writes the figures to docs/PERFORMANCE.md (off for quick checks against a running instance). */
   write: boolean;
+  /** The clients measured, each scenario once per client: a browser's Accept-Encoding by default. */
+  clients: Client[];
 }
 
 const USAGE = `node dist/bench/traffic.js [--url http://localhost:3000] [--metrics-url http://127.0.0.1:9464/metrics]
   [--start embedded|database] [--database-url postgres://...] [--seconds 10] [--warmup 2] [--connections 32]
-  [--runs 3] [--only default,search] [--no-write]`;
+  [--runs 3] [--only default,search] [--client browser,plain] [--no-write]`;
 
 export function parseTrafficArguments(argv: string[], env: NodeJS.ProcessEnv = {}): TrafficOptions {
   const options: TrafficOptions = {
@@ -39,6 +42,7 @@ export function parseTrafficArguments(argv: string[], env: NodeJS.ProcessEnv = {
     runs: 3,
     only: [],
     write: true,
+    clients: ['browser'],
   };
   const positive = (name: string, value: string | undefined, minimum = 1) => {
     const number = Number(value);
@@ -93,6 +97,13 @@ export function parseTrafficArguments(argv: string[], env: NodeJS.ProcessEnv = {
           .map((word) => word.trim())
           .filter(Boolean);
         break;
+      case '--client': {
+        const clients = takeValue().split(',');
+        if (!clients.every((client) => client === 'browser' || client === 'plain'))
+          throw new Error(`--client takes browser, plain or both (browser,plain)\n${USAGE}`);
+        options.clients = [...new Set(clients as Client[])];
+        break;
+      }
       case '--no-write':
         options.write = false;
         break;

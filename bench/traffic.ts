@@ -13,13 +13,12 @@
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { freshStartEnv, startBareServer } from './bench-processes.js';
+import { freshStartEnv, rawAnswer, startBareServer, type BareAnswers } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
-import { measureLoad, type Measure } from './load.js';
+import { measureLoad, type Client, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
 import {
   cpuMs,
@@ -170,44 +169,29 @@ async function vacuum(databaseUrl: string): Promise<void> {
   }
 }
 
-/** The raw answer to a path, as autocannon receives it (no Accept-Encoding: no compression). */
-function rawAnswer(
-  base: string,
-  path: string,
-): Promise<{ status: number; body: Buffer; contentType: string }> {
-  return new Promise((resolve, reject) => {
-    const call = request(new URL(path, base), { method: 'GET' }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks),
-          contentType: String(response.headers['content-type'] ?? 'application/json'),
-        }),
-      );
-      response.on('error', reject);
-    });
-    call.on('error', reject);
-    call.end();
-  });
-}
-
 async function pageCount(base: string, list: string): Promise<number> {
-  const answer = await rawAnswer(base, `/api/games/all?page=0&size=${PAGE_SIZE}${list}`);
+  const answer = await rawAnswer(base, `/api/games/all?page=0&size=${PAGE_SIZE}${list}`, 'plain');
   if (answer.status !== 200)
     throw new Error(`/api/games/all${list}: ${answer.status} ${answer.body.toString()}`);
   return (JSON.parse(answer.body.toString()) as { totalPages: number }).totalPages;
 }
 
-/** The bare server (bench/bare-bytes-server.ts) holding the API's answers to `paths`. */
-async function startBare(base: string, paths: string[]): Promise<{ url: string; stop: () => void }> {
-  const answers: Record<string, { body: string; contentType: string }> = {};
+/** The bare server (bench/bare-bytes-server.ts) holding the API's answers to `paths` for the client. */
+async function startBare(
+  base: string,
+  paths: string[],
+  client: Client,
+): Promise<{ url: string; stop: () => void }> {
+  const answers: BareAnswers = {};
   for (const path of paths) {
-    const answer = await rawAnswer(base, path);
+    const answer = await rawAnswer(base, path, client);
     if (answer.status !== 200)
       throw new Error(`${path}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
-    answers[path] = { body: answer.body.toString('base64'), contentType: answer.contentType };
+    answers[path] = {
+      body: answer.body.toString('base64'),
+      contentType: answer.contentType,
+      contentEncoding: answer.contentEncoding,
+    };
   }
   const { child, port } = await startBareServer(answers);
   const stop = () => {
@@ -266,8 +250,9 @@ async function measureRun(
   paths: string[],
   cursor: { next: number },
   bare: { url: string; paths: string[]; cursor: { next: number } },
+  client: Client,
 ): Promise<Run> {
-  const load = { connections: options.connections, duration: options.seconds };
+  const load = { connections: options.connections, duration: options.seconds, client };
   const gc0 = await readGc({ metricsUrls: instance.metricsUrls, metricsToken: options.metricsToken });
   const [api0, postgres0] = [
     apiCpuMs(apiPids),
@@ -365,37 +350,45 @@ async function main() {
       // The large catalogue's IGDB records carry no genres: such a filter answers no game at all.
       console.log(`${scenario.name}: no game in any of its lists, skipped`);
       summaries.push(
-        `| ${scenario.name} | no game in any of its lists on this catalogue: not measured | | | | | | |`,
+        `| ${scenario.name} | no game in any of its lists on this catalogue: not measured | | | | | | | |`,
       );
       continue;
     }
     const paths = scenarioPaths(scenario, pagesOf, queries, PATHS_PER_SCENARIO, 100 + index);
     const barePaths = scenarioPaths(scenario, pagesOf, queries, BARE_ANSWERS, 900 + index);
-    const bare = await startBare(instance.url, barePaths);
-    try {
-      const cursor = { next: 0 };
-      const bareCursor = { next: 0 };
-      if (options.warmupSeconds > 0) {
-        // JIT, pools, the page anchors, the search index: not recorded; the cursor goes on, so no path repeats.
-        const warmup = { connections: options.connections, duration: options.warmupSeconds };
-        await measureLoad({ ...warmup, url: instance.url, paths, cursor });
-        await measureLoad({ ...warmup, url: bare.url, paths: barePaths, cursor: bareCursor });
+    for (const client of options.clients) {
+      const name = client === 'browser' ? scenario.name : `${scenario.name} (plain client)`;
+      const bare = await startBare(instance.url, barePaths, client);
+      try {
+        const cursor = { next: 0 };
+        const bareCursor = { next: 0 };
+        if (options.warmupSeconds > 0) {
+          // JIT, pools, the page anchors, the search index: not recorded; the cursor goes on, so no path repeats.
+          const warmup = { connections: options.connections, duration: options.warmupSeconds, client };
+          await measureLoad({ ...warmup, url: instance.url, paths, cursor });
+          await measureLoad({ ...warmup, url: bare.url, paths: barePaths, cursor: bareCursor });
+        }
+        const runs: Run[] = [];
+        for (let run = 0; run < options.runs; run++) {
+          const measured = await measureRun(
+            options,
+            instance,
+            apiPids,
+            backends,
+            paths,
+            cursor,
+            { url: bare.url, paths: barePaths, cursor: bareCursor },
+            client,
+          );
+          runs.push(measured);
+          const row = runRow(name, run, measured);
+          console.log(row);
+          rows.push(row);
+        }
+        summaries.push(summaryRow({ ...scenario, name }, runs));
+      } finally {
+        bare.stop();
       }
-      const runs: Run[] = [];
-      for (let run = 0; run < options.runs; run++) {
-        const measured = await measureRun(options, instance, apiPids, backends, paths, cursor, {
-          url: bare.url,
-          paths: barePaths,
-          cursor: bareCursor,
-        });
-        runs.push(measured);
-        const row = runRow(scenario.name, run, measured);
-        console.log(row);
-        rows.push(row);
-      }
-      summaries.push(summaryRow(scenario, runs));
-    } finally {
-      bare.stop();
     }
   }
   const loadAfter = loadavg()[0];
@@ -425,10 +418,12 @@ async function serverVersion(databaseUrl: string): Promise<string> {
 function summaryRow(scenario: Scenario, runs: Run[]): string {
   const p99s = runs.map((run) => run.api.p99);
   const ratios = runs.map((run) => (run.bare.p99 > 0 ? run.api.p99 / run.bare.p99 : 0));
+  const throughputs = runs.map((run) => (run.bare.rps > 0 ? run.api.rps / run.bare.rps : 0));
   const gc = runs.map((run) => (run.gc ? run.gc.totalMs.toFixed(0) : '–')).join(', ');
   const met = p99s.every((p99) => p99 <= TARGET_P99_MS) ? 'yes' : 'no';
   return (
     `| ${scenario.name} | ${percentile(p99s, 0.5)} | ${Math.max(...p99s)} | ${percentile(ratios, 0.5).toFixed(1)} ` +
+    `| ${percentile(throughputs, 0.5).toFixed(2)}x ` +
     `| ${micro(
       percentile(
         runs.map((run) => run.apiCpuUs ?? 0),
@@ -480,14 +475,16 @@ function report(
     "filter's value (platform, genre, year) and the order at random for each request. Searches: one of the",
     `${queryCount.toLocaleString('en')} real queries of test/fixtures/search-queries (AOL 2006 game searches, see its README) at random`,
     `for each request. After a ${options.warmupSeconds} s warm-up of both servers, each run measures the API, then the bare`,
-    `server (node:http writing the bytes the API answered to ${BARE_ANSWERS} of the scenario's paths) for as long.`,
+    `server (node:http writing the bytes the API answered to ${BARE_ANSWERS} of the scenario's paths, compressed as`,
+    'the API compressed them for that client) for as long. Clients: a browser (`Accept-Encoding: gzip, deflate, br,',
+    'zstd`, as Chromium sends and CDNs forward) by default; rows marked (plain client) send none (`--client`).',
     'Latencies in ms. CPU per request (µs): the API process, and the PostgreSQL backends of its database (from',
     '/proc, – when not on this machine). GC: total pause time (ms) and number of pauses of the API during the',
     "run, from its /metrics (`nodejs_gc_duration_seconds`, prom-client's perf_hooks observer of `gc` entries).",
     `Target: API p99 ≤ ${TARGET_P99_MS} ms at ${options.connections} connections.`,
     '',
-    '| scenario | median p99 | worst p99 | median p99 ratio to bare | API CPU µs/req | PostgreSQL CPU µs/req | GC ms per run | p99 ≤ 50 ms every run |',
-    '|---|---|---|---|---|---|---|---|',
+    '| scenario | median p99 | worst p99 | median p99 ratio to bare | median req/s of bare | API CPU µs/req | PostgreSQL CPU µs/req | GC ms per run | p99 ≤ 50 ms every run |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...summaries,
     '',
     '| scenario | run | API p50 | API p99 | API req/s | bare p50 | bare p99 | bare req/s | p99 ratio | API CPU µs/req | PostgreSQL CPU µs/req | GC ms (pauses) | errors |',

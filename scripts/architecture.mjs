@@ -135,11 +135,20 @@ async function formatted(text) {
   return prettier.format(text, { ...options, filepath: PICTURE });
 }
 
+/** Where the drawn part of docs/ARCHITECTURE.md ends: what follows is written by hand and kept as it is. */
+const HAND_WRITTEN = '<!-- Written by hand from here on: `npm run architecture` keeps it. -->';
+
+/** The hand-written part of the current docs/ARCHITECTURE.md (from its marker on), or none. */
+function handWritten(current) {
+  const at = current.indexOf(HAND_WRITTEN);
+  return at === -1 ? '' : `\n${current.slice(at)}`;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const picture = await formatted(drawHouse(loadHouse()));
+  const existing = existsSync(PICTURE) ? readFileSync(PICTURE, 'utf8') : '';
+  const picture = await formatted(drawHouse(loadHouse()) + handWritten(existing));
   if (process.argv.includes('--check')) {
-    const current = existsSync(PICTURE) ? readFileSync(PICTURE, 'utf8') : '';
-    if (current !== picture) {
+    if (existing !== picture) {
       process.stderr.write(
         'docs/ARCHITECTURE.md no coincide con architecture.json: ejecuta `npm run architecture`.\n',
       );

@@ -11,11 +11,11 @@ import { accessLogLevel } from './common/access-log.js';
 import { AdminTokenService, bearerToken } from './admin/admin-token.service.js';
 import { ADMIN_UNAUTHORIZED_MESSAGE } from './admin/admin.guard.js';
 import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
-import { FrontDoor } from './common/front-door.js';
+import { EncodedAnswers } from './common/encoded-answers.js';
+import { readLanesMiddleware } from './common/read-lanes.middleware.js';
 import { GamesService } from './games/games.service.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { refuseDeepJson } from './common/json-depth.js';
-import { MicroCache } from './common/micro-cache.js';
 import { NoNulPipe } from './common/no-nul.pipe.js';
 import { RetryLostConnectionInterceptor } from './common/unavailable.js';
 import { createValidationPipe } from './common/validation.pipe.js';
@@ -34,61 +34,20 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // the connection's peer, so nobody picks their own rate-limit key.
   express.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
   const metrics = app.get(ProcessMetrics, { strict: false });
-  const record = httpRequestRecorder(metrics);
-  // Before the framework: cached anonymous reads are answered from the bytes the application wrote.
-  installFrontDoor(app, config, metrics, record);
   // First, so every answer is counted and timed, whatever serves it.
-  app.use(httpMetricsMiddleware(record));
+  app.use(httpMetricsMiddleware(httpRequestRecorder(metrics)));
   // Before the handlers: which database server the request's reads use, and the CDN headers of its answer.
   app.use(edgePolicyMiddleware(config));
-  // Pages, scripts, styles and JSON answers travel compressed (gzip or brotli, over 1 KB).
+  app.use(securityHeaders(config));
+  // The read path's hook: catalogue pages and searches from the read model, with the headers set above.
+  app.use(readLanes(app, config));
+  // Pages, scripts, styles and JSON answers travel compressed (gzip or brotli, over 1 KB); an answer
+  // already compressed once (EncodedAnswers: its Content-Encoding set) is left as it is.
   app.use(compression());
   // Over-deep bodies stop here, before any recursive validation could overflow the stack. Nest's own
   // useBodyParser does not take a `verify` hook; Nest sees this parser by name and adds no second one.
   app.use(json({ limit: '100kb', verify: refuseDeepJson }));
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
-
-  const pageHelmet = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The page's inline config script by its hash: the same for every visitor, so CDN-cached pages
-        // carry no per-request secret.
-        scriptSrc: [
-          "'self'",
-          siteConfigScriptHash({ siteName: config.SITE_NAME, contactEmail: config.CONTACT_EMAIL }),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    hsts: config.NODE_ENV === 'production',
-    crossOriginEmbedderPolicy: false,
-  });
-  // bull-board brings its own inline scripts: it gets the headers without the page CSP (Swagger UI loads
-  // only its own files and gets the page's policy).
-  const toolHelmet = helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' });
-  // JSON answers are never rendered as documents: a fixed, deny-all policy.
-  const apiHelmet = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-    hsts: config.NODE_ENV === 'production',
-  });
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.path.startsWith('/admin/queues')) return toolHelmet(request, response, next);
-    if (request.path.startsWith(API_DOCS_PATH)) return pageHelmet(request, response, next);
-    if (NO_FILES.test(request.path)) return apiHelmet(request, response, next);
-    return pageHelmet(request, response, next);
-  });
 
   const dist = isAbsolute(config.FRONTEND_DIST) ? config.FRONTEND_DIST : fromRoot(config.FRONTEND_DIST);
   app.useStaticAssets(join(dist, 'assets'), {
@@ -140,61 +99,81 @@ function installApiDocs(app: NestExpressApplication, config: AppConfig): void {
   });
 }
 
-/**
- * The response cache in front of the application (front-door.ts): copies of the read cache's answers,
- * as long as the read cache keeps them. Its answers are counted, timed and logged like the application's.
- */
-function installFrontDoor(
-  app: NestExpressApplication,
-  config: AppConfig,
-  metrics: ProcessMetrics,
-  record: ReturnType<typeof httpRequestRecorder>,
-): void {
-  const cache = app.get(MicroCache, { strict: false });
-  const games = app.get(GamesService, { strict: false });
-  const hits = new Map<string, ReturnType<typeof metrics.httpCacheHits.labels>>();
-  const frontDoor = new FrontDoor(cache, {
-    ttlMs: config.READ_CACHE_TTL_MS,
-    // Catalogue pages from the catalogue in memory (CatalogueMemoryService), at any depth; searches by
-    // the search service itself (its index and the catalogue's cards), past the framework's layers.
-    lanes: [
-      ...(config.CATALOGUE_MEMORY
-        ? [
-            {
-              path: '/api/games/all',
-              answer: (query: string) => {
-                const body = games.pageFromMemory(query);
-                return body && { body };
-              },
-            },
-          ]
-        : []),
-      {
-        path: '/api/games/search',
-        own: ['x-total-count', 'x-did-you-mean'],
-        answer: (query: string) => games.searchFromLane(query),
+/** The security headers (helmet): the page's CSP for pages and the API docs, a deny-all one for JSON. */
+function securityHeaders(config: AppConfig) {
+  const pageHelmet = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The page's inline config script by its hash: the same for every visitor, so CDN-cached pages
+        // carry no per-request secret.
+        scriptSrc: [
+          "'self'",
+          siteConfigScriptHash({ siteName: config.SITE_NAME, contactEmail: config.CONTACT_EMAIL }),
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },
-    ],
-    record,
-    countHit: (route) => {
-      let counter = hits.get(route);
-      if (!counter) hits.set(route, (counter = metrics.httpCacheHits.labels({ route })));
-      counter.inc();
     },
-    // The access line pino-http would have written (its serialisers hide secrets in query strings).
-    logHit: (request, response, milliseconds) => {
-      const level = accessLogLevel(
-        { sampleRate: config.ACCESS_LOG_SAMPLE_RATE, slowMs: config.ACCESS_LOG_SLOW_MS },
-        response.statusCode,
-        milliseconds,
-      );
-      const logger = PinoLogger.root;
-      if (level === 'silent' || !logger?.isLevelEnabled(level)) return;
-      logger[level](
-        { req: request, res: response, responseTime: Math.round(milliseconds), cache: 'front-door' },
-        'request completed',
-      );
-    },
+    hsts: config.NODE_ENV === 'production',
+    crossOriginEmbedderPolicy: false,
   });
-  frontDoor.install(app.getHttpServer());
+  // bull-board brings its own inline scripts: it gets the headers without the page CSP (Swagger UI loads
+  // only its own files and gets the page's policy).
+  const toolHelmet = helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' });
+  // JSON answers are never rendered as documents: a fixed, deny-all policy.
+  const apiHelmet = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    hsts: config.NODE_ENV === 'production',
+  });
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (request.path.startsWith('/admin/queues')) return toolHelmet(request, response, next);
+    if (request.path.startsWith(API_DOCS_PATH)) return pageHelmet(request, response, next);
+    if (NO_FILES.test(request.path)) return apiHelmet(request, response, next);
+    return pageHelmet(request, response, next);
+  };
+}
+
+/**
+ * The read lanes (read-lanes.middleware.ts): catalogue pages from the catalogue in memory (unless
+ * CATALOGUE_MEMORY=false) and searches from the search index and the catalogue's cards, compressed once per
+ * answer. Their answers are counted and timed by the metrics middleware, and logged as pino-http would.
+ */
+function readLanes(app: NestExpressApplication, config: AppConfig) {
+  const games = app.get(GamesService, { strict: false });
+  return readLanesMiddleware(
+    [
+      ...(config.CATALOGUE_MEMORY
+        ? [{ path: '/api/games/all', answer: (query: string) => games.pageFromMemory(query) }]
+        : []),
+      { path: '/api/games/search', answer: (query: string) => games.searchFromLane(query) },
+    ],
+    app.get(EncodedAnswers, { strict: false }),
+    {
+      // The access line pino-http would have written (its serialisers hide secrets in query strings).
+      log: (request, response, milliseconds) => {
+        const level = accessLogLevel(
+          { sampleRate: config.ACCESS_LOG_SAMPLE_RATE, slowMs: config.ACCESS_LOG_SLOW_MS },
+          response.statusCode,
+          milliseconds,
+        );
+        const logger = PinoLogger.root;
+        if (level === 'silent' || !logger?.isLevelEnabled(level)) return;
+        logger[level](
+          { req: request, res: response, responseTime: Math.round(milliseconds), cache: 'read-lane' },
+          'request completed',
+        );
+      },
+    },
+  );
 }

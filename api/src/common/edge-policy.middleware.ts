@@ -79,7 +79,8 @@ export function edgePolicyMiddleware(config: AppConfig) {
   };
 }
 
-function appendVary(current: number | string | string[] | undefined, field: string): string {
+/** A Vary header with `field` added once. */
+export function appendVary(current: number | string | string[] | undefined, field: string): string {
   const fields = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')
     .map((value) => value.trim())

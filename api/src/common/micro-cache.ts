@@ -29,8 +29,8 @@ function bytesOf(value: unknown): number {
  *
  * Bounded by entries and by bytes: the long tail (random deep pages, one-off searches) is read once and
  * never again, and keeping 5,000 pages of 25 KB churns the heap's external memory into full collections
- * whose pauses are the slowest requests. `generation` tells the response cache in front of the
- * application (front-door.ts) that what it copied is no longer current.
+ * whose pauses are the slowest requests. `generation` tells the read model's VersionFollower
+ * (libs/catalogue) that a change was made, to be read before the next answer.
  */
 @Injectable()
 export class MicroCache {

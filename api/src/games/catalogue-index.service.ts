@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { VersionFollower, type Follower } from '@veredicto/catalogue';
 import {
   catalogueFilterKey,
   CatalogueOrderingRepository,
@@ -12,8 +13,6 @@ import {
 import { JobGateway, JobName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
 
-/** How often each API process asks which orderings the workers walked again (one indexed read). */
-export const ORDERING_VERSION_POLL_MS = 1000;
 /** Orderings kept in memory: every precomputed one (3 sorts × 95 filters) and the compound ones in use. */
 const MAX_ORDERINGS = 1000;
 /** How often an ordering in use tells the database so (the sweep drops compound ones nobody uses). */
@@ -32,7 +31,8 @@ interface Entry {
 
 /**
  * Each ordering's size and keyset anchors as the workers stored them (catalogue_orderings), kept in
- * memory and reloaded when the workers walk it again: every second one indexed read asks for the
+ * memory and reloaded when the workers walk it again: every second (the read model's VersionFollower)
+ * one indexed read asks for the
  * orderings walked since the highest version this process has seen, so no request walks an ordering
  * the workers keep. An ordering they have not walked yet (a combination of filters nobody asked for
  * before, or a database whose workers have not run) is asked of them (a walk-catalogue-ordering job,
@@ -41,7 +41,7 @@ interface Entry {
  * stored, and the job ends them for every process at once.
  */
 @Injectable()
-export class CatalogueIndexService implements OnModuleInit, OnModuleDestroy {
+export class CatalogueIndexService implements OnModuleInit, Follower {
   private readonly logger = new Logger(CatalogueIndexService.name);
   private readonly entries = new Map<string, Entry>();
   /** First reads under way, shared by concurrent requests. */
@@ -51,24 +51,23 @@ export class CatalogueIndexService implements OnModuleInit, OnModuleDestroy {
   /** Their sizes, counted here meanwhile. */
   private readonly fallbackTotals: MicroCache;
   private seenVersion = '0';
-  private timer?: NodeJS.Timeout;
   private polling = false;
 
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobGateway,
     private readonly pages: MicroCache,
+    private readonly follower: VersionFollower,
   ) {
     this.fallbackTotals = new MicroCache(FALLBACK_TOTAL_TTL_MS, MAX_ORDERINGS);
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.poll(), ORDERING_VERSION_POLL_MS);
-    this.timer.unref();
+    this.follower.add(this);
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  follow(): Promise<void> {
+    return this.poll();
   }
 
   private orderings() {

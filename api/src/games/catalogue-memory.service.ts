@@ -1,18 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { CatalogueMemory, VersionFollower, type Follower } from '@veredicto/catalogue';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { CatalogueSourceRepository, currentReadRoute } from '@veredicto/db';
-import { MicroCache } from '../common/micro-cache.js';
-import { CatalogueMemory } from './catalogue-memory.js';
 
-/** How often the games changed since the memory's version are read. */
-const POLL_MS = 1000;
 /**
  * A version is taken when a transaction changes a game and becomes visible when it commits, so a lower
  * version can appear after a higher one was read: every LOOKBACK_MS the changes of the last 2 × LOOKBACK_MS
@@ -27,29 +18,24 @@ const REBUILD_AFTER_CHANGES = 20_000;
 const LOAD_BATCH = 10_000;
 
 /**
- * The API process's catalogue in memory (CatalogueMemory), loaded before the API listens and as fresh as
- * the read cache it replaces for catalogue pages:
- * - every second it reads the games changed (and removed) above the version it has;
- * - a change this process clears the read cache for (a rating's recalculation, a worker's completed job)
- *   is read before the next page: the first page asked for after a clear waits for that read.
- * Until it is loaded (or with CATALOGUE_MEMORY=false) pages come from the database (GamesService).
+ * The API process's catalogue in memory (CatalogueMemory, libs/catalogue), loaded before the API listens
+ * and kept fresh by the read model's one VersionFollower: every second it reads the games changed (and
+ * removed) above the version it has, and a change any process clears the read cache for is read before
+ * the next page. Until it is loaded (or with CATALOGUE_MEMORY=false) pages come from the database
+ * (GamesService).
  */
 @Injectable()
-export class CatalogueMemoryService implements OnApplicationBootstrap, OnModuleDestroy {
+export class CatalogueMemoryService implements OnApplicationBootstrap, Follower {
   private readonly logger = new Logger('CatalogueMemory');
   private memory: CatalogueMemory | null = null;
-  private timer?: NodeJS.Timeout;
-  private reading: Promise<void> | null = null;
   private rebuilding: Promise<void> | null = null;
-  /** The read cache's generation the last read started under. */
-  private readGeneration = -1;
   private seen: { at: number; version: number }[] = [];
   private lastLookback = Date.now();
   private lastBuild = Date.now();
 
   constructor(
     private readonly em: EntityManager,
-    private readonly cache: MicroCache,
+    private readonly follower: VersionFollower,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -62,27 +48,22 @@ export class CatalogueMemoryService implements OnApplicationBootstrap, OnModuleD
         `catálogo en memoria no cargado (las páginas salen de la base de datos): ${String(error)}`,
       );
     }
-    this.timer = setInterval(() => void this.poll(), POLL_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.follower.add(this);
   }
 
   /**
-   * The catalogue in memory as fresh as the read cache: null when it is not loaded. After the read cache
-   * was cleared, the changes are read first (one read shared by the requests that wait on it).
+   * The catalogue in memory with every clear read: null when it is not loaded. After a clear, the changes
+   * are read first (one read shared by the requests that wait on it).
    */
   async current(): Promise<CatalogueMemory | null> {
     if (!this.memory) return null;
-    if (this.cache.generation !== this.readGeneration) await this.read();
+    await this.follower.catchUp();
     return this.memory;
   }
 
-  /** The catalogue in memory when it is loaded and as fresh as the read cache (no read owed): else null. */
+  /** The catalogue in memory when it is loaded and no read is owed: else null. */
   ready(): CatalogueMemory | null {
-    return this.cache.generation === this.readGeneration ? this.memory : null;
+    return this.follower.fresh ? this.memory : null;
   }
 
   private source() {
@@ -91,7 +72,6 @@ export class CatalogueMemoryService implements OnApplicationBootstrap, OnModuleD
 
   private async load(): Promise<void> {
     const started = performance.now();
-    const generation = this.cache.generation;
     const source = this.source();
     const [{ today }, count] = await Promise.all([
       source.removedSince(Number.MAX_SAFE_INTEGER),
@@ -109,30 +89,12 @@ export class CatalogueMemoryService implements OnApplicationBootstrap, OnModuleD
     const removed = await source.removedSince(0);
     memory.apply([], removed.removed, removed.today);
     this.memory = memory;
-    this.readGeneration = generation;
     this.lastBuild = Date.now();
     this.seen = [{ at: Date.now(), version: memory.version }];
     this.logger.log(
       `catálogo en memoria: ${memory.size} juegos, ${(memory.byteLength / 2 ** 20).toFixed(1)} MB en ` +
         `${Math.round(performance.now() - started)} ms`,
     );
-  }
-
-  /** Reads the changes above the memory's version (one read at a time; a caller waits for one that starts after its call). */
-  private read(): Promise<void> {
-    const generation = this.cache.generation;
-    const run = async () => {
-      const memory = this.memory;
-      if (!memory) return;
-      await this.apply(memory, memory.version);
-      if (generation > this.readGeneration) this.readGeneration = generation;
-    };
-    const previous = this.reading;
-    const next = (previous ? previous.catch(() => undefined).then(run) : run()).finally(() => {
-      if (this.reading === next) this.reading = null;
-    });
-    this.reading = next;
-    return next;
   }
 
   private async apply(memory: CatalogueMemory, since: number): Promise<void> {
@@ -146,19 +108,25 @@ export class CatalogueMemoryService implements OnApplicationBootstrap, OnModuleD
     this.seen.push({ at: Date.now(), version: memory.version });
   }
 
-  private async poll(): Promise<void> {
+  /** The version follower's step: the changes above the memory's version, or a rebuild when it is due. */
+  async follow(): Promise<void> {
     const memory = this.memory;
-    if (!memory && !this.rebuilding) {
-      // Not loaded at start (the database was away): tried again.
-      await this.rebuild().catch(() => undefined);
+    if (!memory) {
+      // Not loaded at start (the database was away): tried again, in the background.
+      if (!this.rebuilding) this.rebuild().catch(() => undefined);
       return;
     }
+    // Built again in the background (as the search index is): the one in use keeps reading the changes
+    // until the new one, read to the last version, takes its place; a reader after a clear never waits on it.
+    if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS && !this.rebuilding)
+      this.rebuild().catch((error: unknown) =>
+        this.logger.warn(`catálogo en memoria no reconstruido: ${String(error)}`),
+      );
     try {
-      if (Date.now() - this.lastBuild >= REBUILD_EVERY_MS) await this.rebuild();
-      else if (Date.now() - this.lastLookback >= LOOKBACK_MS) await this.lookBack();
-      else await this.read();
+      if (Date.now() - this.lastLookback >= LOOKBACK_MS) await this.lookBack();
+      else await this.apply(memory, memory.version);
     } catch (error) {
-      this.logger.warn(`catálogo en memoria no actualizado: ${String(error)}`);
+      throw new Error(`catálogo en memoria no actualizado: ${String(error)}`, { cause: error });
     }
   }
 

@@ -22,23 +22,28 @@ import {
 } from './dto/game-responses.dto.js';
 import { IgdbIdPipe } from './dto/igdb-id.param.js';
 import { UserReviewsQueryDto } from './dto/user-reviews-query.dto.js';
-import { markSharedRead } from '../common/front-door.js';
+import { EncodedAnswers, sendEncoded } from '../common/encoded-answers.js';
 import { GamesService, searchHeaders, type JsonBody } from './games.service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Cached reads arrive already serialised (JsonBody) and are written as they are. */
-async function sendJson(response: Response, body: Promise<JsonBody>): Promise<void> {
-  const json = await body;
-  markSharedRead(response);
-  response.type(JSON_TYPE).send(json);
-}
 
 @ApiTags('games')
 @ApiBadRequestResponse({ type: ErrorResponse, description: 'Parámetros no válidos' })
 @Controller('api/games')
 export class GamesController {
-  constructor(private readonly games: GamesService) {}
+  constructor(
+    private readonly games: GamesService,
+    private readonly answers: EncodedAnswers,
+  ) {}
+
+  /**
+   * Cached reads arrive already serialised (JsonBody) and are written as they are, in the encoding asked
+   * for: compressed once per cached body (EncodedAnswers), the body itself being its stamp.
+   */
+  private async sendJson(response: Response, body: Promise<JsonBody>): Promise<void> {
+    const json = await body;
+    sendEncoded(response.req, response, this.answers, json, () => json);
+  }
 
   @Get('search')
   @ApiOperation({
@@ -59,40 +64,39 @@ export class GamesController {
   async search(@Query() query: SearchQueryDto, @Res() response: Response) {
     const answer = await this.games.search(query);
     for (const [name, value] of Object.entries(searchHeaders(answer))) response.setHeader(name, value);
-    markSharedRead(response);
-    response.type(JSON_TYPE).send(answer.body);
+    sendEncoded(response.req, response, this.answers, answer.body, () => answer.body);
   }
 
   @Get('suggest')
   @ApiOperation({ summary: 'Sugerencias del buscador mientras se escribe (hasta 8 juegos)' })
   @ApiOkResponse({ type: [GameSuggestionResponse] })
   suggest(@Query() query: SuggestQueryDto, @Res() response: Response) {
-    return sendJson(response, this.games.suggest(query.q));
+    return this.sendJson(response, this.games.suggest(query.q));
   }
 
   @Get('all')
   @ApiOperation({ summary: 'Catálogo paginado (page empieza en 0)' })
   @ApiOkResponse({ type: GamePageResponse })
   all(@Query() query: GamePageQueryDto, @Res() response: Response) {
-    return sendJson(response, this.games.findPage(query));
+    return this.sendJson(response, this.games.findPage(query));
   }
 
   @Get('best')
   @ApiOkResponse({ type: [GameSummaryResponse], description: 'Mejor valorados del último año' })
   best(@Res() response: Response) {
-    return sendJson(response, this.games.best());
+    return this.sendJson(response, this.games.best());
   }
 
   @Get('last')
   @ApiOkResponse({ type: [GameSummaryResponse], description: 'Últimos lanzamientos' })
   latest(@Res() response: Response) {
-    return sendJson(response, this.games.latest());
+    return this.sendJson(response, this.games.latest());
   }
 
   @Get('upcoming')
   @ApiOkResponse({ type: [GameSummaryResponse], description: 'Próximos lanzamientos' })
   upcoming(@Res() response: Response) {
-    return sendJson(response, this.games.upcoming());
+    return this.sendJson(response, this.games.upcoming());
   }
 
   @Get('bestGame')
@@ -118,7 +122,7 @@ export class GamesController {
   @ApiOkResponse({ type: [MediaReviewResponse] })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   mediaReviews(@Param('id', IgdbIdPipe) igdbId: number, @Res() response: Response) {
-    return sendJson(response, this.games.mediaReviews(igdbId));
+    return this.sendJson(response, this.games.mediaReviews(igdbId));
   }
 
   @Get('reviews/users/:id')
@@ -136,13 +140,13 @@ export class GamesController {
   @ApiOkResponse({ type: [PlayerTimelineWeekResponse] })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   playerTimeline(@Param('id', IgdbIdPipe) igdbId: number, @Res() response: Response) {
-    return sendJson(response, this.games.playerTimeline(igdbId));
+    return this.sendJson(response, this.games.playerTimeline(igdbId));
   }
 
   @Get(':id')
   @ApiOkResponse({ type: GameDetailResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   detail(@Param('id', IgdbIdPipe) igdbId: number, @Res() response: Response) {
-    return sendJson(response, this.games.detail(igdbId));
+    return this.sendJson(response, this.games.detail(igdbId));
   }
 }

@@ -1,21 +1,28 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
+  catalogueFilters,
+  joinCards,
+  type CatalogueMemory,
+  pageBody,
+  readPageQuery,
+  readSearchQuery,
+  toJson,
+  type JsonBody,
+  type PageQuery,
+} from '@veredicto/catalogue';
+import {
   FeaturedGame,
-  GENRES_BY_SLUG,
   Game,
   GameLanguage,
   MediaReview,
   normalizeSearchText,
   Rating,
-  platformName,
   UnusualActivityWindow,
   UserReview,
-  type CatalogueFilters,
   type SearchPageQuery,
   type UserReviewSort,
 } from '@veredicto/db';
-import type { Page } from '@veredicto/contract';
 import { DID_YOU_MEAN_LEAST_LENGTH, matchGames, searchGames } from '@veredicto/search';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
@@ -29,20 +36,14 @@ import {
 } from './game.presenter.js';
 import { CatalogueIndexService } from './catalogue-index.service.js';
 import { CatalogueMemoryService } from './catalogue-memory.service.js';
-import { readPageQuery, readSearchQuery } from './catalogue-lane.js';
-import type { LaneAnswer } from '../common/front-door.js';
+import type { LaneAnswer } from '../common/read-lanes.middleware.js';
 import { SearchIndexService } from './search-index.service.js';
 import { SearchMissCounter } from './search-miss-counter.js';
 
 const CAROUSEL_SIZE = 12;
 const SUGGESTION_LIMIT = 8;
 
-/**
- * A JSON body serialised and encoded once, when it is cached: a cached read is then written to the
- * socket as it is, without turning the same 50 games into JSON and UTF-8 again for every request.
- */
-export type JsonBody = Buffer & { readonly __json: true };
-const toJson = (value: unknown) => Buffer.from(JSON.stringify(value)) as JsonBody;
+export type { JsonBody };
 
 /** A page of search results, ready to send, with what goes in its headers. */
 export interface SearchAnswer {
@@ -62,43 +63,6 @@ export function searchHeaders(answer: SearchAnswer): Record<string, string> {
 
 /** What a search reads of its query (SearchQueryDto, validated). */
 type SearchQuery = Pick<SearchQueryDto, 'name' | 'page' | 'size' | 'spanish' | 'mature'>;
-
-/** The page query's filters as the repositories and the catalogue in memory take them. */
-type PageQuery = NonNullable<ReturnType<typeof readPageQuery>>;
-
-const catalogueFilters = (query: PageQuery): CatalogueFilters => ({
-  platform: query.platform ? platformName(query.platform) : undefined,
-  spanish: query.spanish,
-  genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
-  year: query.year,
-  scored: query.scored === true,
-  mature: query.mature === true,
-  addons: query.addons === true,
-});
-
-const COMMA = Buffer.from(',');
-
-/** Cards' JSON texts as the elements of a JSON array, between `before` and `after`. */
-function joinCards(before: string, cards: Buffer[], after: string): JsonBody {
-  const parts: Buffer[] = [Buffer.from(before)];
-  cards.forEach((card, index) => parts.push(...(index ? [COMMA, card] : [card])));
-  parts.push(Buffer.from(after));
-  return Buffer.concat(parts) as JsonBody;
-}
-
-/**
- * A catalogue page's body from its cards' JSON: '{"content":[...],' then the rest of the page as
- * JSON.stringify writes it, in the same key order.
- */
-function pageBody(cards: Buffer[], total: number, query: PageQuery): JsonBody {
-  const page: Omit<Page<unknown>, 'content'> = {
-    totalPages: Math.ceil(total / query.size),
-    totalElements: total,
-    page: query.page,
-    size: query.size,
-  };
-  return joinCards('{"content":[', cards, `],${JSON.stringify(page).slice(1)}`);
-}
 
 @Injectable()
 export class GamesService {
@@ -121,10 +85,7 @@ export class GamesService {
    */
   async findPage(query: GamePageQueryDto): Promise<JsonBody> {
     const memory = await this.catalogueMemory.current();
-    if (memory) {
-      const { total, cards } = memory.page(query.sortBy, catalogueFilters(query), query.page, query.size);
-      return pageBody(cards, total, query);
-    }
+    if (memory) return this.pageOf(memory, query);
     const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.mature === true}:${query.addons === true}`;
     return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
@@ -132,16 +93,23 @@ export class GamesService {
   }
 
   /**
-   * The front door's catalogue lane (bootstrap.ts): the page of a plainly written query string, from the
-   * catalogue in memory when it is loaded and has read every change the read cache was cleared for; null
-   * lets the application answer.
+   * The catalogue's read lane (bootstrap.ts): the page of a plainly written query string from the
+   * catalogue in memory, known by the catalogue's stamp (its body is made, and compressed, only when the
+   * stamp has changed); after a clear, once the read it owes is done. Null lets the application answer
+   * (a query not written plainly, or no catalogue in memory).
    */
-  pageFromMemory(query: string): JsonBody | null {
-    const memory = this.catalogueMemory.ready();
-    const read = memory && readPageQuery(query);
-    if (!memory || !read) return null;
-    const { total, cards } = memory.page(read.sortBy, catalogueFilters(read), read.page, read.size);
-    return pageBody(cards, total, read);
+  pageFromMemory(query: string): LaneAnswer | Promise<LaneAnswer | null> | null {
+    const read = readPageQuery(query);
+    if (!read) return null;
+    const answer = (memory: CatalogueMemory | null): LaneAnswer | null =>
+      memory && { stamp: memory.stamp, body: () => this.pageOf(memory, read) };
+    const ready = this.catalogueMemory.ready();
+    return ready ? answer(ready) : this.catalogueMemory.current().then(answer);
+  }
+
+  private pageOf(memory: CatalogueMemory, query: PageQuery): JsonBody {
+    const { total, cards } = memory.page(query.sortBy, catalogueFilters(query), query.page, query.size);
+    return pageBody(cards, total, query);
   }
 
   /**
@@ -213,13 +181,18 @@ export class GamesService {
   }
 
   /**
-   * The front door's search lane (bootstrap.ts): the answer to a plainly written search query string, the
-   * controller's own (the same search, read cache and count of misses); null lets the application answer.
+   * The search's read lane (bootstrap.ts): the answer to a plainly written search query string, the
+   * controller's own (the same search, read cache and count of misses), known by its cached body; null
+   * lets the application answer.
    */
   searchFromLane(query: string): Promise<LaneAnswer> | null {
     const read = readSearchQuery(query);
     if (!read) return null;
-    return this.search(read).then((answer) => ({ body: answer.body, headers: searchHeaders(answer) }));
+    return this.search(read).then((answer) => ({
+      stamp: answer.body,
+      body: () => answer.body,
+      headers: searchHeaders(answer),
+    }));
   }
 
   /** The search box's suggestions while typing: the first results of the same search. */

@@ -1,10 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { VersionFollower, type Follower } from '@veredicto/catalogue';
 import { didYouMeanTitle, SearchIndexStore, type SearchIndex } from '@veredicto/search';
-import { MicroCache } from '../common/micro-cache.js';
-
-/** How often the index reads the games changed above its version. */
-const REFRESH_MS = 1000;
 
 /**
  * The API process's search index in memory: loaded before the API listens (a readiness probe then
@@ -12,39 +9,32 @@ const REFRESH_MS = 1000;
  * index is not loaded. Fresh two ways:
  * - `search`: as fresh as the database for each search (SearchIndexStore.search: the page's rows, read
  *   from the database, say whether the index missed a change);
- * - `current`: as fresh as the read cache, like the catalogue in memory (CatalogueMemoryService): every
- *   second it reads the games changed above its version, and a change this process clears the read
+ * - `current`: kept by the read model's one VersionFollower (libs/catalogue), like the catalogue in memory:
+ *   every second it reads the games changed above its version, and a change any process clears the read
  *   cache for is read before the next search. What the search page uses with the catalogue's cards.
  */
 @Injectable()
-export class SearchIndexService implements OnApplicationBootstrap, OnModuleDestroy {
+export class SearchIndexService implements OnApplicationBootstrap, Follower {
   private readonly logger = new Logger('SearchIndex');
   private readonly store = new SearchIndexStore(this.logger);
-  private timer?: NodeJS.Timeout;
-  /** The read cache's generation the last refresh started under. */
-  private refreshedGeneration = -1;
-  private refreshing: Promise<SearchIndex | null> | null = null;
 
   constructor(
     private readonly em: EntityManager,
-    private readonly cache: MicroCache,
+    private readonly follower: VersionFollower,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.refreshedGeneration = this.cache.generation;
     await this.store.load(this.em.fork());
-    this.timer = setInterval(
-      () =>
-        void this.refresh().catch((error: unknown) =>
-          this.logger.warn(`índice de búsqueda no actualizado: ${String(error)}`),
-        ),
-      REFRESH_MS,
-    );
-    this.timer.unref();
+    this.follower.add(this);
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  /** The version follower's step: the games changed above the index's version. */
+  async follow(): Promise<void> {
+    try {
+      await this.store.refresh(this.em.fork());
+    } catch (error) {
+      throw new Error(`índice de búsqueda no actualizado: ${String(error)}`, { cause: error });
+    }
   }
 
   /** Runs a search on the index, as fresh as the database when it started (SearchIndexStore.search). */
@@ -55,11 +45,11 @@ export class SearchIndexService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * The index as fresh as the read cache (null when it is not loaded): after the read cache was cleared,
-   * brought up to the database first (one refresh shared by the searches that wait on it).
+   * The index with every clear read (null when it is not loaded): after a clear, brought up to the
+   * database first (one read shared by the searches that wait on it).
    */
   async current(): Promise<SearchIndex | null> {
-    if (this.cache.generation !== this.refreshedGeneration) return this.refresh();
+    await this.follower.catchUp();
     return this.store.current;
   }
 
@@ -71,21 +61,5 @@ export class SearchIndexService implements OnApplicationBootstrap, OnModuleDestr
   /** The id of the game '¿Quizás buscabas…?' names, chosen in the index; undefined when it is not loaded. */
   closestGame(normalized: string, mature: boolean): number | null | undefined {
     return this.store.closestGame(normalized, mature);
-  }
-
-  /** A refresh that starts after this call (one at a time; the one in flight may have started before a clear). */
-  private refresh(): Promise<SearchIndex | null> {
-    const generation = this.cache.generation;
-    const run = async () => {
-      const index = await this.store.refresh(this.em.fork());
-      if (generation > this.refreshedGeneration) this.refreshedGeneration = generation;
-      return index;
-    };
-    const previous = this.refreshing;
-    const next = (previous ? previous.catch(() => null).then(run) : run()).finally(() => {
-      if (this.refreshing === next) this.refreshing = null;
-    });
-    this.refreshing = next;
-    return next;
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { markSharedRead } from '../common/front-door.js';
+import { EncodedAnswers, sendEncoded } from '../common/encoded-answers.js';
 import { AdminGuard } from '../admin/admin.guard.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { NewsScraperDto } from './dto/news-scraper.dto.js';
@@ -12,15 +12,17 @@ const newsId = new PositiveIdPipe('El identificador de la noticia no es válido'
 @ApiTags('news')
 @Controller('api/news')
 export class NewsController {
-  constructor(private readonly news: NewsService) {}
+  constructor(
+    private readonly news: NewsService,
+    private readonly answers: EncodedAnswers,
+  ) {}
 
   @Get('all')
   @ApiOperation({ summary: 'Todas las noticias, las más recientes primero' })
   async all(@Res() response: Response) {
-    // Cached and already serialised: written as it is.
+    // Cached and already serialised: written as it is, compressed once per cached body.
     const body = await this.news.all();
-    markSharedRead(response);
-    response.type('application/json; charset=utf-8').send(body);
+    sendEncoded(response.req, response, this.answers, body, () => body);
   }
 
   @Post('scraper')

@@ -1,11 +1,21 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ProcessMetrics } from './metrics.js';
 
+/** Where a middleware that answers a route itself, before the router, names it (`nameRoute`). */
+const ROUTE_LOCAL = 'metricsRoute';
+
+/** Names the route of an answer given before the router (the read lanes): counted under the route's label. */
+export function nameRoute(response: Response, route: string): void {
+  response.locals[ROUTE_LOCAL] = route;
+}
+
 /**
  * The route label: the matched route's pattern (`/api/games/:id`), never the raw path, so 200k game ids
  * do not become 200k time series. Requests no route matched are grouped by what served them.
  */
 export function routeLabel(request: Request): string {
+  const named = request.res?.locals[ROUTE_LOCAL];
+  if (typeof named === 'string') return named;
   const route = (request.route as { path?: unknown } | undefined)?.path;
   if (typeof route === 'string') return `${request.baseUrl}${route}`;
   // `path` is Express's: a request no Express router saw has none.

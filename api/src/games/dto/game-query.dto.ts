@@ -1,15 +1,25 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS, SPANISH_FILTERS, type SpanishFilter } from '@veredicto/contract';
+import {
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_QUERY_LIMITS as PAGE,
+  CATALOGUE_SORTS,
+  GENRE_SLUGS,
+  MAX_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_LIMITS as SEARCH,
+  SPANISH_FILTERS,
+  type SpanishFilter,
+} from '@veredicto/contract';
 import { PLATFORM_IDS } from '@veredicto/db';
 
+export { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SPANISH_FILTERS };
 const SPANISH_MESSAGE = `spanish debe ser uno de: ${SPANISH_FILTERS.join(', ')}`;
 const SPANISH_DESCRIPTION =
   "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)";
 
-export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
-export const MAX_PAGE_SIZE = 100;
+export const SORT_FIELDS = CATALOGUE_SORTS;
 const GENRE_SLUG_LIST = Object.keys(GENRE_SLUGS);
 
 export class GamePageQueryDto {
@@ -17,8 +27,8 @@ export class GamePageQueryDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page debe ser un número entero' })
-  @Min(0, { message: 'page no puede ser negativo' })
-  @Max(100000, { message: 'page es demasiado grande' })
+  @Min(PAGE.page.least, { message: 'page no puede ser negativo' })
+  @Max(PAGE.page.most, { message: 'page es demasiado grande' })
   page: number = 0;
 
   @ApiPropertyOptional({
@@ -28,8 +38,8 @@ export class GamePageQueryDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'size debe ser un número entero' })
-  @Min(1, { message: 'size debe ser al menos 1' })
-  @Max(MAX_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_PAGE_SIZE}` })
+  @Min(PAGE.size.least, { message: `size debe ser al menos ${PAGE.size.least}` })
+  @Max(PAGE.size.most, { message: `size no puede ser mayor que ${PAGE.size.most}` })
   size: number = CATALOGUE_PAGE_SIZE;
 
   @ApiPropertyOptional({ enum: PLATFORM_IDS })
@@ -56,8 +66,8 @@ export class GamePageQueryDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'year debe ser un número entero' })
-  @Min(1950, { message: 'year no puede ser anterior a 1950' })
-  @Max(2100, { message: 'year no puede ser posterior a 2100' })
+  @Min(PAGE.year.least, { message: `year no puede ser anterior a ${PAGE.year.least}` })
+  @Max(PAGE.year.most, { message: `year no puede ser posterior a ${PAGE.year.most}` })
   year?: number;
 
   @ApiPropertyOptional({ description: 'Solo juegos con nota de la crítica', default: false })
@@ -87,20 +97,20 @@ export class GamePageQueryDto {
   addons?: boolean;
 }
 
-export const SEARCH_PAGE_SIZE = 20;
-
 export class SearchQueryDto {
   @ApiPropertyOptional({ description: 'Texto a buscar (1-100 caracteres)' })
   @IsString({ message: 'name es obligatorio' })
-  @Length(1, 100, { message: 'name debe tener entre 1 y 100 caracteres' })
+  @Length(SEARCH.name.least, SEARCH.name.most, {
+    message: `name debe tener entre ${SEARCH.name.least} y ${SEARCH.name.most} caracteres`,
+  })
   name!: string;
 
   @ApiPropertyOptional({ description: 'Página de resultados, empezando en 0', default: 0 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page debe ser un número entero' })
-  @Min(0, { message: 'page no puede ser negativo' })
-  @Max(500, { message: 'page es demasiado grande' })
+  @Min(SEARCH.page.least, { message: 'page no puede ser negativo' })
+  @Max(SEARCH.page.most, { message: 'page es demasiado grande' })
   page: number = 0;
 
   @ApiPropertyOptional({
@@ -110,8 +120,8 @@ export class SearchQueryDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'size debe ser un número entero' })
-  @Min(1, { message: 'size debe ser al menos 1' })
-  @Max(MAX_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_PAGE_SIZE}` })
+  @Min(SEARCH.size.least, { message: `size debe ser al menos ${SEARCH.size.least}` })
+  @Max(SEARCH.size.most, { message: `size no puede ser mayor que ${SEARCH.size.most}` })
   size: number = SEARCH_PAGE_SIZE;
 
   @ApiPropertyOptional({ enum: SPANISH_FILTERS, description: SPANISH_DESCRIPTION })

@@ -1,7 +1,7 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { parse } from 'node:querystring';
 import { createValidationPipe } from '../common/validation.pipe.js';
-import { readPageQuery, readSearchQuery } from './catalogue-lane.js';
+import { readPageQuery, readSearchQuery } from '@veredicto/catalogue';
 import { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 
 /** What the application makes of the query: Express 5's simple parser (node:querystring), then the pipe. */

@@ -96,6 +96,14 @@ export class CatalogueMemory {
   private today = 0;
   /** The highest games.search_version (or removal's) applied. */
   version = 0;
+  private static built = 0;
+  private readonly build = ++CatalogueMemory.built;
+  private revision = 0;
+
+  /** Changes whenever any page may have: the bodies made from this catalogue are known by it. */
+  get stamp(): string {
+    return `${this.build}.${this.revision}`;
+  }
 
   /**
    * An empty catalogue for `expected` games: `add` them in batches (the rows of one batch are all the heap
@@ -168,6 +176,7 @@ export class CatalogueMemory {
     const day = dayNumber(today);
     if (day !== this.today) {
       this.today = day;
+      this.revision++;
       // 'Released' moved: every filtered list is made again when next asked for.
       this.lists.clear();
       this.listBytes = 0;
@@ -191,6 +200,7 @@ export class CatalogueMemory {
       this.freeSlots.push(slot);
       applied++;
     }
+    if (applied) this.revision++;
     return applied;
   }
 
