@@ -73,7 +73,11 @@ export type SendMailPayload = {
 }[MailTemplateName];
 
 export interface JobPayloads {
-  [JobName.RecalculateAverage]: { gameId: number };
+  /**
+   * `mediaReviews`: the game's media reviews changed, so its outlets' figures are refreshed first; a
+   * player's rating leaves it out and never touches an outlet (docs/ARCHITECTURE.md, averages).
+   */
+  [JobName.RecalculateAverage]: { gameId: number; mediaReviews?: true };
   [JobName.ScrapeGame]: { sourceId: number };
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
   /** Finds the critic-review pages of recent, upcoming and most-followed games, and re-reads recent ones. */
