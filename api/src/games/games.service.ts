@@ -34,6 +34,15 @@ import type { LaneAnswer } from '../common/front-door.js';
 import { SearchIndexService } from './search-index.service.js';
 import { SearchMissCounter } from './search-miss-counter.js';
 
+/**
+ * The read cache's keys of one game's reads that show its player figures: what the completion of its
+ * recalculation drops (WorkerChangesListener), leaving every other cached read in place.
+ */
+export const gameReadKeys = (igdbId: number) => ({
+  detail: `detail:${igdbId}`,
+  timeline: `timeline:${igdbId}`,
+});
+
 const CAROUSEL_SIZE = 12;
 const SUGGESTION_LIMIT = 8;
 
@@ -269,7 +278,7 @@ export class GamesService {
   }
 
   detail(igdbId: number): Promise<JsonBody> {
-    return this.cache.get(`detail:${igdbId}`, async () => {
+    return this.cache.get(gameReadKeys(igdbId).detail, async () => {
       const game = orGameNotFound(await this.games.findDetail({ igdbId }));
       const [languages, unusual] = await Promise.all([
         this.em.getRepository(GameLanguage).findForGame(game.id),
@@ -292,7 +301,7 @@ export class GamesService {
 
   /** The game's ratings per week, for the chart that shades the windows of unusual activity. */
   playerTimeline(igdbId: number): Promise<JsonBody> {
-    return this.cache.get(`timeline:${igdbId}`, async () => {
+    return this.cache.get(gameReadKeys(igdbId).timeline, async () => {
       const { id } = await this.findKey(igdbId);
       return toJson(await this.em.getRepository(UnusualActivityWindow).findTimeline(id));
     });

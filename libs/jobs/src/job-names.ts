@@ -109,8 +109,10 @@ export interface JobPayloads {
 }
 
 export interface JobResults {
+  /** `igdbId`: the API's processes drop that game's cached reads when they hear it completed. */
   [JobName.RecalculateAverage]: {
     gameId: number;
+    igdbId: number;
     avRatings: number | null;
     criticReviewCount: number;
     avUserRatings: number | null;

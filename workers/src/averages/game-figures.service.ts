@@ -53,7 +53,8 @@ export class GameFiguresService {
     const { result, recorded } = await em.transactional(async (tx) => {
       const before = await lockShownFigures(tx, gameId);
       if (!before) return { result: null, recorded: null };
-      const result = await new GameFiguresRepository(tx).recalculateAverages(gameId);
+      const figures = await new GameFiguresRepository(tx).recalculateAverages(gameId);
+      const result = figures && { igdbId: before.igdbId, ...figures };
       const event = figuresChanged(before, await lockShownFigures(tx, gameId));
       return { result, recorded: event ? await this.outbox.recordEvents(tx, [event]) : null };
     });

@@ -7,11 +7,6 @@ import { countedScore, playerAverage } from '../games/game-figures.repository.js
 export interface PlayerAverageRow {
   avUserRatings: number | null;
   userRatingCount: number;
-  /**
-   * When the games row was last written, in microseconds since the epoch (the recalculation sets it to
-   * the start of its statement, whose snapshot sees every rating committed before).
-   */
-  recalculatedAtMicros: bigint;
 }
 
 export class RatingRepository extends EntityRepository<Rating> {
@@ -82,18 +77,12 @@ export class RatingRepository extends EntityRepository<Rating> {
     return rows.map((row) => Number(row.game));
   }
 
-  /** The database clock in microseconds: what a later recalculation of the average is compared with. */
-  async databaseNowMicros(): Promise<bigint> {
-    const row = await this.db
-      .selectNoFrom(sql<string>`(extract(epoch from clock_timestamp()) * 1000000)::bigint::text`.as('now'))
-      .executeTakeFirstOrThrow();
-    return BigInt(row.now);
-  }
-
   /**
    * The player average a reader should see: the stored figure, unless a rating of the game is newer than
-   * the game's last recalculation (the worker is late or down), and then the mean of the ratings as they
-   * are, so a user's new score counts at once (decisions §2). Undefined when the game does not exist.
+   * the game's last recalculation or the number of its ratings differs from the stored count (a score
+   * withdrawn: the worker is late or down), and then the mean of the ratings as they are, so a user's new
+   * or withdrawn score counts at once (docs/ARCHITECTURE.md, "A rating"). Undefined when the game does
+   * not exist.
    * A read-only query: on a replica when the current request allows it (currentReadRoute).
    */
   async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
@@ -103,13 +92,23 @@ export class RatingRepository extends EntityRepository<Rating> {
         select
           .case()
           .when(
-            select.exists(
-              select
-                .selectFrom('Rating as r')
-                .select('r.id')
-                .whereRef('r.game', '=', 'g.id')
-                .whereRef('r.updatedAt', '>', 'g.updatedAt'),
-            ),
+            select.or([
+              select.exists(
+                select
+                  .selectFrom('Rating as r')
+                  .select('r.id')
+                  .whereRef('r.game', '=', 'g.id')
+                  .whereRef('r.updatedAt', '>', 'g.updatedAt'),
+              ),
+              select(
+                select
+                  .selectFrom('Rating as r')
+                  .select(sql<number>`count(*)::int`.as('total'))
+                  .whereRef('r.game', '=', 'g.id'),
+                '<>',
+                select.ref('g.userRatingCount'),
+              ),
+            ]),
           )
           .then(
             select
@@ -131,33 +130,11 @@ export class RatingRepository extends EntityRepository<Rating> {
     return row.average === null || row.average === undefined ? null : Number(row.average);
   }
 
-  async findPlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
-    const row = await this.db
-      .selectFrom('Game')
-      .select(['avUserRatings', 'userRatingCount'])
-      .select((select) =>
-        sql<string>`(extract(epoch from ${select.ref('updatedAt')}) * 1000000)::bigint::text`.as(
-          'recalculatedAtMicros',
-        ),
-      )
-      .where('id', '=', gameId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      avUserRatings:
-        row.avUserRatings === null || row.avUserRatings === undefined ? null : Number(row.avUserRatings),
-      userRatingCount: Number(row.userRatingCount),
-      recalculatedAtMicros: BigInt(row.recalculatedAtMicros),
-    };
-  }
-
   /**
-   * The player average computed from the ratings themselves (what a recalculation would store), for the
-   * answer to a rating when the worker is late; null when the game does not exist.
+   * The player average computed from the ratings themselves (what the recalculation will store), the
+   * answer to a rating; null when the game does not exist.
    */
-  async findLivePlayerAverage(
-    gameId: number,
-  ): Promise<Omit<PlayerAverageRow, 'recalculatedAtMicros'> | null> {
+  async findLivePlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
     const row = await this.db
       .selectFrom('Game as g')
       .leftJoin('Rating as r', 'r.game', 'g.id')
