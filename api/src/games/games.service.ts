@@ -325,8 +325,8 @@ export class GamesService {
   }
 
   /**
-   * Not cached: the front reads it right after the user's own rating. While the worker's recalculation is
-   * late (or no worker runs) the ratings as they are give the figure, so the new score is already counted.
+   * Not cached: the front reads it right after the user's own rating. The ratings as they are give the
+   * figure, so the new score is counted whether or not the worker's recalculation has run.
    */
   async playerAverage(igdbId: number): Promise<number | null> {
     const { id } = await this.findKey(igdbId);

@@ -9,6 +9,7 @@ import { FeedEntry } from './diary/feed-entry.entity.js';
 import { UserFollow } from './diary/user-follow.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 import { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
+import { CatalogueOrderingMark } from './games/catalogue-ordering-mark.entity.js';
 import { Game } from './games/game.entity.js';
 import { GameAlias } from './search/game-alias.entity.js';
 import { SearchMiss } from './search/search-miss.entity.js';
@@ -44,6 +45,7 @@ export const ENTITIES = [
   AlertSettings,
   AppMeta,
   CatalogueOrdering,
+  CatalogueOrderingMark,
   EmailToken,
   FeaturedGame,
   Game,

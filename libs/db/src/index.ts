@@ -63,6 +63,7 @@ export * from './search/game-alias.entity.js';
 export * from './search/game-alias.repository.js';
 export * from './search/search-miss.entity.js';
 export * from './games/removed-game.entity.js';
+export * from './games/catalogue-ordering-mark.entity.js';
 export * from './games/catalogue-source.repository.js';
 export * from './search/search-miss.repository.js';
 export * from './search/search-word.entity.js';

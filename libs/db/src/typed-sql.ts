@@ -19,6 +19,7 @@ import type { FeedEntry } from './diary/feed-entry.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
 import type { FeaturedGame } from './featured/featured-game.entity.js';
 import type { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
+import type { CatalogueOrderingMark } from './games/catalogue-ordering-mark.entity.js';
 import type { Game } from './games/game.entity.js';
 import type { GameLanguage } from './languages/game-language.entity.js';
 import type { GameLanguageChange } from './languages/game-language-change.entity.js';
@@ -69,6 +70,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof FeaturedGame, 'FeaturedGame'>
   | Named<typeof Game, 'Game'>
   | Named<typeof CatalogueOrdering, 'CatalogueOrdering'>
+  | Named<typeof CatalogueOrderingMark, 'CatalogueOrderingMark'>
   | Named<typeof SimilarGame, 'SimilarGame'>
   | Named<typeof GameAlias, 'GameAlias'>
   | Named<typeof GameLanguage, 'GameLanguage'>

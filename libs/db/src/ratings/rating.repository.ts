@@ -1,6 +1,6 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { typedReadSql, typedSql } from '../typed-sql.js';
+import { type TypedSql, typedReadSql, typedSql } from '../typed-sql.js';
 import type { Rating } from './rating.entity.js';
 import { countedScore, playerAverage } from '../games/game-figures.repository.js';
 
@@ -78,77 +78,43 @@ export class RatingRepository extends EntityRepository<Rating> {
   }
 
   /**
-   * The player average a reader should see: the stored figure, unless a rating of the game is newer than
-   * the game's last recalculation or the number of its ratings differs from the stored count (a score
-   * withdrawn: the worker is late or down), and then the mean of the ratings as they are, so a user's new
-   * or withdrawn score counts at once (docs/ARCHITECTURE.md, "A rating"). Undefined when the game does
-   * not exist.
-   * A read-only query: on a replica when the current request allows it (currentReadRoute).
+   * The player average a reader sees: the mean of the game's ratings as they are, with the exclusions of
+   * unusual activity as stored (what the worker's recalculation stores next), so a caller's new, replaced
+   * or withdrawn score counts in their next read whatever the queue's backlog (docs/ARCHITECTURE.md, "A
+   * rating"). One aggregate over the game's ratings (ratings_game_idx). Comparing the rating's time with
+   * the last recalculation's was not enough: a recalculation that started before a rating committed, and
+   * did not see it, looked newer. Undefined when the game does not exist. A read-only query: on a replica
+   * when the current request allows it (currentReadRoute).
    */
   async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
-    const row = await typedReadSql(this.getEntityManager())
-      .selectFrom('Game as g')
-      .select((select) =>
-        select
-          .case()
-          .when(
-            select.or([
-              select.exists(
-                select
-                  .selectFrom('Rating as r')
-                  .select('r.id')
-                  .whereRef('r.game', '=', 'g.id')
-                  .whereRef('r.updatedAt', '>', 'g.updatedAt'),
-              ),
-              select(
-                select
-                  .selectFrom('Rating as r')
-                  .select(sql<number>`count(*)::int`.as('total'))
-                  .whereRef('r.game', '=', 'g.id'),
-                '<>',
-                select.ref('g.userRatingCount'),
-              ),
-            ]),
-          )
-          .then(
-            select
-              .selectFrom('Rating as r')
-              .select((average) =>
-                playerAverage(countedScore(average.ref('r.score'), average.ref('r.excludedBy'))).as(
-                  'average',
-                ),
-              )
-              .whereRef('r.game', '=', 'g.id'),
-          )
-          .else(select.ref('g.avUserRatings'))
-          .end()
-          .as('average'),
-      )
-      .where('g.id', '=', gameId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return row.average === null || row.average === undefined ? null : Number(row.average);
+    const row = await livePlayerAverage(typedReadSql(this.getEntityManager()), gameId);
+    return row === null ? undefined : row.avUserRatings;
   }
 
   /**
    * The player average computed from the ratings themselves (what the recalculation will store), the
    * answer to a rating; null when the game does not exist.
    */
-  async findLivePlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
-    const row = await this.db
-      .selectFrom('Game as g')
-      .leftJoin('Rating as r', 'r.game', 'g.id')
-      .select((select) => [
-        playerAverage(countedScore(select.ref('r.score'), select.ref('r.excludedBy'))).as('average'),
-        sql<number>`count(${select.ref('r.score')})::int`.as('total'),
-      ])
-      .where('g.id', '=', gameId)
-      .groupBy('g.id')
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      avUserRatings: row.average === null ? null : Number(row.average),
-      userRatingCount: Number(row.total),
-    };
+  findLivePlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
+    return livePlayerAverage(this.db, gameId);
   }
+}
+
+/** The game's player average and count from its ratings (exclusions as stored); null for no such game. */
+async function livePlayerAverage(db: TypedSql, gameId: number): Promise<PlayerAverageRow | null> {
+  const row = await db
+    .selectFrom('Game as g')
+    .leftJoin('Rating as r', 'r.game', 'g.id')
+    .select((select) => [
+      playerAverage(countedScore(select.ref('r.score'), select.ref('r.excludedBy'))).as('average'),
+      sql<number>`count(${select.ref('r.score')})::int`.as('total'),
+    ])
+    .where('g.id', '=', gameId)
+    .groupBy('g.id')
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    avUserRatings: row.average === null ? null : Number(row.average),
+    userRatingCount: Number(row.total),
+  };
 }
