@@ -17,7 +17,7 @@ const A_FEW = 5;
 /**
  * A player's rating recalculates only what a rating can change (the player figures, the unusual-activity
  * check, the game's orderings through its event): never an outlet's figures, so never under a lock for
- * the whole database (docs/ARCHITECTURE.md, "A rating"). The worker's own services, on a pool as large as
+ * the whole database (docs/RELIABILITY.md, "A rating"). The worker's own services, on a pool as large as
  * the test's concurrency, against the real database; the queues' part is the same on both backends.
  */
 describe("a rating's recalculation takes no lock for the whole database", () => {

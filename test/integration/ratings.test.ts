@@ -175,7 +175,7 @@ describe(`ratings with asynchronous averages (${backend} queues, real worker pro
     await rate(staying.token, gameA.igdbId, 40);
     await rate(leaving.token, gameA.igdbId, 100);
     await rate(leaving.token, gameB.igdbId, 90);
-    // The answers do not wait for the worker (docs/ARCHITECTURE.md, "A rating"): its figures come after.
+    // The answers do not wait for the worker (docs/RELIABILITY.md, "A rating"): its figures come after.
     await waitFor(
       async () =>
         JSON.stringify(await stored(gameA.id)) ===

@@ -15,7 +15,7 @@ export interface PlayerAverage {
  * outbox record commit in one transaction, and the job is sent at once without the answer waiting for it.
  * The answer is the game's player average computed from its ratings as they are (one statement on one
  * game, what the recalculation will store), so it counts the caller's score whatever the queue's backlog;
- * their next read of the average does the same until the worker has stored it (docs/ARCHITECTURE.md,
+ * their next read of the average does the same until the worker has stored it (docs/RELIABILITY.md,
  * "A rating"). The API never stores an average, and clears no read cache: the worker's completion of the
  * recalculation clears that game's reads (WorkerChangesListener).
  */

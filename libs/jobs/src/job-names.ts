@@ -75,7 +75,7 @@ export type SendMailPayload = {
 export interface JobPayloads {
   /**
    * `mediaReviews`: the game's media reviews changed, so its outlets' figures are refreshed first; a
-   * player's rating leaves it out and never touches an outlet (docs/ARCHITECTURE.md, averages).
+   * player's rating leaves it out and never touches an outlet (docs/RELIABILITY.md, "A rating").
    */
   [JobName.RecalculateAverage]: { gameId: number; mediaReviews?: true };
   [JobName.ScrapeGame]: { sourceId: number };

@@ -31,7 +31,7 @@ export function figuresChanged(
  * transaction (outbox), and the event is sent after the commit. Only when the game's media reviews changed
  * (`mediaReviews`) do new outlets join the registry and its outlets' medians and pages' figures get
  * refreshed first (the game's figures read them): a player's rating cannot move an outlet, so its
- * recalculation never touches one (docs/ARCHITECTURE.md, averages).
+ * recalculation never touches one (docs/RELIABILITY.md, "A rating").
  */
 @Injectable()
 export class GameFiguresService {

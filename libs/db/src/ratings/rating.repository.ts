@@ -80,7 +80,7 @@ export class RatingRepository extends EntityRepository<Rating> {
   /**
    * The player average a reader sees: the mean of the game's ratings as they are, with the exclusions of
    * unusual activity as stored (what the worker's recalculation stores next), so a caller's new, replaced
-   * or withdrawn score counts in their next read whatever the queue's backlog (docs/ARCHITECTURE.md, "A
+   * or withdrawn score counts in their next read whatever the queue's backlog (docs/RELIABILITY.md, "A
    * rating"). One aggregate over the game's ratings (ratings_game_idx). Comparing the rating's time with
    * the last recalculation's was not enough: a recalculation that started before a rating committed, and
    * did not see it, looked newer. Undefined when the game does not exist. A read-only query: on a replica
