@@ -14,7 +14,7 @@
  * nothing and measures the running site on DATABASE_URL (JWT_SECRET signs the tokens when set; otherwise
  * each user logs in from its own X-Forwarded-For address: start the API with TRUSTED_PROXIES=loopback).
  *
- * It creates its users (confirmed) and GAMES fresh games, sends RATE ratings per second for DURATION
+ * It creates its users (confirmed) and GAMES fresh games (released a month ago: players may rate them), sends RATE ratings per second for DURATION
  * seconds, each a new (user, game) pair scoring 100, then polls GET /api/games/{id} until every game's
  * playerStats.count equals its stored ratings (at most 10 s: past that the run fails).
  *
@@ -22,8 +22,9 @@
  */
 import argon2 from 'argon2';
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
@@ -61,7 +62,7 @@ interface Pending {
 function signToken(userId: number, secret: string): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: String(userId), ver: 0, iat: now, exp: now + 3600 })}`;
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: String(userId), ver: 0, sid: randomUUID(), iat: now, exp: now + 3600 })}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
@@ -103,8 +104,8 @@ async function setUp(
   for (let index = 0; index < GAMES; index++) {
     const title = `Bench ${runId} ${index}`;
     const { rows } = await db.query(
-      `insert into games (igdb_id, slug, title, search_name, platforms)
-       values ((select greatest(coalesce(max(igdb_id), 0), 2000000000) + 1 from games), $1, $2::text, lower($2::text), '{PC}')
+      `insert into games (igdb_id, slug, title, search_name, platforms, release_date)
+       values ((select greatest(coalesce(max(igdb_id), 0), 2000000000) + 1 from games), $1, $2::text, lower($2::text), '{PC}', current_date - 30)
        returning id, igdb_id`,
       [title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), title],
     );
@@ -140,7 +141,7 @@ async function withStartedSite(backend: 'redis' | 'postgres', bench: (site: Site
   if (backend === 'redis')
     Object.assign(startEnv, {
       REDIS_URL: env('REDIS_URL', 'redis://127.0.0.1:6379'),
-      QUEUE_PREFIX: database,
+      QUEUE_PREFIX: `bench_ratings_${runId}`,
     });
   const child = spawn('npm', ['start'], {
     cwd: fromRoot('.'),
@@ -340,13 +341,13 @@ async function run(
   const answers = [...statuses].map(([status, count]) => `${count} × ${status}`).join(', ');
   const shown = converged === null ? `not within ${CONVERGENCE_LIMIT_MS / 1000} s` : `${ms(converged)}`;
   writeSection(
-    `rating-latency-${site.backend.split(' ')[0].toLowerCase()}`,
+    `rating-latency-${site.backend === 'postgres' ? 'postgresql' : site.backend.split(' ')[0].toLowerCase()}`,
     [
       `## Ratings under load (${site.backend} queues)`,
       '',
       `Command: \`DATABASE_URL=… ${site.backend === 'redis' ? 'REDIS_URL=… ' : ''}BACKENDS=${site.backend} USERS=${USERS} GAMES=${GAMES} RATE=${RATE} DURATION=${DURATION} npm run bench:ratings\` (it starts \`npm start\` with its defaults on a database of its own).`,
       '',
-      `Run: ${new Date().toISOString()}: ${total} ratings from ${USERS} critics on ${GAMES} games at ${(total / elapsed).toFixed(1)}/s; answers ${answers || 'none'}; targets p50 ≤ 100 ms, p99 ≤ 500 ms, counts shown within 10 s: **${passed ? 'met' : 'not met'}**.`,
+      `Run: ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores (a busy shared machine's figures are provisional): ${total} ratings from ${USERS} critics on ${GAMES} games at ${(total / elapsed).toFixed(1)}/s; answers ${answers || 'none'}; targets p50 ≤ 100 ms, p99 ≤ 500 ms, counts shown within 10 s: **${passed ? 'met' : 'not met'}**.`,
       '',
       '| measure | p50 | p95 | p99 | max |',
       '|---|---|---|---|---|',
