@@ -1,24 +1,34 @@
 /**
- * Rating latency: how long from sending POST /api/user/rating until the new score shows in the
- * catalogue sorted by player average (GET /api/games/all?sortBy=avUserRatings).
+ * Rating latency under load (issue #45): critics rating a few games at a steady rate through
+ * POST /api/user/rating, every answer's time, and how long until the shown player counts equal the stored
+ * ratings; also how long until each new score shows in the catalogue sorted by player average.
  *
- *   BASE_URL=http://127.0.0.1:3000 DATABASE_URL=postgres://... node dist/bench/rating-latency.js
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 \
+ *     npm run bench:ratings
  *
- * It starts nothing: the API and the workers must be running against DATABASE_URL. It creates its
- * users (confirmed) and GAMES fresh games in the database, sends RATE ratings per second for DURATION
- * seconds, each a new (user, game) pair scoring 100 so the bench games sort first, and a single poller
- * reads the catalogue back to back. Rating n of a game counts as visible once the listed
- * userRatingCount reaches n. Everything it created is deleted at the end.
+ * Without BASE_URL it starts the site itself, as a user does: `npm start` with its defaults (logging at
+ * info through the supervisor's pipe, one API process per core, the workers), once per queue backend of
+ * BACKENDS ('redis,postgres': Redis at REDIS_URL, then BullMQ's PostgreSQL backend), each on a database of
+ * its own created on DATABASE_URL's server (and dropped after), a fresh data folder and free ports. Tokens
+ * are signed with the JWT secret `npm start` generated in that data folder. With BASE_URL it starts
+ * nothing and measures the running site on DATABASE_URL (JWT_SECRET signs the tokens when set; otherwise
+ * each user logs in from its own X-Forwarded-For address: start the API with TRUSTED_PROXIES=loopback).
  *
- * Sessions: with JWT_SECRET set, tokens are signed locally; otherwise each user logs in through the API
- * from its own X-Forwarded-For address (login is limited per IP: start the API with
- * TRUSTED_PROXIES=loopback and run the bench on the same host).
+ * It creates its users (confirmed) and GAMES fresh games (released a month ago: players may rate them), sends RATE ratings per second for DURATION
+ * seconds, each a new (user, game) pair scoring 100, then polls GET /api/games/{id} until every game's
+ * playerStats.count equals its stored ratings (at most 10 s: past that the run fails).
  *
- * Settings: USERS (100), GAMES (20), RATE (50 per second), DURATION (20 seconds).
+ * Settings: USERS (200), GAMES (5), RATE (50 per second), DURATION (20 seconds), BACKENDS.
  */
 import argon2 from 'argon2';
-import { createHmac, randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { fromRoot } from '@veredicto/config';
+import { freshStartEnv } from './bench-processes.js';
 import { writeSection } from './performance-report.js';
 
 const env = (name: string, fallback?: string): string => {
@@ -27,10 +37,12 @@ const env = (name: string, fallback?: string): string => {
   return value;
 };
 
-const BASE_URL = env('BASE_URL').replace(/\/+$/, '');
 const DATABASE_URL = env('DATABASE_URL');
-const USERS = Number(env('USERS', '100'));
-const GAMES = Number(env('GAMES', '20'));
+const USERS = Number(env('USERS', '200'));
+const GAMES = Number(env('GAMES', '5'));
+const BACKENDS = env('BACKENDS', 'redis,postgres').split(',') as ('redis' | 'postgres')[];
+/** The shown player counts must equal the stored ratings this long after the last answer. */
+const CONVERGENCE_LIMIT_MS = 10_000;
 const RATE = Number(env('RATE', '50'));
 const DURATION = Number(env('DURATION', '20'));
 const PASSWORD = 'bench-password-123';
@@ -50,12 +62,12 @@ interface Pending {
 function signToken(userId: number, secret: string): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: String(userId), ver: 0, iat: now, exp: now + 3600 })}`;
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: String(userId), ver: 0, sid: randomUUID(), iat: now, exp: now + 3600 })}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
-async function login(username: string, index: number): Promise<string> {
-  const response = await fetch(`${BASE_URL}/api/auth/login`, {
+async function login(base: string, username: string, index: number): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -70,6 +82,7 @@ async function login(username: string, index: number): Promise<string> {
 
 /** Fills `users` and `games` as it goes, so the caller deletes whatever was created even after a failure. */
 async function setUp(
+  site: Site,
   db: pg.Client,
   users: { id: number; token: string }[],
   games: BenchGame[],
@@ -84,15 +97,15 @@ async function setUp(
     );
     const id = Number(rows[0].id);
     users.push({ id, token: '' });
-    users[index].token = process.env.JWT_SECRET
-      ? signToken(id, process.env.JWT_SECRET)
-      : await login(username, index);
+    users[index].token = site.jwtSecret
+      ? signToken(id, site.jwtSecret)
+      : await login(site.base, username, index);
   }
   for (let index = 0; index < GAMES; index++) {
     const title = `Bench ${runId} ${index}`;
     const { rows } = await db.query(
-      `insert into games (igdb_id, slug, title, search_name, platforms)
-       values ((select greatest(coalesce(max(igdb_id), 0), 2000000000) + 1 from games), $1, $2::text, lower($2::text), '{PC}')
+      `insert into games (igdb_id, slug, title, search_name, platforms, release_date)
+       values ((select greatest(coalesce(max(igdb_id), 0), 2000000000) + 1 from games), $1, $2::text, lower($2::text), '{PC}', current_date - 30)
        returning id, igdb_id`,
       [title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), title],
     );
@@ -103,22 +116,133 @@ async function setUp(
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
-async function main(): Promise<void> {
-  const db = new pg.Client({ connectionString: DATABASE_URL });
-  await db.connect();
-  const users: { id: number; token: string }[] = [];
-  const games: BenchGame[] = [];
+/** A running site: its base URL, its database and how its tokens are signed. */
+interface Site {
+  base: string;
+  databaseUrl: string;
+  backend: string;
+  jwtSecret?: string;
+}
+
+/** `npm start` with its defaults on a database of its own; stopped (Ctrl-C) and the database dropped after. */
+async function withStartedSite(backend: 'redis' | 'postgres', bench: (site: Site) => Promise<void>) {
+  const database = `veredicto_bench_ratings_${runId}_${backend}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const databaseUrl = Object.assign(new URL(DATABASE_URL), { pathname: `/${database}` }).toString();
+  const {
+    env: startEnv,
+    dataDir,
+    port,
+  } = await freshStartEnv('veredicto-bench-ratings-', ['REDIS_URL', 'API_PROCESSES']);
+  startEnv.DATABASE_URL = databaseUrl;
+  // Its own prefix on the shared Redis: other runs' workers must not take its jobs.
+  if (backend === 'redis')
+    Object.assign(startEnv, {
+      REDIS_URL: env('REDIS_URL', 'redis://127.0.0.1:6379'),
+      QUEUE_PREFIX: `bench_ratings_${runId}`,
+    });
+  const child = spawn('npm', ['start'], {
+    cwd: fromRoot('.'),
+    env: startEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  // A terminal reads every line: so does the bench (kept short for an error's report).
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
   try {
-    await run(db, users, games);
+    for (const started = Date.now(); ;) {
+      if (child.exitCode !== null || Date.now() - started > 300_000)
+        throw new Error(`npm start did not become ready:\n${output.slice(-3000)}`);
+      const ready = await fetch(`${base}/health/ready`, { signal: AbortSignal.timeout(2000) }).catch(
+        () => null,
+      );
+      if (ready?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const { jwtSecret } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+      jwtSecret: string;
+    };
+    await bench({ base, databaseUrl, backend, jwtSecret });
   } finally {
-    await db.query('delete from games where id = any($1::int[])', [games.map((game) => game.id)]);
-    await db.query('delete from users where id = any($1::int[])', [users.map((user) => user.id)]);
-    await db.end();
+    child.kill('SIGINT');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
   }
 }
 
-async function run(db: pg.Client, users: { id: number; token: string }[], games: BenchGame[]): Promise<void> {
-  await setUp(db, users, games);
+async function main(): Promise<void> {
+  if (process.env.BASE_URL) {
+    const site = {
+      base: process.env.BASE_URL.replace(/\/+$/, ''),
+      databaseUrl: DATABASE_URL,
+      backend: process.env.QUEUE_BACKEND ?? 'the running configuration',
+      jwtSecret: process.env.JWT_SECRET,
+    };
+    const db = new pg.Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    const users: { id: number; token: string }[] = [];
+    const games: BenchGame[] = [];
+    try {
+      await run(site, db, users, games);
+    } finally {
+      await db.query('delete from games where id = any($1::int[])', [games.map((game) => game.id)]);
+      await db.query('delete from users where id = any($1::int[])', [users.map((user) => user.id)]);
+      await db.end();
+    }
+    return;
+  }
+  for (const backend of BACKENDS)
+    await withStartedSite(backend, async (site) => {
+      const db = new pg.Client({ connectionString: site.databaseUrl });
+      await db.connect();
+      try {
+        await run(site, db, [], []);
+      } finally {
+        await db.end();
+      }
+    });
+  if (process.exitCode) process.stdout.write('at least one run failed its checks\n');
+}
+
+/** Polls every game's page until its shown player count equals its stored ratings; answers the time, or null. */
+async function untilCountsShown(site: Site, db: pg.Client, games: BenchGame[]): Promise<number | null> {
+  const started = performance.now();
+  const { rows } = await db.query<{ game_id: number; total: number }>(
+    'select game_id, count(*)::int as total from ratings where game_id = any($1::int[]) group by game_id',
+    [games.map((game) => game.id)],
+  );
+  const stored = new Map(rows.map((row) => [Number(row.game_id), row.total]));
+  while (performance.now() - started < CONVERGENCE_LIMIT_MS) {
+    const shown = await Promise.all(
+      games.map(async (game) => {
+        const response = await fetch(`${site.base}/api/games/${game.igdbId}`, {
+          headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+        }).catch(() => null);
+        if (!response?.ok) return -1;
+        return ((await response.json()) as { playerStats?: { count?: number } }).playerStats?.count ?? -1;
+      }),
+    );
+    if (games.every((game, index) => shown[index] === (stored.get(game.id) ?? 0)))
+      return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return null;
+}
+
+async function run(
+  site: Site,
+  db: pg.Client,
+  users: { id: number; token: string }[],
+  games: BenchGame[],
+): Promise<void> {
+  await setUp(site, db, users, games);
   process.stdout.write(
     `${users.length} users and ${games.length} games ready; ${RATE}/s for ${DURATION} s\n`,
   );
@@ -128,15 +252,16 @@ async function run(db: pg.Client, users: { id: number; token: string }[], games:
   const postLatencies: number[] = [];
   const sentPerGame = new Map<number, number>();
   let failures = 0;
+  const statuses = new Map<number, number>();
   let sending = true;
   let polls = 0;
 
   // One poller, reading the catalogue back to back, resolves every rating it can see.
   const poller = (async () => {
     while (sending || pending.length) {
-      const response = await fetch(`${BASE_URL}/api/games/all?page=0&size=100&sortBy=avUserRatings`).catch(
-        () => null,
-      );
+      const response = await fetch(`${site.base}/api/games/all?page=0&size=100&sortBy=avUserRatings`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      }).catch(() => null);
       polls++;
       if (!response?.ok) continue;
       const seenAt = performance.now();
@@ -174,13 +299,14 @@ async function run(db: pg.Client, users: { id: number; token: string }[], games:
     sentPerGame.set(game.id, sequence);
     const sentAt = performance.now();
     requests.push(
-      fetch(`${BASE_URL}/api/user/rating`, {
+      fetch(`${site.base}/api/user/rating`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
         body: JSON.stringify({ gameId: game.igdbId, score: 100 }),
       })
         .then(async (response) => {
           await response.arrayBuffer();
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
           postLatencies.push(performance.now() - sentAt);
           pending.push({ game, sequence, sentAt });
@@ -193,33 +319,51 @@ async function run(db: pg.Client, users: { id: number; token: string }[], games:
   }
   await Promise.all(requests);
   const elapsed = (performance.now() - start) / 1000;
+  const converged = await untilCountsShown(site, db, games);
   sending = false;
   await poller;
+  const passed =
+    failures === 0 &&
+    converged !== null &&
+    percentile(
+      [...postLatencies].sort((a, b) => a - b),
+      50,
+    ) <= 100 &&
+    percentile(
+      [...postLatencies].sort((a, b) => a - b),
+      99,
+    ) <= 500;
+  if (!passed) process.exitCode = 1;
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const posts = [...postLatencies].sort((a, b) => a - b);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const answers = [...statuses].map(([status, count]) => `${count} × ${status}`).join(', ');
+  const shown = converged === null ? `not within ${CONVERGENCE_LIMIT_MS / 1000} s` : `${ms(converged)}`;
   writeSection(
-    `rating-latency-${(process.env.QUEUE_BACKEND ?? 'default').split(' ')[0].toLowerCase()}`,
+    `rating-latency-${site.backend === 'postgres' ? 'postgresql' : site.backend.split(' ')[0].toLowerCase()}`,
     [
-      '## Rating → visible player average',
+      `## Ratings under load (${site.backend} queues)`,
       '',
-      `Command: \`BASE_URL=${BASE_URL} DATABASE_URL=… RATE=${RATE} DURATION=${DURATION} node dist/bench/rating-latency.js\` against \`npm start\` (API + worker process, queues on ${process.env.QUEUE_BACKEND ?? 'the running configuration'}).`,
+      `Command: \`DATABASE_URL=… ${site.backend === 'redis' ? 'REDIS_URL=… ' : ''}BACKENDS=${site.backend} USERS=${USERS} GAMES=${GAMES} RATE=${RATE} DURATION=${DURATION} npm run bench:ratings\` (it starts \`npm start\` with its defaults on a database of its own).`,
       '',
-      `Run: ${new Date().toISOString()} — ${total} ratings from ${USERS} users on ${GAMES} games at ${(total / elapsed).toFixed(1)}/s, ${failures} failed.`,
+      `Run: ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores (a busy shared machine's figures are provisional): ${total} ratings from ${USERS} critics on ${GAMES} games at ${(total / elapsed).toFixed(1)}/s; answers ${answers || 'none'}; targets p50 ≤ 100 ms, p99 ≤ 500 ms, counts shown within 10 s: **${passed ? 'met' : 'not met'}**.`,
       '',
-      '| measure | p50 | p95 | max |',
-      '|---|---|---|---|',
-      `| POST /api/user/rating answered (after the worker recalculated) | ${ms(percentile(posts, 50))} | ${ms(percentile(posts, 95))} | ${ms(posts.at(-1) ?? NaN)} |`,
-      `| new score visible in /api/games/all?sortBy=avUserRatings | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted.at(-1) ?? NaN)} |`,
+      '| measure | p50 | p95 | p99 | max |',
+      '|---|---|---|---|---|',
+      `| POST /api/user/rating answered | ${ms(percentile(posts, 50))} | ${ms(percentile(posts, 95))} | ${ms(percentile(posts, 99))} | ${ms(posts.at(-1) ?? NaN)} |`,
+      `| new score visible in /api/games/all?sortBy=avUserRatings | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} | ${ms(sorted.at(-1) ?? NaN)} |`,
+      '',
+      `Shown player counts (GET /api/games/{id}, playerStats.count) equal to the stored ratings ${shown} after the last answer.`,
       '',
     ].join('\n'),
   );
   process.stdout.write(
     [
-      `sent ${total} ratings in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)}/s), ${failures} failed, ${polls} catalogue polls`,
-      `POST answered:        p50 ${ms(percentile(posts, 50))}  p95 ${ms(percentile(posts, 95))}  max ${ms(posts.at(-1) ?? NaN)}`,
+      `${site.backend}: sent ${total} ratings in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)}/s), answers ${answers}, ${polls} catalogue polls`,
+      `POST answered:        p50 ${ms(percentile(posts, 50))}  p95 ${ms(percentile(posts, 95))}  p99 ${ms(percentile(posts, 99))}  max ${ms(posts.at(-1) ?? NaN)}`,
       `visible in catalogue: p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  max ${ms(sorted.at(-1) ?? NaN)}  (${sorted.length} measured)`,
+      `counts shown: ${shown}; ${passed ? 'targets met' : 'targets NOT met'}`,
     ].join('\n') + '\n',
   );
 }

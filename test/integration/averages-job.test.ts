@@ -61,9 +61,10 @@ describe.each(['postgres', 'redis'] as const)(
         [game.id, `Revista nueva ${tag}`],
       );
 
+      // As the scraper asks after storing media reviews: their outlets' figures are refreshed too.
       const { jobId } = await api.app
         .get(JobGateway)
-        .enqueue(JobName.RecalculateAverage, { gameId: game.id });
+        .enqueue(JobName.RecalculateAverage, { gameId: game.id, mediaReviews: true });
       expect(jobId).toBeTruthy();
 
       const row = await waitFor(
@@ -141,7 +142,7 @@ describe.each(['postgres', 'redis'] as const)(
          select $1, outlet, score, outlet from unnest($2::text[], $3::int[]) as review(outlet, score)`,
         [rated.id, outlets, [84, 62, 70, 91]],
       );
-      await producer.enqueue(JobName.RecalculateAverage, { gameId: rated.id });
+      await producer.enqueue(JobName.RecalculateAverage, { gameId: rated.id, mediaReviews: true });
       const right = await waitFor(
         async () => {
           const current = await stored(rated.id);

@@ -224,7 +224,9 @@ describe(`catalogue pages from the anchors the workers keep (${backend} queues)`
          select $1, outlet, 95, $3 || outlet from unnest($2::text[]) as outlet`,
         [game.id, outlets, `${game.id}-`],
       );
-      await api.app.get(JobGateway).enqueue(JobName.RecalculateAverage, { gameId: game.id });
+      await api.app
+        .get(JobGateway)
+        .enqueue(JobName.RecalculateAverage, { gameId: game.id, mediaReviews: true });
     }
     await waitFor(
       async () => {

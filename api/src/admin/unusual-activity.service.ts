@@ -18,8 +18,9 @@ export class UnusualActivityService {
   }
 
   /**
-   * Dismisses a flagged window: its ratings count again, and the answer comes once the worker's
-   * recalculation (which never flags dismissed days again) has stored the average with them.
+   * Dismisses a flagged window: its ratings count again, in the answer's average (from the game's
+   * ratings) at once and in the stored one after the worker's recalculation (which never flags dismissed
+   * days again).
    */
   async dismiss(windowId: number) {
     let gameId: number | null = null;

@@ -13,6 +13,17 @@ describe('MicroCache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
+  it('forgets only the keys it is given, and moves the generation', async () => {
+    const cache = new MicroCache(10_000, 100);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect([await cache.get('detail:1', load), await cache.get('detail:2', load)]).toEqual([1, 2]);
+    const generation = cache.generation;
+    cache.forget(['detail:1', 'timeline:1']);
+    expect(cache.generation).toBe(generation + 1);
+    expect([await cache.get('detail:1', load), await cache.get('detail:2', load)]).toEqual([3, 2]);
+  });
+
   it('after the TTL serves the stale value at once and refreshes it behind, once', async () => {
     const cache = new MicroCache(30, 100, 1000);
     let loads = 0;

@@ -77,6 +77,20 @@ export class MicroCache {
     return this.store(key, load());
   }
 
+  /**
+   * Drops these keys' entries only (one game's reads after its figures were recalculated), and a read of
+   * them already under way is not kept; every other entry stays. The generation moves all the same: what
+   * was built from the database beside this cache (the catalogue's cards in memory, the search index, the
+   * front door's copies) catches up with that game's change before its next answer.
+   */
+  forget(keys: readonly string[]): void {
+    for (const key of keys) {
+      const entry = this.entries.get(key);
+      if (entry) this.remove(key, entry);
+    }
+    this.generation++;
+  }
+
   invalidate(): void {
     this.entries.clear();
     this.bytes = 0;

@@ -40,6 +40,15 @@ import type { LaneAnswer } from '../common/read-lanes.middleware.js';
 import { SearchIndexService } from './search-index.service.js';
 import { SearchMissCounter } from './search-miss-counter.js';
 
+/**
+ * The read cache's keys of one game's reads that show its player figures: what the completion of its
+ * recalculation drops (WorkerChangesListener), leaving every other cached read in place.
+ */
+export const gameReadKeys = (igdbId: number) => ({
+  detail: `detail:${igdbId}`,
+  timeline: `timeline:${igdbId}`,
+});
+
 const CAROUSEL_SIZE = 12;
 const SUGGESTION_LIMIT = 8;
 
@@ -242,7 +251,7 @@ export class GamesService {
   }
 
   detail(igdbId: number): Promise<JsonBody> {
-    return this.cache.get(`detail:${igdbId}`, async () => {
+    return this.cache.get(gameReadKeys(igdbId).detail, async () => {
       const game = orGameNotFound(await this.games.findDetail({ igdbId }));
       const [languages, unusual] = await Promise.all([
         this.em.getRepository(GameLanguage).findForGame(game.id),
@@ -265,7 +274,7 @@ export class GamesService {
 
   /** The game's ratings per week, for the chart that shades the windows of unusual activity. */
   playerTimeline(igdbId: number): Promise<JsonBody> {
-    return this.cache.get(`timeline:${igdbId}`, async () => {
+    return this.cache.get(gameReadKeys(igdbId).timeline, async () => {
       const { id } = await this.findKey(igdbId);
       return toJson(await this.em.getRepository(UnusualActivityWindow).findTimeline(id));
     });
@@ -289,8 +298,8 @@ export class GamesService {
   }
 
   /**
-   * Not cached: the front reads it right after the user's own rating. While the worker's recalculation is
-   * late (or no worker runs) the ratings as they are give the figure, so the new score is already counted.
+   * Not cached: the front reads it right after the user's own rating. The ratings as they are give the
+   * figure, so the new score is counted whether or not the worker's recalculation has run.
    */
   async playerAverage(igdbId: number): Promise<number | null> {
     const { id } = await this.findKey(igdbId);

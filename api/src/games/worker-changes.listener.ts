@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { JobGateway, QueueName } from '@veredicto/jobs';
+import { JobGateway, JobName, type JobResults, QueueName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
+import { gameReadKeys } from './games.service.js';
 
 /**
  * Queues whose jobs change what the public reads show (media reviews, critic and player averages,
@@ -14,9 +15,32 @@ const CHANGING_QUEUES = [
 ] as const;
 
 /**
+ * What a completed job of these queues changed for the reads: one game's player and critic figures (a
+ * recalculation's result names its game), nothing (a CDN purge), or anything.
+ */
+function changedReads(returnvalue: unknown): { igdbId: number } | 'nothing' | 'anything' {
+  if (typeof returnvalue === 'string') {
+    try {
+      return changedReads(JSON.parse(returnvalue));
+    } catch {
+      return 'anything';
+    }
+  }
+  if (typeof returnvalue !== 'object' || returnvalue === null) return 'anything';
+  const recalculated = returnvalue as Partial<NonNullable<JobResults[JobName.RecalculateAverage]>>;
+  if (typeof recalculated.igdbId === 'number' && typeof recalculated.userRatingCount === 'number')
+    return { igdbId: recalculated.igdbId };
+  const purged = returnvalue as Partial<JobResults[JobName.PurgeCdn]>;
+  if (typeof purged.key === 'string' && typeof purged.provider === 'string') return 'nothing';
+  return 'anything';
+}
+
+/**
  * Workers write to the database behind the API's back. When one of their jobs completes, the cached
- * anonymous reads are dropped, so a scraped review or a new average shows on the next request instead of
- * after the cache's TTL and a stale-while-revalidate round.
+ * anonymous reads it changed are dropped, so a scraped review or a new average shows on the next request
+ * instead of after the cache's TTL and a stale-while-revalidate round. A game's recalculation (one per
+ * rating, 50 a second under load) drops that game's reads only (MicroCache.forget: the catalogue's cards
+ * in memory read that game's change), and the rest of the cache stays.
  */
 @Injectable()
 export class WorkerChangesListener implements OnModuleInit, OnModuleDestroy {
@@ -29,7 +53,11 @@ export class WorkerChangesListener implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = CHANGING_QUEUES.map((queue) =>
-      this.jobs.onCompleted(queue, () => this.cache.invalidate()),
+      this.jobs.onCompleted(queue, ({ returnvalue }) => {
+        const changed = changedReads(returnvalue);
+        if (changed === 'anything') this.cache.invalidate();
+        else if (changed !== 'nothing') this.cache.forget(Object.values(gameReadKeys(changed.igdbId)));
+      }),
     );
   }
 

@@ -35,7 +35,7 @@ export class RatingsService {
 
   /**
    * Sets or replaces the user's score (idempotent: the same request twice leaves one row) and answers the
-   * player average once the worker has counted it.
+   * player average counting it, from the game's ratings (the worker stores it a moment later).
    */
   async rate(userId: number, dto: RateGameDto): Promise<PlayerAverageAnswer> {
     const gameId = await this.findRateableGameId(dto.gameId);

@@ -21,6 +21,8 @@ export * from './featured/featured-game.entity.js';
 import { FeaturedGame } from './featured/featured-game.entity.js';
 export * from './games/catalogue-ordering.entity.js';
 import { CatalogueOrdering } from './games/catalogue-ordering.entity.js';
+export * from './games/catalogue-ordering-mark.entity.js';
+import { CatalogueOrderingMark } from './games/catalogue-ordering-mark.entity.js';
 export * from './games/game.entity.js';
 import { Game } from './games/game.entity.js';
 export * from './games/removed-game.entity.js';
@@ -89,6 +91,7 @@ export const ENTITY_CLASSES = {
   AlertSettings,
   AppMeta,
   CatalogueOrdering,
+  CatalogueOrderingMark,
   DiaryImport,
   EmailToken,
   FeaturedGame,

@@ -23,25 +23,12 @@ export interface EnqueuedJob {
   queue: QueueName;
 }
 
-export interface EnqueueAndWaitOptions {
-  /** Whether the job's effect can be read (e.g. the stored average counts the caller's rating). */
-  isVisible: () => Promise<boolean>;
-  /** The whole wait, enqueueing included. */
-  timeoutMs: number;
-  /** Runs once the queue accepted the job (e.g. marks its outbox message sent). */
-  onEnqueued?: () => Promise<void>;
-}
-
 export type CompletionListener = (event: { jobId: string; returnvalue: unknown }) => void;
-
-/** How often "enqueue and wait" re-reads the result besides the completion events (which can lag). */
-const VISIBILITY_CHECK_MS = 100;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The one door to the queues, for the API and the workers alike: jobs are added by name and typed payload,
  * with the options of the one table in job-options.ts; one QueueEvents per queue feeds every completion
- * listener; `enqueueAndWait` owns "add the job and wait (bounded) until its result is visible".
+ * listener.
  */
 @Injectable()
 export class JobGateway implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
@@ -129,48 +116,6 @@ export class JobGateway implements OnModuleInit, OnApplicationBootstrap, OnModul
     const set = this.listeners.get(queue)!;
     set.add(listener);
     return () => set.delete(listener);
-  }
-
-  /**
-   * Adds the job, then waits until `isVisible` answers true (checked at each completion in the job's queue
-   * and every 100 ms) or `timeoutMs` passes. With keep-last deduplication a job added while another runs is
-   * queued behind it, so no re-enqueuing is needed: a run that starts after the caller's write will come.
-   * Answers whether the result became visible in time; never throws (a queue that is down answers false).
-   */
-  async enqueueAndWait<J extends JobName>(
-    name: J,
-    payload: JobPayloads[J],
-    { isVisible, timeoutMs, onEnqueued }: EnqueueAndWaitOptions,
-  ): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    try {
-      await withTimeout(this.enqueue(name, payload), timeoutMs);
-      await onEnqueued?.();
-    } catch (error) {
-      this.logger.warn(`${name} no encolado: ${error instanceof Error ? error.message : String(error)}`);
-      return false;
-    }
-    return this.waitUntil(QUEUE_OF[name], isVisible, deadline - Date.now());
-  }
-
-  /** Waits (bounded) until `isVisible` answers true, re-checking at each completion in `queue`. */
-  async waitUntil(queue: QueueName, isVisible: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    let wake: () => void = () => undefined;
-    const unsubscribe = this.onCompleted(queue, () => wake());
-    try {
-      for (;;) {
-        if (await isVisible()) return true;
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) return false;
-        await Promise.race([
-          new Promise<void>((resolve) => (wake = resolve)),
-          sleep(Math.min(VISIBILITY_CHECK_MS, remaining)),
-        ]);
-      }
-    } finally {
-      unsubscribe();
-    }
   }
 
   /** A job's state, progress and result, for the admin screen. */

@@ -10,7 +10,12 @@ export const importNewsJobId = (url: string): string =>
 
 /** Deduplication ids (one pending job per subject); these may contain ':'. */
 export const scrapeGameDeduplicationId = (sourceId: number): string => `scrape-game:${sourceId}`;
-export const recalculateAverageDeduplicationId = (gameId: number): string => `recalculate-average:${gameId}`;
+/**
+ * A recalculation after media reviews changed is deduplicated apart from a player's: one waiting for a
+ * rating would otherwise swallow it and the outlets' figures would not be refreshed.
+ */
+export const recalculateAverageDeduplicationId = (gameId: number, mediaReviews = false): string =>
+  `recalculate-average:${gameId}${mediaReviews ? ':media-reviews' : ''}`;
 export const translateGameDeduplicationId = (gameId: number): string => `translate-game:${gameId}`;
 
 /** One pending CDN purge per surrogate key. */

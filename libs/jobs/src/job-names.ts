@@ -73,7 +73,11 @@ export type SendMailPayload = {
 }[MailTemplateName];
 
 export interface JobPayloads {
-  [JobName.RecalculateAverage]: { gameId: number };
+  /**
+   * `mediaReviews`: the game's media reviews changed, so its outlets' figures are refreshed first; a
+   * player's rating leaves it out and never touches an outlet (docs/RELIABILITY.md, "A rating").
+   */
+  [JobName.RecalculateAverage]: { gameId: number; mediaReviews?: true };
   [JobName.ScrapeGame]: { sourceId: number };
   [JobName.ScrapeCatalogue]: { requestedBy: 'admin' | 'schedule' };
   /** Finds the critic-review pages of recent, upcoming and most-followed games, and re-reads recent ones. */
@@ -105,8 +109,10 @@ export interface JobPayloads {
 }
 
 export interface JobResults {
+  /** `igdbId`: the API's processes drop that game's cached reads when they hear it completed. */
   [JobName.RecalculateAverage]: {
     gameId: number;
+    igdbId: number;
     avRatings: number | null;
     criticReviewCount: number;
     avUserRatings: number | null;

@@ -38,13 +38,13 @@ const RETRIED: JobsOptions = {
 const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsOptions } = {
   // One pending recalculation per game; while one runs, the newest request waits behind it
   // (keepLastIfActive), so a rating committed during a run is never missed. A short job: fast retries.
-  [JobName.RecalculateAverage]: ({ gameId }) => ({
+  [JobName.RecalculateAverage]: ({ gameId, mediaReviews }) => ({
     ...RETRIED,
     // 8 tries, 250 ms to 16 s apart: they outlast ~30 s of lost database connections.
     attempts: 8,
     backoff: { type: 'exponential', delay: 250 },
     removeOnComplete: { age: 3600, count: 1000 },
-    deduplication: { id: recalculateAverageDeduplicationId(gameId), keepLastIfActive: true },
+    deduplication: { id: recalculateAverageDeduplicationId(gameId, mediaReviews), keepLastIfActive: true },
   }),
   [JobName.ScrapeGame]: ({ sourceId }) => ({
     ...RETRIED,

@@ -21,7 +21,8 @@ export class FiguresReconciliationService {
   async reconcile(): Promise<JobResults[JobName.ReconcileFigures]> {
     const em = this.orm.em.fork();
     const { checked, gameIds } = await new GameFiguresRepository(em).findGamesWithStaleFigures();
-    for (const gameId of gameIds) await this.figures.recompute(gameId);
+    // A repair: its source rows may be media reviews as well as ratings.
+    for (const gameId of gameIds) await this.figures.recompute(gameId, { mediaReviews: true });
     const report = { at: new Date().toISOString(), checked, fixed: gameIds.length, gameIds };
     await em.getRepository(AppMeta).saveReconciliationReport(report);
     if (gameIds.length > 0) this.logger.warn(`cifras corregidas en ${gameIds.length} juegos`);

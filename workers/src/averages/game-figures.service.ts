@@ -27,9 +27,11 @@ export function figuresChanged(
 
 /**
  * A game's figures recomputed from its source rows, the one path of the per-game job and of the
- * reconciliation: new outlets (scraped reviews) join the registry and changed reviews refresh their
- * outlets' medians and their pages' figures before the game's figures read them. The new figures and, when they differ, the
- * `game.figures-changed` event commit in one transaction (outbox), and the event is sent after the commit.
+ * reconciliation. The new figures and, when they differ, the `game.figures-changed` event commit in one
+ * transaction (outbox), and the event is sent after the commit. Only when the game's media reviews changed
+ * (`mediaReviews`) do new outlets join the registry and its outlets' medians and pages' figures get
+ * refreshed first (the game's figures read them): a player's rating cannot move an outlet, so its
+ * recalculation never touches one (docs/RELIABILITY.md, "A rating").
  */
 @Injectable()
 export class GameFiguresService {
@@ -39,17 +41,20 @@ export class GameFiguresService {
   ) {}
 
   /** Null when the game no longer exists. */
-  async recompute(gameId: number) {
+  async recompute(gameId: number, { mediaReviews = false } = {}) {
     const em = this.orm.em.fork();
-    // Outside the game's transaction: outlets are shared by many games, whose recalculations run at once.
-    const outlets = em.getRepository(Outlet);
-    await outlets.registerOutletsOfGame(gameId);
-    await outlets.refreshMedians(gameId);
-    await em.getRepository(OutletGameScore).refreshGame(gameId);
+    if (mediaReviews) {
+      // Outside the game's transaction: outlets are shared by many games, whose recalculations run at once.
+      const outlets = em.getRepository(Outlet);
+      await outlets.registerOutletsOfGame(gameId);
+      await outlets.refreshMedians(gameId);
+      await em.getRepository(OutletGameScore).refreshGame(gameId);
+    }
     const { result, recorded } = await em.transactional(async (tx) => {
       const before = await lockShownFigures(tx, gameId);
       if (!before) return { result: null, recorded: null };
-      const result = await new GameFiguresRepository(tx).recalculateAverages(gameId);
+      const figures = await new GameFiguresRepository(tx).recalculateAverages(gameId);
+      const result = figures && { igdbId: before.igdbId, ...figures };
       const event = figuresChanged(before, await lockShownFigures(tx, gameId));
       return { result, recorded: event ? await this.outbox.recordEvents(tx, [event]) : null };
     });

@@ -2,7 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
-import { JobName, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
+import { JobName, type JobPayloads, QueueName, WORKER_OPTIONS } from '@veredicto/jobs';
 import { CdnPurgeService } from '../cdn/cdn-purge.service.js';
 import { dispatch, type QueueHandlers, registerHandlers } from '../common/job-handlers.js';
 import { FiguresReconciliationService } from './figures-reconciliation.service.js';
@@ -21,7 +21,10 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
   private readonly logger = new Logger(RecalculateAverageProcessor.name);
 
   readonly handlers: QueueHandlers<QueueName.Averages> = {
-    [JobName.RecalculateAverage]: async ({ gameId }: { gameId: number }) => {
+    [JobName.RecalculateAverage]: async ({
+      gameId,
+      mediaReviews,
+    }: JobPayloads[JobName.RecalculateAverage]) => {
       // The exclusions of unusual activity first: the figures read them. A failure of the detector never
       // stops the figures: it is logged and the game is recalculated with the exclusions as they were.
       await this.unusual
@@ -32,7 +35,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
             error instanceof Error ? error.stack : String(error),
           ),
         );
-      const result = await this.figures.recompute(gameId);
+      const result = await this.figures.recompute(gameId, { mediaReviews });
       if (!result) {
         this.logger.warn(`game ${gameId} no longer exists`);
         return null;

@@ -10,8 +10,8 @@ import type { JobName, JobPayloads, JobResults } from '@veredicto/jobs';
 
 /**
  * The catalogue's keyset anchors (catalogue-ordering.repository.ts): the workers walk every ordering the
- * API reads pages of, so no request ever walks one. `refresh` walks what is due (marked by a domain event,
- * moved by a new day, asked for and not walked yet) and keeps the precomputed list complete; `walkOne`
+ * API reads pages of, so no request ever walks one. `refresh` marks what the noted domain events can move,
+ * then walks what is due (so marked, moved by a new day, asked for and not walked yet) and keeps the precomputed list complete; `walkOne`
  * answers the API's request for an ordering it has no anchors for.
  */
 @Injectable()
@@ -28,6 +28,7 @@ export class CatalogueOrderingsService {
     const orderings = this.orderings();
     const added = await orderings.addPrecomputed(precomputedOrderings(new Date().getUTCFullYear()));
     const dropped = await orderings.dropIdle();
+    await orderings.markNoted();
     let walked = 0;
     // Each walk reads the marks afresh: an ordering marked again during this run stays due for the next.
     for (const ordering of await orderings.findDue()) {

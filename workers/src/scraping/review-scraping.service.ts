@@ -87,7 +87,9 @@ export class ReviewScrapingService {
         ];
         return {
           imported: stored,
-          outboxIds: await this.outbox.record(tx, JobName.RecalculateAverage, [{ gameId }]),
+          outboxIds: await this.outbox.record(tx, JobName.RecalculateAverage, [
+            { gameId, mediaReviews: true },
+          ]),
           recorded: events.length ? await this.outbox.recordEvents(tx, events) : null,
         };
       }));
@@ -111,7 +113,7 @@ export class ReviewScrapingService {
 
     // Sent at once; if the queue refuses it, the outbox relay sends it later.
     await this.jobs
-      .enqueue(JobName.RecalculateAverage, { gameId })
+      .enqueue(JobName.RecalculateAverage, { gameId, mediaReviews: true })
       .then(() => this.outbox.markSent(outboxIds))
       .catch(() => undefined);
     if (recorded) await this.outbox.publishRecorded(recorded);

@@ -147,7 +147,7 @@ const IDLE_ORDERING_DAYS = 7;
 
 /**
  * The catalogue's orderings and their keyset anchors (catalogue-ordering.entity.ts). The workers walk them
- * (`walk`) when a domain event marks them (`markChanged`) and in their periodic sweep; the API reads them
+ * (`walk`) when domain events marked them (`noteChanged`, then `markNoted`) and in their periodic sweep; the API reads them
  * (`findIndex`, `findChangedSince`) and asks for the ones not walked yet (`request`), and never walks.
  */
 export class CatalogueOrderingRepository {
@@ -249,8 +249,39 @@ export class CatalogueOrderingRepository {
     return added.length;
   }
 
-  /** Marks for a new walk the orderings a change of this game can move (AFFECTED). Answers how many. */
-  async markChanged(igdbId: number, change: CatalogueChange): Promise<number> {
+  /**
+   * Notes that a game changed (its domain event's consumer): one row appended, no ordering touched, so
+   * events of many games at once never wait on one another; `markNoted` turns the notes into marks.
+   */
+  async noteChanged(igdbId: number, change: CatalogueChange): Promise<void> {
+    await this.db.insertInto('CatalogueOrderingMark').values({ igdbId, change }).execute();
+  }
+
+  /**
+   * Marks for a new walk the orderings the noted changes can move (AFFECTED), one statement per kind of
+   * change whatever the number of notes, and deletes the notes it read, in one transaction (a failure
+   * keeps them for the next run). Answers how many orderings were marked.
+   */
+  async markNoted(): Promise<number> {
+    return this.em.transactional(async (em) => {
+      const notes = await typedSql(em)
+        .deleteFrom('CatalogueOrderingMark')
+        .returning(['igdbId', 'change'])
+        .execute();
+      const orderings = new CatalogueOrderingRepository(em);
+      let marked = 0;
+      for (const change of Object.keys(AFFECTED) as CatalogueChange[]) {
+        const igdbIds = [
+          ...new Set(notes.filter((note) => note.change === change).map((note) => note.igdbId)),
+        ];
+        if (igdbIds.length) marked += await orderings.markChanged(igdbIds, change);
+      }
+      return marked;
+    });
+  }
+
+  /** Marks for a new walk the orderings a change of these games can move (AFFECTED). Answers how many. */
+  private async markChanged(igdbIds: number[], change: CatalogueChange): Promise<number> {
     const marked = await this.db
       .updateTable('CatalogueOrdering')
       .set({ dirtySeq: sql<string>`nextval('catalogue_orderings_seq')` })
@@ -258,7 +289,7 @@ export class CatalogueOrderingRepository {
         db
           .selectFrom(['CatalogueOrdering as o', 'Game as g'])
           .select('o.id')
-          .where('g.igdbId', '=', igdbId)
+          .where('g.igdbId', 'in', igdbIds)
           .where(AFFECTED[change]),
       )
       .returning('id')

@@ -2,14 +2,17 @@ import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { slugify } from '../games/search-text.js';
 import { currentReadRoute } from '../replication/read-routing.js';
-import { reusableQuery, type TypedSql, typedRows, typedSql } from '../typed-sql.js';
+import { reusableQuery, typedRows, typedSql } from '../typed-sql.js';
 import type { OutletGameScore } from './outlet-game-score.entity.js';
 
 /** Fewer other outlets than this on a game: the outlet's call there is not compared (section 15). */
 export const MIN_OTHER_OUTLETS = 3;
 
-/** The advisory lock (a number of our own) that serialises outlet-stats refreshes. */
-const OUTLET_STATS_LOCK = 27_015;
+/**
+ * The first key of the per-game advisory lock of a game's outlet calls (the second is the game's id): a
+ * number of our own. There is no lock for the whole database.
+ */
+const OUTLET_CALLS_LOCK = 27_015;
 
 /** Width in points of one bar of an outlet's chart of differences, from -50 to +50. */
 export const DIFFERENCE_BIN_WIDTH = 5;
@@ -213,38 +216,56 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
     return typedSql(this.getEntityManager());
   }
 
-  /** One game's calls rebuilt from its media reviews, then the figures of every outlet that reviews it. */
+  /**
+   * One game's calls rebuilt from its media reviews, then the figures of every outlet that reviews it (or
+   * had a call on it). Locks only what it rewrites: the game (two refreshes of one game) and its outlets'
+   * rows, in id order, before reading them, so two games sharing outlets take turns on those outlets only
+   * and each outlet's figures are computed after the other game's calls are committed.
+   */
   async refreshGame(gameId: number): Promise<number> {
     return this.getEntityManager().transactional(async (em) => {
       const db = typedSql(em);
-      await lockOutletStats(db);
-      const removed = await db
-        .deleteFrom('OutletGameScore')
-        .where('game', '=', gameId)
-        .returning('outlet')
+      await db
+        .selectNoFrom((select) =>
+          select
+            .fn('pg_advisory_xact_lock', [select.val(OUTLET_CALLS_LOCK), select.val(gameId)])
+            .as('locked'),
+        )
         .execute();
-      const added = await db
-        .insertInto('OutletGameScore')
-        .columns(['outlet', 'game', 'score', 'othersCount', 'othersMean', 'difference'])
-        .expression(this.callsQuery(gameId))
-        .returning('outlet')
-        .execute();
-      const reviewing = await db
+      const outlets = await db
         .selectFrom('Outlet as o')
         .select('o.id')
         .where((where) =>
-          where.exists(
-            where
-              .selectFrom('MediaReview as mr')
-              .select('mr.id')
-              .whereRef('mr.outlet', '=', 'o.name')
-              .where('mr.game', '=', gameId),
-          ),
+          where.or([
+            where.exists(
+              where
+                .selectFrom('MediaReview as mr')
+                .select('mr.id')
+                .whereRef('mr.outlet', '=', 'o.name')
+                .where('mr.game', '=', gameId),
+            ),
+            where.exists(
+              where
+                .selectFrom('OutletGameScore as s')
+                .select('s.outlet')
+                .whereRef('s.outlet', '=', 'o.id')
+                .where('s.game', '=', gameId),
+            ),
+          ]),
         )
+        .orderBy('o.id')
+        .forUpdate()
         .execute();
-      const ids = new Set([...removed, ...added].map((row) => Number(row.outlet)));
-      for (const row of reviewing) ids.add(Number(row.id));
-      return this.refreshOutletFigures(em, [...ids]);
+      await db.deleteFrom('OutletGameScore').where('game', '=', gameId).execute();
+      await db
+        .insertInto('OutletGameScore')
+        .columns(['outlet', 'game', 'score', 'othersCount', 'othersMean', 'difference'])
+        .expression(this.callsQuery(gameId))
+        .execute();
+      return this.refreshOutletFigures(
+        em,
+        outlets.map((row) => Number(row.id)),
+      );
     });
   }
 
@@ -252,7 +273,8 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
   async refreshAll(): Promise<number> {
     return this.getEntityManager().transactional(async (em) => {
       const db = typedSql(em);
-      await lockOutletStats(db);
+      // Every outlet's row, in the order refreshGame locks its own: the two never deadlock.
+      await db.selectFrom('Outlet').select('id').orderBy('id').forUpdate().execute();
       await db.deleteFrom('OutletGameScore').execute();
       await db
         .insertInto('OutletGameScore')
@@ -308,7 +330,7 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
   /** Count, average and deviation of the given outlets (or all), and a slug for any outlet without one. */
   private async refreshOutletFigures(em: SqlEntityManager, outletIds?: number[]): Promise<number> {
     if (outletIds?.length === 0) return 0;
-    await this.assignSlugs(em);
+    await this.assignSlugs(em, outletIds);
     const db = typedSql(em);
     const result = await db
       .updateTable('Outlet')
@@ -341,13 +363,17 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
     return Number(result.numUpdatedRows ?? 0);
   }
 
-  /** The slug of its name, with -2, -3... when another outlet's name gives the same one. */
-  private async assignSlugs(em: SqlEntityManager): Promise<void> {
+  /**
+   * The slug of its name, with -2, -3... when another outlet's name gives the same one; only the given
+   * outlets (the rows the caller locked) or all.
+   */
+  private async assignSlugs(em: SqlEntityManager, outletIds?: number[]): Promise<void> {
     const db = typedSql(em);
     const missing = await db
       .selectFrom('Outlet')
       .select(['id', 'name'])
       .where('slug', 'is', null)
+      .$if(outletIds !== undefined, (query) => query.where('id', 'in', outletIds ?? []))
       .orderBy('id')
       .execute();
     if (missing.length === 0) return;
@@ -533,18 +559,6 @@ export class OutletStatsRepository extends EntityRepository<OutletGameScore> {
       correlation: row.correlation === null ? null : Number(row.correlation),
     };
   }
-}
-
-/**
- * Refreshes share outlets' rows (two games reviewed by the same outlets, or a full refresh beside a game's):
- * one at a time, for the transaction, so they neither deadlock nor read each other's half-written calls.
- */
-async function lockOutletStats(db: TypedSql): Promise<void> {
-  await db
-    .selectNoFrom((select) =>
-      select.fn('pg_advisory_xact_lock', [select.val(OUTLET_STATS_LOCK)]).as('locked'),
-    )
-    .execute();
 }
 
 function escapeLike(text: string): string {

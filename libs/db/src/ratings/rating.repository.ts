@@ -1,17 +1,12 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { typedReadSql, typedSql } from '../typed-sql.js';
+import { type TypedSql, typedReadSql, typedSql } from '../typed-sql.js';
 import type { Rating } from './rating.entity.js';
 import { countedScore, playerAverage } from '../games/game-figures.repository.js';
 
 export interface PlayerAverageRow {
   avUserRatings: number | null;
   userRatingCount: number;
-  /**
-   * When the games row was last written, in microseconds since the epoch (the recalculation sets it to
-   * the start of its statement, whose snapshot sees every rating committed before).
-   */
-  recalculatedAtMicros: bigint;
 }
 
 export class RatingRepository extends EntityRepository<Rating> {
@@ -82,96 +77,44 @@ export class RatingRepository extends EntityRepository<Rating> {
     return rows.map((row) => Number(row.game));
   }
 
-  /** The database clock in microseconds: what a later recalculation of the average is compared with. */
-  async databaseNowMicros(): Promise<bigint> {
-    const row = await this.db
-      .selectNoFrom(sql<string>`(extract(epoch from clock_timestamp()) * 1000000)::bigint::text`.as('now'))
-      .executeTakeFirstOrThrow();
-    return BigInt(row.now);
-  }
-
   /**
-   * The player average a reader should see: the stored figure, unless a rating of the game is newer than
-   * the game's last recalculation (the worker is late or down), and then the mean of the ratings as they
-   * are, so a user's new score counts at once (decisions §2). Undefined when the game does not exist.
-   * A read-only query: on a replica when the current request allows it (currentReadRoute).
+   * The player average a reader sees: the mean of the game's ratings as they are, with the exclusions of
+   * unusual activity as stored (what the worker's recalculation stores next), so a caller's new, replaced
+   * or withdrawn score counts in their next read whatever the queue's backlog (docs/RELIABILITY.md, "A
+   * rating"). One aggregate over the game's ratings (ratings_game_idx). Comparing the rating's time with
+   * the last recalculation's was not enough: a recalculation that started before a rating committed, and
+   * did not see it, looked newer. Undefined when the game does not exist. A read-only query: on a replica
+   * when the current request allows it (currentReadRoute).
    */
   async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
-    const row = await typedReadSql(this.getEntityManager())
-      .selectFrom('Game as g')
-      .select((select) =>
-        select
-          .case()
-          .when(
-            select.exists(
-              select
-                .selectFrom('Rating as r')
-                .select('r.id')
-                .whereRef('r.game', '=', 'g.id')
-                .whereRef('r.updatedAt', '>', 'g.updatedAt'),
-            ),
-          )
-          .then(
-            select
-              .selectFrom('Rating as r')
-              .select((average) =>
-                playerAverage(countedScore(average.ref('r.score'), average.ref('r.excludedBy'))).as(
-                  'average',
-                ),
-              )
-              .whereRef('r.game', '=', 'g.id'),
-          )
-          .else(select.ref('g.avUserRatings'))
-          .end()
-          .as('average'),
-      )
-      .where('g.id', '=', gameId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    return row.average === null || row.average === undefined ? null : Number(row.average);
-  }
-
-  async findPlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
-    const row = await this.db
-      .selectFrom('Game')
-      .select(['avUserRatings', 'userRatingCount'])
-      .select((select) =>
-        sql<string>`(extract(epoch from ${select.ref('updatedAt')}) * 1000000)::bigint::text`.as(
-          'recalculatedAtMicros',
-        ),
-      )
-      .where('id', '=', gameId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      avUserRatings:
-        row.avUserRatings === null || row.avUserRatings === undefined ? null : Number(row.avUserRatings),
-      userRatingCount: Number(row.userRatingCount),
-      recalculatedAtMicros: BigInt(row.recalculatedAtMicros),
-    };
+    const row = await livePlayerAverage(typedReadSql(this.getEntityManager()), gameId);
+    return row === null ? undefined : row.avUserRatings;
   }
 
   /**
-   * The player average computed from the ratings themselves (what a recalculation would store), for the
-   * answer to a rating when the worker is late; null when the game does not exist.
+   * The player average computed from the ratings themselves (what the recalculation will store), the
+   * answer to a rating; null when the game does not exist.
    */
-  async findLivePlayerAverage(
-    gameId: number,
-  ): Promise<Omit<PlayerAverageRow, 'recalculatedAtMicros'> | null> {
-    const row = await this.db
-      .selectFrom('Game as g')
-      .leftJoin('Rating as r', 'r.game', 'g.id')
-      .select((select) => [
-        playerAverage(countedScore(select.ref('r.score'), select.ref('r.excludedBy'))).as('average'),
-        sql<number>`count(${select.ref('r.score')})::int`.as('total'),
-      ])
-      .where('g.id', '=', gameId)
-      .groupBy('g.id')
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      avUserRatings: row.average === null ? null : Number(row.average),
-      userRatingCount: Number(row.total),
-    };
+  findLivePlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
+    return livePlayerAverage(this.db, gameId);
   }
+}
+
+/** The game's player average and count from its ratings (exclusions as stored); null for no such game. */
+async function livePlayerAverage(db: TypedSql, gameId: number): Promise<PlayerAverageRow | null> {
+  const row = await db
+    .selectFrom('Game as g')
+    .leftJoin('Rating as r', 'r.game', 'g.id')
+    .select((select) => [
+      playerAverage(countedScore(select.ref('r.score'), select.ref('r.excludedBy'))).as('average'),
+      sql<number>`count(${select.ref('r.score')})::int`.as('total'),
+    ])
+    .where('g.id', '=', gameId)
+    .groupBy('g.id')
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    avUserRatings: row.average === null ? null : Number(row.average),
+    userRatingCount: Number(row.total),
+  };
 }

@@ -13,8 +13,9 @@ const CHANGE_OF: Record<OrderingEvent, CatalogueChange> = {
 };
 
 /**
- * A game's figures, facts or languages changed: the catalogue's orderings it can move in are marked and
- * one refresh is queued (delayed and deduplicated, so a burst of changes walks each ordering once).
+ * A game's figures, facts or languages changed: the change is noted (one row appended, no ordering's row
+ * locked) and one refresh is queued (delayed and deduplicated), which marks the orderings the noted
+ * changes can move and walks them: a burst of changes marks and walks each ordering once.
  */
 @Injectable()
 export class CatalogueOrderingsConsumer implements DomainEventConsumer<OrderingEvent> {
@@ -27,10 +28,10 @@ export class CatalogueOrderingsConsumer implements DomainEventConsumer<OrderingE
   ) {}
 
   async handle(event: DomainEventOf<OrderingEvent>): Promise<void> {
-    const marked = await new CatalogueOrderingRepository(this.orm.em.fork()).markChanged(
+    await new CatalogueOrderingRepository(this.orm.em.fork()).noteChanged(
       event.igdbId,
       CHANGE_OF[event.name],
     );
-    if (marked > 0) await this.jobs.enqueue(JobName.RefreshCatalogueOrderings, {});
+    await this.jobs.enqueue(JobName.RefreshCatalogueOrderings, {});
   }
 }
