@@ -93,7 +93,7 @@ export const SEARCH_PAGE_SIZE = 20;
 export class SearchQueryDto {
   @ApiPropertyOptional({ description: 'Texto a buscar (1-100 caracteres)' })
   @IsString({ message: 'name es obligatorio' })
-  @Length(1, 100, { message: 'name debe tener entre 1 y 100 caracteres' })
+  @Length(1, 100, { message: 'La búsqueda (name) debe tener entre 1 y 100 caracteres' })
   name!: string;
 
   @ApiPropertyOptional({ description: 'Página de resultados, empezando en 0', default: 0 })
@@ -134,6 +134,6 @@ export class SearchQueryDto {
 export class SuggestQueryDto {
   @ApiPropertyOptional({ description: 'Lo escrito hasta ahora en el buscador (1-100 caracteres)' })
   @IsString({ message: 'q es obligatorio' })
-  @Length(1, 100, { message: 'q debe tener entre 1 y 100 caracteres' })
+  @Length(1, 100, { message: 'La búsqueda (q) debe tener entre 1 y 100 caracteres' })
   q!: string;
 }
