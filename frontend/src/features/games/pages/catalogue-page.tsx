@@ -14,6 +14,7 @@ import {
   SPANISH_FILTERS,
   type SpanishFilter,
 } from '../../languages/components/spanish-filter-chips';
+import { newestBestOfYear, useBestOfLists } from '../api/use-best-of-lists';
 import { useGameCatalogue, type CatalogueSort } from '../api/use-game-catalogue';
 import { ALL_PLATFORMS_ID, PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
@@ -96,6 +97,7 @@ export function CataloguePage() {
       : null,
   );
 
+  const { data: bestOfLists } = useBestOfLists();
   if (!known) return <NotFoundPage />;
 
   // A platform link keeps the order and the filters.
@@ -125,8 +127,7 @@ export function CataloguePage() {
   const onSortChange = (value: string) => setFilter('sortBy', value === 'releaseDate' ? undefined : value);
 
   const games = data?.content ?? [];
-  // Last year's list is complete; this year's is still filling up in its first months.
-  const bestOfYear = new Date().getFullYear() - 1;
+  const bestOfYear = newestBestOfYear(bestOfLists, isAll ? undefined : platformId);
   const totalPages = data?.totalPages ?? 0;
 
   return (
@@ -217,12 +218,14 @@ export function CataloguePage() {
           </select>
         </div>
       </div>
-      <p className="catalogue__best-of">
-        <Link to={isAll ? routes.bestOfYear(bestOfYear) : routes.bestOfPlatform(bestOfYear, platformId)}>
-          Los mejores juegos de {bestOfYear}
-          {label ? ` en ${label}` : ''}
-        </Link>
-      </p>
+      {bestOfYear !== null ? (
+        <p className="catalogue__best-of">
+          <Link to={isAll ? routes.bestOfYear(bestOfYear) : routes.bestOfPlatform(bestOfYear, platformId)}>
+            Los mejores juegos de {bestOfYear}
+            {label ? ` en ${label}` : ''}
+          </Link>
+        </p>
+      ) : null}
       {isLoading && !data ? <Spinner label="Cargando juegos..." /> : null}
       {error && !data ? (
         <LoadError message="No se ha podido cargar el catálogo de juegos." onRetry={retry} />
