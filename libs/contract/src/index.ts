@@ -7,5 +7,6 @@ export * from './platforms.js';
 export * from './routes.js';
 export * from './scores.js';
 export * from './slug.js';
+export * from './suggestions.js';
 export * from './unusual-activity.js';
 export * from './alerts.js';
