@@ -123,7 +123,9 @@ test(
     await modal.getByRole('button', { name: 'Publicar' }).click();
     // Published: the dialog closes and the page confirms it.
     await expect(modal).toBeHidden();
-    await expect(page.getByTestId('status-toast')).toHaveText('Crítica agregada con éxito.');
+    await expect(page.locator('.game-actions').getByTestId('status-toast')).toHaveText(
+      'Crítica agregada con éxito.',
+    );
 
     // The review is listed under 'Críticas de usuarios': badge, author, score, first 320 characters.
     await page.getByRole('tab', { name: 'Críticas de usuarios' }).click();

@@ -276,7 +276,9 @@ test('publicar una crítica cierra el cuadro y lo confirma; una crítica oculta 
   await dialog.getByLabel('Puntuación (0-100):').fill('81');
   await dialog.getByRole('button', { name: 'Publicar' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('status-toast').first()).toHaveText('Crítica agregada con éxito.');
+  await expect(page.locator('.game-actions').getByTestId('status-toast')).toHaveText(
+    'Crítica agregada con éxito.',
+  );
 
   // Reported and hidden by the administrator, with a reason.
   const [own] = await getJson<{ id: number }[]>(

@@ -87,7 +87,9 @@ test(
     await modal.getByLabel('Puntuación (0-100):').fill('94');
     await modal.getByRole('button', { name: 'Guardar los cambios' }).click();
     await expect(modal).toBeHidden();
-    await expect(page.getByTestId('status-toast')).toHaveText('Has actualizado tu crítica.');
+    await expect(page.locator('.game-actions').getByTestId('status-toast')).toHaveText(
+      'Has actualizado tu crítica.',
+    );
 
     const own = await request.get(`/api/user/reviews/game/${game.igdbID}`, {
       headers: { Authorization: `Bearer ${user.token}` },
