@@ -76,14 +76,6 @@ test(
   },
 );
 
-test('el catálogo enlaza a los mejores del año pasado', { tag: '@movil' }, async ({ page }) => {
-  const year = new Date().getFullYear() - 1;
-  await page.goto('/games/all');
-  await page.getByRole('link', { name: `Los mejores juegos de ${year}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/mejores/${year}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Los mejores juegos de ${year}`);
-});
-
 test(
   'la página de un juego muestra sus juegos similares, cada uno con su motivo',
   { tag: '@escritorio' },

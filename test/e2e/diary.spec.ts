@@ -28,7 +28,8 @@ test('pone un estado desde la página del juego, registra una sesión y lo ve en
 
   await bar.getByRole('button', { name: 'Registrar sesión' }).click();
   const dialog = page.getByRole('dialog', { name: `Registrar sesión de ${game.title}` });
-  await dialog.getByLabel('Minutos').fill('90');
+  await dialog.getByLabel('Horas').fill('1');
+  await dialog.getByLabel('Minutos').fill('30');
   await dialog.getByLabel('Nota').fill('Primera tarde en Carrera Blanca');
   await dialog.getByRole('button', { name: 'Guardar sesión' }).click();
   await expect(dialog).toBeHidden();

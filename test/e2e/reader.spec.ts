@@ -86,8 +86,10 @@ test(
     await modal.getByLabel('Tu crítica').fill(second);
     await modal.getByLabel('Puntuación (0-100):').fill('94');
     await modal.getByRole('button', { name: 'Guardar los cambios' }).click();
-    await expect(modal.getByRole('status')).toHaveText('Has actualizado tu crítica.');
-    await expect(modal.getByLabel('Tu crítica')).toHaveValue(second);
+    await expect(modal).toBeHidden();
+    await expect(page.locator('.game-actions').getByTestId('status-toast')).toHaveText(
+      'Has actualizado tu crítica.',
+    );
 
     const own = await request.get(`/api/user/reviews/game/${game.igdbID}`, {
       headers: { Authorization: `Bearer ${user.token}` },

@@ -296,7 +296,9 @@ describe('diary import and export', () => {
     ]);
 
     const first = await exported(token);
-    expect(first.csv).toMatch(/^\uFEFF?title,igdbID,platform,status,rating,hours,startedAt,finishedAt\r?\n/);
+    expect(first.csv).toMatch(
+      /^\uFEFF?Título,ID IGDB,Plataforma,Estado,Nota,Horas,Fecha de inicio,Fecha de fin\r?\n/,
+    );
     expect(first.json).toMatchObject({
       profile: { username: owner.username, privacy: 'public' },
       sessions: [

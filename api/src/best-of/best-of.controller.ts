@@ -4,7 +4,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 import { ErrorResponse, GamePageResponse } from '../games/dto/game-responses.dto.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
 import { BestOfQueryDto } from './dto/best-of-query.dto.js';
-import { BestOfRankResponse } from './dto/best-of-responses.dto.js';
+import { BestOfListsResponse, BestOfRankResponse } from './dto/best-of-responses.dto.js';
 import { BestOfService } from './best-of.service.js';
 
 @ApiTags('games')
@@ -22,6 +22,16 @@ export class BestOfController {
   async page(@Query() query: BestOfQueryDto, @Res() response: Response) {
     // Written as it is (a JSON body the service built), past the framework's serialisation.
     response.type('application/json; charset=utf-8').send(await this.bestOf.page(query));
+  }
+
+  @Get('best-of/lists')
+  @ApiOperation({
+    summary:
+      'Las listas que merece la pena ofrecer: años (el más reciente primero) y plataformas con juegos suficientes con media de la crítica',
+  })
+  @ApiOkResponse({ type: BestOfListsResponse })
+  lists() {
+    return this.bestOf.offeredLists();
   }
 
   @Get(':id/best-of-ranks')

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
+import { BEST_OF_MIN_GAMES, type BestOfLists } from '@veredicto/contract';
 import { BestOfRepository, GENRES_BY_SLUG, PLATFORMS, platformName } from '@veredicto/db';
 import type { JsonBody } from '../games/games.service.js';
 import type { BestOfQueryDto } from './dto/best-of-query.dto.js';
@@ -34,6 +35,23 @@ export class BestOfService {
       size: query.size,
     });
     return Buffer.from(`{"content":[${cards.join(',')}],${rest.slice(1)}`) as JsonBody;
+  }
+
+  /**
+   * The lists worth offering: the years and their platforms with at least BEST_OF_MIN_GAMES ranked games,
+   * decided from the data (the review data may stop years before today).
+   */
+  async offeredLists(): Promise<BestOfLists> {
+    const sizes = await this.lists.listSizes(BEST_OF_MIN_GAMES);
+    const years = new Map<number, BestOfLists['years'][number]>();
+    for (const size of sizes) {
+      if (size.platform === null) years.set(size.year, { year: size.year, games: size.games, platforms: [] });
+    }
+    for (const size of sizes) {
+      const id = size.platform === null ? null : platformIdOf(size.platform);
+      if (id) years.get(size.year)?.platforms.push({ id, games: size.games });
+    }
+    return { years: [...years.values()] };
   }
 
   /** The game's place in its year's list and in its platforms' lists of that year, best first. */

@@ -133,6 +133,7 @@ export const presentMediaReview = (row: MediaReviewRow): MediaReview => ({
   date: row.publishedAt,
   outletCountry: row.outletCountry,
   outletLanguage: row.outletLanguage,
+  outletSlug: row.outletSlug,
 });
 
 export const presentUserReview = (row: UserReviewRow): UserReview => ({

@@ -15,6 +15,7 @@ import {
   FeaturedGame,
   Game,
   GameLanguage,
+  GameSearchRepository,
   MediaReview,
   normalizeSearchText,
   Rating,
@@ -23,6 +24,7 @@ import {
   type SearchPageQuery,
   type UserReviewSort,
 } from '@veredicto/db';
+import { suggestionMarks } from '@veredicto/contract';
 import { DID_YOU_MEAN_LEAST_LENGTH, matchGames, searchGames } from '@veredicto/search';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
@@ -210,14 +212,23 @@ export class GamesService {
       const found = await this.searchIndex.search((index) =>
         searchGames(this.em, text, { page: 0, size: SUGGESTION_LIMIT }, index),
       );
-      return toJson(
+      const addons = await new GameSearchRepository(this.em).addonsAmong(found.rows.map((game) => game.id));
+      const marks = suggestionMarks(
         found.rows.map((game) => ({
+          title: game.title,
+          releaseDate: game.releaseDate,
+          addon: addons.has(game.id),
+        })),
+      );
+      return toJson(
+        found.rows.map((game, index) => ({
           igdbID: game.igdbId,
           slug: game.slug,
           title: game.title,
           imageCover: game.imageCover,
           releaseDate: game.releaseDate,
           platform: game.platforms,
+          mark: marks[index],
         })),
       );
     });

@@ -52,7 +52,10 @@ export class ReviewsService {
   }
 
   async findOwn(userId: number) {
-    return (await this.reviews.findForUser(userId)).map(presentUserReview);
+    return (await this.reviews.findForUser(userId)).map((row) => ({
+      ...presentUserReview(row),
+      hidden: row.hidden,
+    }));
   }
 
   /** decisions.md section 16: the caller's review of the game, or null (204) when there is none. */

@@ -4,11 +4,11 @@ import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import {
   DEFAULT_DESCRIPTION,
   documentTitle,
-  feedRoutes,
+  pageFeeds,
   pageTexts,
   platformName,
   routes,
-  type FeedFormat,
+  type PageFeed,
   type PageText,
   yearImageRoute,
   siteUrl,
@@ -35,13 +35,7 @@ export interface PageMeta {
   feeds?: PageFeed[];
 }
 
-export interface PageFeed {
-  title: string;
-  /** The feed's path without its extension's format: `path('xml')`, `path('json')`. */
-  path: (format: FeedFormat) => string;
-}
-
-const newsFeed: PageFeed = { title: 'Noticias', path: (format) => feedRoutes.news(format) };
+const newsFeed = pageFeeds.news();
 
 const PRIVATE_PAGES = new Map<string, PageText>([
   ['login', pageTexts.login()],
@@ -85,14 +79,7 @@ export class PageMetaService {
       if (second && second !== 'all' && !platform) return this.notFound();
       return this.page(pageTexts.catalogue(platform), {
         canonicalPath: routes.catalogue(second),
-        feeds: platform
-          ? [
-              {
-                title: `Próximos lanzamientos en ${platform}`,
-                path: (format) => feedRoutes.releases(second, format),
-              },
-            ]
-          : undefined,
+        feeds: platform ? [pageFeeds.releases({ id: second, name: platform })] : undefined,
       });
     }
     if (first === 'game' && segments.length === 3 && /^\d{1,10}$/.test(third)) {
@@ -104,12 +91,7 @@ export class PageMetaService {
         canonicalPath,
         image: game.imageArt ?? game.imageCover,
         jsonLd: videoGameJsonLd(game, siteUrl(this.config.PUBLIC_URL, canonicalPath)),
-        feeds: [
-          {
-            title: `Críticas de ${game.title}`,
-            path: (format) => feedRoutes.gameReviews(game.igdbId, format),
-          },
-        ],
+        feeds: [pageFeeds.gameReviews({ igdbID: game.igdbId, title: game.title })],
       });
     }
     if (first === 'news' && (second === 'allNews' || second === 'page' || !second)) {
@@ -158,12 +140,7 @@ export class PageMetaService {
       if (!outlet || outlet.reviewCount === 0) return this.notFound();
       return this.page(pageTexts.outlet({ name: outlet.name, reviews: outlet.reviewCount }), {
         canonicalPath: routes.outlet(outlet.slug),
-        feeds: [
-          {
-            title: `Críticas de ${outlet.name}`,
-            path: (format) => feedRoutes.outletReviews(outlet.slug, format),
-          },
-        ],
+        feeds: [pageFeeds.outletReviews(outlet)],
       });
     }
     if (first === 'mejores' && second === 'genero' && segments.length === 3) {

@@ -5,6 +5,21 @@ const STORAGE_KEY = 'veredicto:scroll';
 /** How long Back waits for a page to grow tall enough to restore its position (data still arriving). */
 const RESTORE_WAIT_MS = 1500;
 
+/**
+ * Whether the document was opened by Back/Forward or a reload. Opened by its address or a link, it starts
+ * at its top even though React Router reports that first render as a 'POP' with the key 'default', which
+ * every document opened in the tab shares.
+ */
+function documentCameFromHistory(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'back_forward' || entry?.type === 'reload';
+}
+
+/** A history entry's position is kept under its key and address: the first entry of every document is 'default'. */
+function entryKey(location: { key: string; pathname: string; search: string }): string {
+  return `${location.key} ${location.pathname}${location.search}`;
+}
+
 function readSaved(): Map<string, number> {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
@@ -23,7 +38,8 @@ export function ScrollMemory() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number> | null>(null);
-  const currentKey = useRef(location.key);
+  const currentKey = useRef(entryKey(location));
+  const firstRender = useRef(true);
 
   useEffect(() => {
     positions.current ??= readSaved();
@@ -47,8 +63,14 @@ export function ScrollMemory() {
 
   useLayoutEffect(() => {
     positions.current ??= readSaved();
-    currentKey.current = location.key;
-    if (navigationType !== 'POP') {
+    currentKey.current = entryKey({
+      key: location.key,
+      pathname: location.pathname,
+      search: location.search,
+    });
+    const fromHistory = navigationType === 'POP' && (!firstRender.current || documentCameFromHistory());
+    firstRender.current = false;
+    if (!fromHistory) {
       const target = location.hash
         ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
         : null;
@@ -56,7 +78,7 @@ export function ScrollMemory() {
       else window.scrollTo(0, 0);
       return;
     }
-    const top = positions.current.get(location.key);
+    const top = positions.current.get(currentKey.current);
     if (top === undefined) return;
     // The page may still be loading what makes it tall: try again on each frame for a moment.
     const until = performance.now() + RESTORE_WAIT_MS;
@@ -76,7 +98,7 @@ export function ScrollMemory() {
       window.removeEventListener('wheel', stop);
       window.removeEventListener('touchstart', stop);
     };
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.pathname, location.search, location.hash, navigationType]);
 
   return null;
 }

@@ -35,6 +35,11 @@ export function UserMenuPanel({ close }: { close: () => void }) {
               </Link>
             </li>
             <li>
+              <Link to={routes.publicProfile(user.username)} onClick={close}>
+                Mi perfil público
+              </Link>
+            </li>
+            <li>
               <Link to={routes.myReviews()} onClick={close}>
                 Mis críticas
               </Link>

@@ -42,6 +42,7 @@ export const apiPaths = {
       if (params.genre) search.set('genre', params.genre);
       return `/api/games/best-of?${search.toString()}`;
     },
+    bestOfLists: () => '/api/games/best-of/lists',
     bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
     similar: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/similar`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,

@@ -1,6 +1,7 @@
 import type { ReportReason } from './reviews.js';
 import type { BadgeTier, CriticTier } from './scores.js';
 import type { PlatformName } from './platforms.js';
+import type { SuggestionMark } from './suggestions.js';
 
 /** Shapes of the API's answers, as documented in docs/API-CONTRACT.md: what the API sends and the front reads. */
 export interface GameSummary {
@@ -67,6 +68,11 @@ export interface GameSuggestion {
   imageCover: string | null;
   releaseDate: string | null;
   platform: string[];
+  /**
+   * What tells it from suggestions of the same name: 'dlc' an add-on, 'edition' a later release (edition,
+   * remaster, port) of a title already suggested; null otherwise. Absent in answers of an older API.
+   */
+  mark?: SuggestionMark | null;
 }
 
 /** A search that found nothing, as the admin lists it (no personal data). */
@@ -165,6 +171,11 @@ export interface GameDetail extends GameSummary {
   languages?: LanguageEntry[];
 }
 
+/** GET /api/games/best-of/lists: the years (newest first) and platforms whose lists have enough games. */
+export interface BestOfLists {
+  years: { year: number; games: number; platforms: { id: string; games: number }[] }[];
+}
+
 export interface MediaReview {
   id: number;
   medium: string;
@@ -179,6 +190,8 @@ export interface MediaReview {
   /** ISO 3166-1 alpha-2 and ISO 639-1 of the outlet, from the registry; null when unknown. */
   outletCountry?: string | null;
   outletLanguage?: string | null;
+  /** The outlet's page (/medios/{slug}); null outside the registry, absent in answers of an older API. */
+  outletSlug?: string | null;
 }
 
 export interface FeaturedGame extends GameDetail {
@@ -186,6 +199,8 @@ export interface FeaturedGame extends GameDetail {
 }
 
 export interface UserReview {
+  /** Only in the author's own list (GET /api/user/reviews): hidden by moderation, when and why. */
+  hidden?: { at: string; reason: string | null } | null;
   id: number;
   autor: string;
   rating: number | string | null;

@@ -7,6 +7,7 @@ export * from './platforms.js';
 export * from './routes.js';
 export * from './scores.js';
 export * from './slug.js';
+export * from './suggestions.js';
 export * from './unusual-activity.js';
 export * from './alerts.js';
 export * from './diary.js';

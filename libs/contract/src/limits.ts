@@ -28,3 +28,9 @@ export const SEARCH_QUERY_LIMITS = {
   /** The searched text's length in characters. */
   name: { least: 1, most: 100 },
 } as const;
+
+/**
+ * A best-of list is offered (linked from the catalogue, the lists' chips) only with at least this many
+ * ranked games: a year the review data barely reaches is a near-empty list, not 'the best games' of it.
+ */
+export const BEST_OF_MIN_GAMES = 20;

@@ -64,6 +64,29 @@ export const feedRoutes = {
     `/feeds/lanzamientos/${q(platformId)}.${format}`,
 } as const;
 
+/** A feed as a page offers it: in the head (rel="alternate", both formats) and as a visible link. */
+export interface PageFeed {
+  title: string;
+  path: (format: FeedFormat) => string;
+}
+
+/** The feed each kind of page offers, the same in the server's head and on the client. */
+export const pageFeeds = {
+  news: (): PageFeed => ({ title: 'Noticias', path: (format) => feedRoutes.news(format) }),
+  gameReviews: (game: { igdbID: number; title: string }): PageFeed => ({
+    title: `Críticas de ${game.title}`,
+    path: (format) => feedRoutes.gameReviews(game.igdbID, format),
+  }),
+  outletReviews: (outlet: { slug: string; name: string }): PageFeed => ({
+    title: `Críticas de ${outlet.name}`,
+    path: (format) => feedRoutes.outletReviews(outlet.slug, format),
+  }),
+  releases: (platform: { id: string; name: string }): PageFeed => ({
+    title: `Próximos lanzamientos en ${platform.name}`,
+    path: (format) => feedRoutes.releases(platform.id, format),
+  }),
+} as const;
+
 /** 'Tu año' as a PNG for link previews (Open Graph), served by the API. */
 export const yearImageRoute = (username: string, year: number | string) =>
   `/api/users/${q(username)}/year/${year}/image.png`;

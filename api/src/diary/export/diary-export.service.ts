@@ -34,7 +34,11 @@ function sessionsCsv(sessions: UserData['sessions']): string {
       session.platform ?? '',
       session.note ?? '',
     ]),
-    { header: true, columns: ['title', 'igdbID', 'date', 'minutes', 'platform', 'note'], bom: true },
+    {
+      header: true,
+      columns: ['Título', 'ID IGDB', 'Fecha', 'Minutos', 'Plataforma', 'Nota'],
+      bom: true,
+    },
   );
 }
 

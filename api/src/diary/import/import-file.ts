@@ -7,16 +7,19 @@ import { roundHours } from '../hours.js';
 /** The most rows one import takes: a lifetime's backlog, not a catalogue. */
 export const MAX_IMPORT_ROWS = 10_000;
 
-/** The columns of Veredicto's own CSV (the export writes them, the import reads them back). */
+/**
+ * The columns of Veredicto's own CSV (the export writes them, the import reads them back: each is one of
+ * COLUMN_NAMES once folded), in Spanish: a reader opens the file in a spreadsheet.
+ */
 export const OWN_CSV_COLUMNS = [
-  'title',
-  'igdbID',
-  'platform',
-  'status',
-  'rating',
-  'hours',
-  'startedAt',
-  'finishedAt',
+  'Título',
+  'ID IGDB',
+  'Plataforma',
+  'Estado',
+  'Nota',
+  'Horas',
+  'Fecha de inicio',
+  'Fecha de fin',
 ] as const;
 
 export class ImportFileError extends Error {}
@@ -35,7 +38,7 @@ export const foldText = (text: string): string =>
 /** Column names in Spanish or English, folded (foldText). */
 const COLUMN_NAMES: Record<Field, string[]> = {
   title: ['title', 'titulo', 'name', 'nombre', 'juego', 'game'],
-  igdbId: ['igdbid', 'igdb id', 'igdb'],
+  igdbId: ['igdbid', 'igdb id', 'igdb', 'id igdb'],
   platform: ['platform', 'plataforma', 'platforms', 'plataformas'],
   status: ['status', 'estado'],
   rating: ['rating', 'nota', 'puntuacion', 'score'],

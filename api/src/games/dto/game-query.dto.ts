@@ -101,7 +101,7 @@ export class SearchQueryDto {
   @ApiPropertyOptional({ description: 'Texto a buscar (1-100 caracteres)' })
   @IsString({ message: 'name es obligatorio' })
   @Length(SEARCH.name.least, SEARCH.name.most, {
-    message: `name debe tener entre ${SEARCH.name.least} y ${SEARCH.name.most} caracteres`,
+    message: `La búsqueda (name) debe tener entre ${SEARCH.name.least} y ${SEARCH.name.most} caracteres`,
   })
   name!: string;
 
@@ -143,6 +143,6 @@ export class SearchQueryDto {
 export class SuggestQueryDto {
   @ApiPropertyOptional({ description: 'Lo escrito hasta ahora en el buscador (1-100 caracteres)' })
   @IsString({ message: 'q es obligatorio' })
-  @Length(1, 100, { message: 'q debe tener entre 1 y 100 caracteres' })
+  @Length(1, 100, { message: 'La búsqueda (q) debe tener entre 1 y 100 caracteres' })
   q!: string;
 }

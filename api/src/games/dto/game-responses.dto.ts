@@ -107,6 +107,14 @@ export class GameSuggestionResponse {
   releaseDate!: string | null;
   @ApiProperty({ type: [String], description: 'Plataformas, para distinguir juegos del mismo nombre' })
   platform!: PlatformName[];
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: ['dlc', 'edition'],
+    description:
+      "'dlc' un añadido; 'edition' una edición, remasterización o versión posterior de un título ya sugerido",
+  })
+  mark!: 'dlc' | 'edition' | null;
 }
 
 class GameVideoResponse {
@@ -275,6 +283,13 @@ export class MediaReviewResponse implements ReturnType<typeof presentMediaReview
     description: 'Idioma del medio (ISO 639-1); "es" es la prensa en español de España y Latinoamérica',
   })
   outletLanguage!: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'vandal',
+    description: 'Página del medio en el sitio (/medios/{slug}); null si el medio no está en el registro',
+  })
+  outletSlug!: string | null;
 }
 
 export class UserReviewResponse implements ReturnType<typeof presentUserReview> {

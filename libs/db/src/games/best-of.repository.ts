@@ -191,6 +191,34 @@ export class BestOfRepository {
     );
   }
 
+  /**
+   * How many ranked games each year and each (year, platform) has, the years and lists with at least
+   * `minimum` of them only, newest year first: the lists worth offering.
+   */
+  async listSizes(minimum: number): Promise<{ year: number; platform: string | null; games: number }[]> {
+    // Each ranked game once per its platforms and once for its year's list (the null platform).
+    const entries = this.db
+      .selectFrom(ranked(this.db).as('g'))
+      .select([
+        sql<number>`extract(year from ${sql.ref('g.releaseDate')})::int`.as('year'),
+        sql<string | null>`unnest(array[null]::text[] || ${sql.ref('g.platforms')})`.as('platform'),
+      ])
+      .where('g.releaseDate', 'is not', null);
+    const rows = await this.db
+      .selectFrom(entries.as('e'))
+      .select(['e.year', 'e.platform', sql<number>`count(*)::int`.as('games')])
+      .groupBy(['e.year', 'e.platform'])
+      .having(sql<number>`count(*)`, '>=', minimum)
+      .orderBy('e.year', 'desc')
+      .orderBy('games', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      year: Number(row.year),
+      platform: row.platform ?? null,
+      games: Number(row.games),
+    }));
+  }
+
   /** The years, (year, platform) pairs and genres that have a list: the sitemap's entries. */
   async listsWithGames(): Promise<{
     years: number[];

@@ -20,6 +20,8 @@ export interface MediaReviewRow {
   /** From the outlet registry (outlets), null when unknown. */
   outletCountry: string | null;
   outletLanguage: string | null;
+  /** The outlet's page (/medios/{slug}); null for an outlet outside the registry. */
+  outletSlug: string | null;
 }
 
 /** A scraped review as stored (the entity's properties): the batch's rows. */
@@ -64,6 +66,7 @@ export class MediaReviewRepository extends EntityRepository<MediaReview> {
         'mr.platform',
         'o.country as outletCountry',
         'o.language as outletLanguage',
+        'o.slug as outletSlug',
       ])
       .select((select) =>
         sql<string | null>`to_char(${select.ref('mr.publishedAt')}, 'YYYY-MM-DD')`.as('publishedAt'),
@@ -87,6 +90,7 @@ export class MediaReviewRepository extends EntityRepository<MediaReview> {
       publishedAt: row.publishedAt ?? null,
       outletCountry: row.outletCountry ?? null,
       outletLanguage: row.outletLanguage ?? null,
+      outletSlug: row.outletSlug ?? null,
     }));
   }
 

@@ -22,6 +22,8 @@ export interface UserReviewRow {
   gameTitle: string;
   gameSlug: string;
   imageCover: string | null;
+  /** Hidden by moderation: when, and the administrator's written reason. Only its author reads it. */
+  hidden: { at: string; reason: string | null } | null;
   authorReviewCount: number;
   createdAt: string;
   updatedAt: string;
@@ -34,9 +36,9 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
 
   /**
    * The visible reviews (a hidden one is in no list) with their author, game, the author's score of the
-   * game and the readers' helpful votes.
+   * game and the readers' helpful votes; `withHidden` also the hidden ones (their author's own list).
    */
-  private select() {
+  private select(withHidden = false) {
     return this.db
       .selectFrom('UserReview as r')
       .innerJoin('User as u', 'u.id', 'r.user')
@@ -53,7 +55,7 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
             .as('v'),
         (join) => join.onRef('v.votedReview', '=', 'r.id'),
       )
-      .where('r.hiddenAt', 'is', null)
+      .$if(!withHidden, (query) => query.where('r.hiddenAt', 'is', null))
       .innerJoin('Game as g', 'g.id', 'r.game')
       .leftJoin('Rating as ra', (join) =>
         join.onRef('ra.user', '=', 'r.user').onRef('ra.game', '=', 'r.game'),
@@ -72,6 +74,7 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
         'g.imageCover as imageCover',
         'r.createdAt as createdAt',
         'r.updatedAt as updatedAt',
+        'r.hiddenAt as hiddenAt',
       ])
       .select((select) => [
         sql<number>`coalesce(${select.ref('v.helpful')}, 0)::int`.as('helpful'),
@@ -82,6 +85,14 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
           .whereRef('c.user', '=', 'r.user')
           .where('c.hiddenAt', 'is', null)
           .as('authorReviewCount'),
+        select
+          .selectFrom('ReviewReport as rr')
+          .select('rr.decisionReason')
+          .whereRef('rr.review', '=', 'r.id')
+          .where('rr.action', '=', 'hide')
+          .orderBy('rr.decidedAt', 'desc')
+          .limit(1)
+          .as('hiddenReason'),
       ]);
   }
 
@@ -108,6 +119,9 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
       authorReviewCount: Number(row.authorReviewCount),
       createdAt: new Date(row.createdAt).toISOString(),
       updatedAt: new Date(row.updatedAt).toISOString(),
+      hidden: row.hiddenAt
+        ? { at: new Date(row.hiddenAt).toISOString(), reason: row.hiddenReason ?? null }
+        : null,
     }));
   }
 
@@ -154,9 +168,10 @@ export class UserReviewRepository extends EntityRepository<UserReview> {
     return rows.length > 0;
   }
 
+  /** The user's own reviews, the hidden ones too (marked, with the reason): their author sees them. */
   findForUser(userId: number): Promise<UserReviewRow[]> {
     return this.rows(
-      this.select().where('r.user', '=', userId).orderBy('r.updatedAt', 'desc').orderBy('r.id', 'desc'),
+      this.select(true).where('r.user', '=', userId).orderBy('r.updatedAt', 'desc').orderBy('r.id', 'desc'),
     );
   }
 

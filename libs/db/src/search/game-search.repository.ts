@@ -188,6 +188,13 @@ export class GameSearchRepository {
     return row?.title ?? null;
   }
 
+  /** Which of `ids` are add-ons (DLC, packs...): the suggestions mark them. */
+  async addonsAmong(ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await typedRows(this.em, addonsQuery(this.em, { ids }), this.route);
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
   /** A game's title by id (the suggestion an index in memory chose); null when the game is gone. */
   async titleOf(id: number): Promise<string | null> {
     const [row] = await typedRows(this.em, titleQuery(this.em, { id }), this.route);
@@ -540,6 +547,14 @@ function buildSearch(
 // Not prepared: its shapes (words, variants, corrections) are many and each plan is large, and an API
 // process runs it only until its index is loaded.
 const searchQuery = reusableQuery(buildSearch, { prepare: false });
+
+const addonsQuery = reusableQuery((db, { ids }: { ids: number[] }) =>
+  db
+    .selectFrom('Game as g')
+    .select('g.id as id')
+    .where(sql<boolean>`${sql.ref('g.id')} = any(${ids}::int[])`)
+    .where('g.addon', '=', true),
+);
 
 const titleQuery = reusableQuery((db, { id }: { id: number }) =>
   db.selectFrom('Game as g').select('g.title as title').where('g.id', '=', id),

@@ -271,6 +271,16 @@ export function canonicalLink(page: PageContext): string {
   return canonical ?? metaUrl(page, 'og:url') ?? withoutTracking(page.pageUrl);
 }
 
+/**
+ * How a date on this page reads: its locale ('4/6/2016' is 6 April on an en-US page), the fetch time for
+ * 'hace 2 horas', the outlet's zone. Every date the page prints, the article's or a review's, reads so.
+ */
+export const dateReading = (page: PageContext) => ({
+  locale: page.locale,
+  now: page.now,
+  timeZone: page.timeZone,
+});
+
 /** Selectors for the visible publication date, most explicit first. */
 const DATE_META_KEYS = [
   'date',
@@ -291,7 +301,7 @@ const DATE_META_KEYS = [
  * in the content, date meta tags, itemprop=datePublished, and as a last resort a date written in words.
  */
 export function publicationDate(page: PageContext, content: Cheerio<AnyNode> | null): string | null {
-  const reading = { locale: page.locale, now: page.now, timeZone: page.timeZone };
+  const reading = dateReading(page);
   for (const candidate of dateCandidates(page, content)) {
     const date = parseDate(candidate, reading);
     if (date) return date;

@@ -382,6 +382,14 @@ describe('extractArticle on real saved pages', () => {
     ).toBe('2019-04-28');
   });
 
+  it("reads an en-US page's numeric date month first (Lifehacker, '3/09/15 8:00am': 9 March 2015)", () => {
+    const article = extractArticle(
+      realPage('xx-readability-lifehacker-working'),
+      'http://lifehacker.com/how-to-program-your-mind-to-stop-buying-crap-you-don-t-1690268064',
+    );
+    expect(article.publicationDate?.slice(0, 10)).toBe('2015-03-09');
+  });
+
   it("skips a lazy loader's 'preload' placeholder and takes the article's photo (Última Hora, 2014)", () => {
     const article = extractArticle(
       realPage('es-newspaper4k-spanish-article'),

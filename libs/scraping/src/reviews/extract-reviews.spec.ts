@@ -395,6 +395,20 @@ describe('extractReviews on small pages', () => {
     ]);
   });
 
+  it("reads a review's numeric date on an en-US page month first ('Posted 4/6/2016': 6 April 2016)", () => {
+    const html = `<!doctype html><html lang="en-US"><head></head><body>
+      <div itemscope itemtype="https://schema.org/Review">
+        <span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Taylor</span></span>
+        <span itemprop="publisher" itemscope itemtype="https://schema.org/Organization"><span itemprop="name">IGN</span></span>
+        <span itemprop="datePublished">Posted 4/6/2016</span>
+        <div itemprop="reviewRating" itemscope itemtype="https://schema.org/Rating">
+          <span itemprop="ratingValue">8</span>/<span itemprop="bestRating">10</span>
+        </div>
+      </div></body></html>`;
+    const [read] = extractReviews(html, 'https://www.ign.com/articles/overwatch-review');
+    expect(read.publishedAt?.slice(0, 10)).toBe('2016-04-06');
+  });
+
   it('reads a review declared in JSON-LD and in microdata once', () => {
     const html = page(
       `<meta property="og:site_name" content="Vandal">${jsonLd({

@@ -1,7 +1,7 @@
 import { parseDate } from '../dates/parse-date.js';
 import { htmlToText } from '../html/html-text.js';
 import { hasType, imageValue, textValue, type JsonLdNode } from '../html/json-ld.js';
-import type { PageContext } from '../html/page-metadata.js';
+import { dateReading, type PageContext } from '../html/page-metadata.js';
 import { absoluteUrl } from '../html/page-url.js';
 import { reviewScore, snippetOf, UNSCORED, type ExtractedReview } from './extracted-review.js';
 
@@ -53,7 +53,10 @@ export function jsonLdReviews(page: PageContext): ExtractedReview[] {
         snippet: snippetOf(htmlToText(textValue(node.reviewBody) ?? textValue(node.description) ?? '')),
         link: absoluteUrl(link, page.baseUrl),
         platform: reviewedPlatform(page, node),
-        publishedAt: parseDate(textValue(node.datePublished) ?? textValue(node.dateCreated)),
+        publishedAt: parseDate(
+          textValue(node.datePublished) ?? textValue(node.dateCreated),
+          dateReading(page),
+        ),
       };
     });
 }

@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import { parseDate } from '../dates/parse-date.js';
 import { elementText } from '../html/html-text.js';
-import type { PageContext } from '../html/page-metadata.js';
+import { dateReading, type PageContext } from '../html/page-metadata.js';
 import { absoluteUrl } from '../html/page-url.js';
 import {
   reviewScore,
@@ -46,6 +46,7 @@ export function microdataReviews(page: PageContext): ExtractedReview[] {
         platform: platforms.length ? platforms.join(', ') : null,
         publishedAt: parseDate(
           firstValue(page, item, 'datePublished') ?? firstValue(page, item, 'dateCreated'),
+          dateReading(page),
         ),
       };
     });

@@ -3,7 +3,7 @@ import type { Element } from 'domhandler';
 import { parseDate } from '../dates/parse-date.js';
 import { elementText } from '../html/html-text.js';
 import { hasNamePiece, nameTokens } from '../html/main-content.js';
-import type { PageContext } from '../html/page-metadata.js';
+import { dateReading, type PageContext } from '../html/page-metadata.js';
 import { absoluteUrl, readableHostName, siteHost } from '../html/page-url.js';
 import type { ScoreScaleHint } from '../scores/normalize-score.js';
 import { cleanAuthor, reviewScore, snippetOf, type ExtractedReview } from './extracted-review.js';
@@ -181,7 +181,7 @@ function readCards(page: PageContext, cards: CardParts[]): ExtractedReview[] {
       snippet: snippetOf(quote),
       link,
       platform: textOf(partOf(page, named, PLATFORM_PIECES)),
-      publishedAt: parseDate(dateText),
+      publishedAt: parseDate(dateText, dateReading(page)),
     };
   });
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
+import { useStatusToast } from '../../../components/status-toast';
 import { serverMessage } from '../../../lib/api-client';
 import { normalizePlatforms } from '../../../lib/format';
 import { apiPaths, routes } from '../../../lib/paths';
@@ -30,6 +31,7 @@ export function GameStatusBar({ game }: GameStatusBarProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [logging, setLogging] = useState(false);
+  const { show: confirm, toast } = useStatusToast();
 
   if (!token) {
     return (
@@ -48,6 +50,7 @@ export function GameStatusBar({ game }: GameStatusBarProps) {
       if (value === '') {
         await removeGameStatus(game.igdbID);
         await refresh(null, { revalidate: false });
+        confirm(`${game.title} ya no tiene estado en tu diario.`);
       } else {
         const saved = await setGameStatus(game.igdbID, {
           status: value,
@@ -56,6 +59,7 @@ export function GameStatusBar({ game }: GameStatusBarProps) {
           finishedAt: current?.finishedAt ?? undefined,
         });
         await refresh(saved, { revalidate: false });
+        confirm(`Guardado: ${game.title}, «${STATUS_LABELS[value]}».`);
       }
       void mutate((key) => typeof key === 'string' && key.startsWith('/api/user/games'));
     } catch (caught) {
@@ -93,6 +97,7 @@ export function GameStatusBar({ game }: GameStatusBarProps) {
         </span>
       ) : null}
       <CircleFigure igdbID={game.igdbID} />
+      {toast}
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -104,6 +109,7 @@ export function GameStatusBar({ game }: GameStatusBarProps) {
           platform={current?.platform ?? firstPlatform ?? null}
           onClose={() => setLogging(false)}
           onLogged={() => {
+            confirm('Sesión registrada.');
             void refresh();
             void mutate(apiPaths.user.gameSessions(game.igdbID));
           }}

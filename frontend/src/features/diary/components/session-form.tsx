@@ -17,11 +17,12 @@ interface SessionFormProps {
   onLogged: () => void;
 }
 
-/** 'Registrar sesión': the day (today by default), the minutes, the platform and a note. */
+/** 'Registrar sesión': the day (today by default), how long in hours and minutes, the platform and a note. */
 export function SessionForm({ game, platform, onClose, onLogged }: SessionFormProps) {
   const id = useId();
   const [date, setDate] = useState(today);
-  const [minutes, setMinutes] = useState('60');
+  const [hours, setHours] = useState('1');
+  const [minutes, setMinutes] = useState('0');
   const [sessionPlatform, setSessionPlatform] = useState(platform ?? '');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,12 +30,18 @@ export function SessionForm({ game, platform, onClose, onLogged }: SessionFormPr
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The API counts a session in minutes (docs/CONTRACT.md §12); a reader thinks of an evening in hours.
+    const total = Number(hours || 0) * 60 + Number(minutes || 0);
+    if (!(total >= 1 && total <= 1440)) {
+      setError('Una sesión dura entre 1 minuto y 24 horas.');
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       await addPlaySession(game.igdbID, {
         date,
-        minutes: Number(minutes),
+        minutes: total,
         platform: sessionPlatform.trim() || undefined,
         note: note.trim() || undefined,
       });
@@ -57,18 +64,30 @@ export function SessionForm({ game, platform, onClose, onLogged }: SessionFormPr
           value={date}
           onChange={(event) => setDate(event.target.value)}
         />
-        <label htmlFor={`${id}-minutes`}>Minutos</label>
-        <input
-          id={`${id}-minutes`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1440}
-          required
-          value={minutes}
-          onChange={(event) => setMinutes(event.target.value)}
-          data-autofocus
-        />
+        <fieldset className="session-form__duration">
+          <legend>Duración</legend>
+          <label htmlFor={`${id}-hours`}>Horas</label>
+          <input
+            id={`${id}-hours`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={24}
+            value={hours}
+            onChange={(event) => setHours(event.target.value)}
+            data-autofocus
+          />
+          <label htmlFor={`${id}-minutes`}>Minutos</label>
+          <input
+            id={`${id}-minutes`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={59}
+            value={minutes}
+            onChange={(event) => setMinutes(event.target.value)}
+          />
+        </fieldset>
         <label htmlFor={`${id}-platform`}>Plataforma</label>
         <input
           id={`${id}-platform`}

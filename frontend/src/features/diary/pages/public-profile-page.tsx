@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
+import { useStatusToast } from '../../../components/status-toast';
 import { isApiError, serverMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { pageTexts } from '@veredicto/contract';
@@ -35,12 +36,15 @@ export function PublicProfilePage() {
   if (error) {
     const hidden = isApiError(error, 404);
     return (
-      <section className="page">
+      <section className="page page--center">
         <h1>Perfil no encontrado</h1>
         <p className="muted">
           {hidden ? 'Este perfil no existe o no es visible para ti.' : 'No se ha podido cargar el perfil.'}
         </p>
         {hidden && token ? <FollowRequestButton username={username} /> : null}
+        <Link to={routes.home()} className="button">
+          Volver al inicio
+        </Link>
       </section>
     );
   }
@@ -52,16 +56,18 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
   const { token } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { show: confirm, toast } = useStatusToast();
   const id = useId();
   const highest = Math.max(1, ...profile.scoreHistogram);
   const thisYear = new Date().getFullYear();
 
-  const act = async (action: () => Promise<unknown>) => {
+  const act = async (action: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setError(null);
     try {
       await action();
       onChanged();
+      confirm(done);
     } catch (caught) {
       setError(serverMessage(caught, 'No se ha podido guardar el cambio'));
     } finally {
@@ -83,7 +89,14 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => void act(() => (profile.following ? unfollowUser : followUser)(profile.username))}
+          onClick={() =>
+            void act(
+              () => (profile.following ? unfollowUser : followUser)(profile.username),
+              profile.following
+                ? `Ya no sigues a ${profile.username}.`
+                : `Ahora sigues a ${profile.username}.`,
+            )
+          }
         >
           {profile.following ? 'Dejar de seguir' : 'Seguir'}
         </button>
@@ -95,7 +108,13 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
             id={`${id}-privacy`}
             value={profile.visibility}
             disabled={busy}
-            onChange={(event) => void act(() => setPrivacy(event.target.value as ProfileVisibility))}
+            onChange={(event) => {
+              const visibility = event.target.value as ProfileVisibility;
+              void act(
+                () => setPrivacy(visibility),
+                `Guardado: tu perfil es ahora «${VISIBILITY_LABELS[visibility]}».`,
+              );
+            }}
           >
             {(Object.keys(VISIBILITY_LABELS) as ProfileVisibility[]).map((value) => (
               <option key={value} value={value}>
@@ -111,6 +130,7 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
         </p>
       ) : null}
       {profile.own ? <FollowersPanel /> : null}
+      {toast}
       <ul className="profile-counts" data-testid="profile-counts">
         {PLAY_STATUSES.map((status) => (
           <li key={status}>

@@ -21,7 +21,7 @@ export function YearInReviewPage() {
 
   if (error) {
     return (
-      <section className="page">
+      <section className="page page--center">
         <h1>Año no disponible</h1>
         <p className="muted">
           {isApiError(error, 404)
@@ -30,6 +30,9 @@ export function YearInReviewPage() {
               ? 'Ese año no es válido.'
               : 'No se ha podido cargar el año.'}
         </p>
+        <Link to={routes.home()} className="button">
+          Volver al inicio
+        </Link>
       </section>
     );
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { useStatusToast } from '../../../components/status-toast';
 import { apiPaths } from '../../../lib/paths';
 import type { GameDetail } from '../../../lib/types';
 import { useSession } from '../../auth';
@@ -40,6 +41,7 @@ export function GameActions({ game, onRated }: GameActionsProps) {
   const { token } = useSession();
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState<OpenModal>(null);
+  const { show: showToast, toast } = useStatusToast();
   // The action a visitor started before being asked to log in.
   const [pending, setPending] = useState<Action | null>(null);
   const [wishlist, setWishlist] = useState<WishlistState>('idle');
@@ -136,7 +138,9 @@ export function GameActions({ game, onRated }: GameActionsProps) {
     if (!holding.includes(WISHLIST_NAME)) void addToWishlist();
   }, [resumeWishlist, token, holding, addToWishlist]);
 
-  const onReviewPublished = () => {
+  const onReviewPublished = (message: string) => {
+    close();
+    showToast(message);
     void refreshOwnScore();
     void refreshOwnReview();
     void mutate(apiPaths.games.detail(igdbID));
@@ -198,6 +202,7 @@ export function GameActions({ game, onRated }: GameActionsProps) {
           {inWishlist ? 'No se ha podido quitar el juego de Deseados.' : 'Hubo un error al agregar el juego.'}
         </p>
       ) : null}
+      {toast}
       <Suspense fallback={null}>
         {open === 'rating' ? (
           <RatingModal

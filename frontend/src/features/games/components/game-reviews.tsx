@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { SCORE_BANDS } from '@veredicto/contract';
+import { pageFeeds, SCORE_BANDS } from '@veredicto/contract';
+import { FeedLink } from '../../../components/feed-link';
 import { Tabs } from '../../../components/tabs';
 import type { MediaReview } from '../../../lib/types';
 import { useGameUserReviews, type UserReviewSort } from '../api/use-game-user-reviews';
@@ -135,16 +136,19 @@ function UserReviews({ igdbID, gameTitle }: { igdbID: string; gameTitle: string 
 
 export function GameReviews({ igdbID, gameTitle }: { igdbID: string; gameTitle: string }) {
   return (
-    <Tabs
-      label="Críticas"
-      tabs={[
-        { id: 'media', label: 'Críticas de medios', content: <MediaReviews igdbID={igdbID} /> },
-        {
-          id: 'users',
-          label: 'Críticas de usuarios',
-          content: <UserReviews igdbID={igdbID} gameTitle={gameTitle} />,
-        },
-      ]}
-    />
+    <>
+      <Tabs
+        label="Críticas"
+        tabs={[
+          { id: 'media', label: 'Críticas de medios', content: <MediaReviews igdbID={igdbID} /> },
+          {
+            id: 'users',
+            label: 'Críticas de usuarios',
+            content: <UserReviews igdbID={igdbID} gameTitle={gameTitle} />,
+          },
+        ]}
+      />
+      <FeedLink feed={pageFeeds.gameReviews({ igdbID: Number(igdbID), title: gameTitle })} />
+    </>
   );
 }

@@ -1,3 +1,5 @@
+import { Link } from '../../../components/link';
+import { routes } from '../../../lib/paths';
 import { ScoreBadge } from '../../../components/score-badge';
 import { formatDate } from '../../../lib/format';
 import type { MediaReview } from '../../../lib/types';
@@ -51,7 +53,9 @@ export function MediaReviewCard({ group }: { group: MediaReviewGroup }) {
           </span>
         )}
         <div className="review-card__who">
-          <h3 className="review-card__medium">{lead.medium}</h3>
+          <h3 className="review-card__medium">
+            {lead.outletSlug ? <Link to={routes.outlet(lead.outletSlug)}>{lead.medium}</Link> : lead.medium}
+          </h3>
           {country ? (
             <p className="review-card__country">
               <span aria-hidden="true">{flagOf(country)} </span>

@@ -7,14 +7,15 @@ import {
 } from '@veredicto/contract';
 import { createReview } from '../../user';
 
-type Status = { kind: 'error' | 'success'; message: string; detail?: string } | null;
+type Status = { kind: 'error'; message: string; detail?: string } | null;
 
 interface ReviewModalProps {
   game: { igdbID: number; title: string; imageCover: string | null };
   /** The user's review of the game, when there is one: the modal opens with it to edit it. */
   existing?: { review: string; rating: number | string | null; spoiler?: boolean } | null;
   onClose: () => void;
-  onPublished: () => void;
+  /** Published: the API's confirmation; the caller closes the dialog and shows it. */
+  onPublished: (message: string) => void;
 }
 
 export function ReviewModal({ game, existing: given, onClose, onPublished }: ReviewModalProps) {
@@ -52,17 +53,7 @@ export function ReviewModal({ game, existing: given, onClose, onPublished }: Rev
         imageCover: game.imageCover,
       });
       // The API says whether the review was new or replaced the user's earlier one.
-      setStatus({
-        kind: 'success',
-        message: typeof answer === 'string' && answer ? answer : 'Crítica agregada con éxito.',
-      });
-      // A new review empties the form; an edited one stays on screen as it now stands.
-      if (!existing) {
-        setText('');
-        setRating('');
-        setSpoiler(false);
-      }
-      onPublished();
+      onPublished(typeof answer === 'string' && answer ? answer : 'Crítica agregada con éxito.');
     } catch (caught) {
       // A 4xx answer explains itself (e.g. a review of this game already exists).
       const detail =
@@ -117,8 +108,8 @@ export function ReviewModal({ game, existing: given, onClose, onPublished }: Rev
           Contiene spoilers
         </label>
         {status ? (
-          <div role={status.kind === 'error' ? 'alert' : 'status'}>
-            <p className={status.kind === 'error' ? 'form-error' : 'form-success'}>{status.message}</p>
+          <div role="alert">
+            <p className="form-error">{status.message}</p>
             {status.detail ? <p className="field__hint">{status.detail}</p> : null}
           </div>
         ) : null}

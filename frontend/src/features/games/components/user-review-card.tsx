@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link } from '../../../components/link';
 import { Modal } from '../../../components/modal';
 import { ScoreBadge } from '../../../components/score-badge';
 import { badgeTier } from '../../../lib/badges';
 import { formatDate, truncate } from '../../../lib/format';
+import { routes } from '../../../lib/paths';
 import type { UserReview } from '../../../lib/types';
 import { ReportReviewDialog } from './report-review-dialog';
 import { ReviewHelpfulness } from './review-helpfulness';
@@ -21,7 +23,9 @@ export function UserReviewCard({ review, gameTitle }: { review: UserReview; game
       <header className="review-card__header">
         <UserBadge tier={tier} />
         <div className="review-card__who">
-          <h3 className="review-card__medium">{review.autor}</h3>
+          <h3 className="review-card__medium">
+            <Link to={routes.publicProfile(review.autor)}>{review.autor}</Link>
+          </h3>
           {review.createdAt ? (
             <p className="review-card__author">
               <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
@@ -56,7 +60,8 @@ export function UserReviewCard({ review, gameTitle }: { review: UserReview; game
       {open ? (
         <Modal title={gameTitle} onClose={() => setOpen(false)}>
           <p className="review-modal__author">
-            Crítica de {review.autor} · <ScoreBadge score={review.rating} label="Puntuación" />
+            Crítica de <Link to={routes.publicProfile(review.autor)}>{review.autor}</Link> ·{' '}
+            <ScoreBadge score={review.rating} label="Puntuación" />
           </p>
           <p className="review-full">{review.review}</p>
           <div className="modal__actions">

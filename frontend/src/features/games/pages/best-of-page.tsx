@@ -9,6 +9,7 @@ import { formatReleaseDate } from '../../../lib/format';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { BEST_OF_PAGE_SIZE, useBestOf } from '../api/use-best-of';
+import { useBestOfLists } from '../api/use-best-of-lists';
 import { PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
 
@@ -49,7 +50,16 @@ export function BestOfPage() {
       ? { year: genreSlug ? undefined : year, platform: platformId, genre: genreSlug, page: page - 1 }
       : null,
   );
+  const { data: lists } = useBestOfLists();
   if (!known) return <NotFoundPage />;
+
+  // Only lists with enough games are offered: the years around this one and this year's platforms.
+  const offeredYears = lists?.years.map((entry) => entry.year) ?? [];
+  const earlier = offeredYears.find((offered) => year !== undefined && offered < year);
+  const later = offeredYears.findLast((offered) => year !== undefined && offered > year);
+  const offeredPlatforms = new Set(
+    lists?.years.find((entry) => entry.year === year)?.platforms.map((platform) => platform.id),
+  );
 
   const goToPage = (next: number) => {
     const params = new URLSearchParams(searchParams);
@@ -66,17 +76,21 @@ export function BestOfPage() {
         <div className="catalogue__filters">
           <nav aria-label="Listas del año">
             <ul className="chip-list">
-              <li>
-                <Link className="chip" to={routes.bestOfYear(year - 1)}>
-                  {year - 1}
-                </Link>
-              </li>
+              {earlier !== undefined ? (
+                <li>
+                  <Link className="chip" to={routes.bestOfYear(earlier)}>
+                    {earlier}
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <Link className={`chip${platformId ? '' : ' active'}`} to={routes.bestOfYear(year)}>
                   Todas ({year})
                 </Link>
               </li>
-              {PLATFORM_FILTERS.map((option) => (
+              {PLATFORM_FILTERS.filter(
+                (option) => option.id === platformId || offeredPlatforms.has(option.id),
+              ).map((option) => (
                 <li key={option.id}>
                   <Link
                     className={`chip${option.id === platformId ? ' active' : ''}`}
@@ -86,10 +100,10 @@ export function BestOfPage() {
                   </Link>
                 </li>
               ))}
-              {year < currentYear ? (
+              {later !== undefined ? (
                 <li>
-                  <Link className="chip" to={routes.bestOfYear(year + 1)}>
-                    {year + 1}
+                  <Link className="chip" to={routes.bestOfYear(later)}>
+                    {later}
                   </Link>
                 </li>
               ) : null}

@@ -11,6 +11,7 @@ import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { SPANISH_FILTER_LABELS, SPANISH_FILTERS, type SpanishFilter } from '@veredicto/contract';
 import { readSpanishFilter } from '../../languages';
+import { newestBestOfYear, useBestOfLists } from '../api/use-best-of-lists';
 import { useGameCatalogue, type CatalogueSort } from '../api/use-game-catalogue';
 import { ALL_PLATFORMS_ID, PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
@@ -93,6 +94,7 @@ export function CataloguePage() {
       : null,
   );
 
+  const { data: bestOfLists } = useBestOfLists();
   if (!known) return <NotFoundPage />;
 
   // A platform link keeps the order and the filters.
@@ -122,8 +124,7 @@ export function CataloguePage() {
   const onSortChange = (value: string) => setFilter('sortBy', value === 'releaseDate' ? undefined : value);
 
   const games = data?.content ?? [];
-  // Last year's list is complete; this year's is still filling up in its first months.
-  const bestOfYear = new Date().getFullYear() - 1;
+  const bestOfYear = newestBestOfYear(bestOfLists, isAll ? undefined : platformId);
   const totalPages = data?.totalPages ?? 0;
 
   return (
@@ -214,12 +215,14 @@ export function CataloguePage() {
           </select>
         </div>
       </div>
-      <p className="catalogue__best-of">
-        <Link to={isAll ? routes.bestOfYear(bestOfYear) : routes.bestOfPlatform(bestOfYear, platformId)}>
-          Los mejores juegos de {bestOfYear}
-          {label ? ` en ${label}` : ''}
-        </Link>
-      </p>
+      {bestOfYear !== null ? (
+        <p className="catalogue__best-of">
+          <Link to={isAll ? routes.bestOfYear(bestOfYear) : routes.bestOfPlatform(bestOfYear, platformId)}>
+            Los mejores juegos de {bestOfYear}
+            {label ? ` en ${label}` : ''}
+          </Link>
+        </p>
+      ) : null}
       {isLoading && !data ? <Spinner label="Cargando juegos..." /> : null}
       {error && !data ? (
         <LoadError message="No se ha podido cargar el catálogo de juegos." onRetry={retry} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { pageTexts } from '@veredicto/contract';
+import { pageFeeds, pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { PlatformLogos } from '../../../components/platform-logos';
@@ -51,6 +51,7 @@ export function GameDetailPage() {
       ? pageTexts.game({ title: game.title, summary: game.summaryLanguage !== 'en' ? game.summary : null })
       : { title: null, description: null }),
     canonicalPath: game ? routes.game(game) : undefined,
+    feeds: game ? [pageFeeds.gameReviews(game)] : undefined,
   });
 
   if (isApiError(error, 404) || isApiError(error, 400)) return <NotFoundPage />;

@@ -1,4 +1,4 @@
-import { bestGamesTitle, pageTexts } from '@veredicto/contract';
+import { bestGamesTitle, pageFeeds, pageTexts } from '@veredicto/contract';
 import { getSiteConfig } from '../../../lib/site-config';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { HomeNews } from '../../news';
@@ -26,7 +26,7 @@ function LatestGames() {
 }
 
 export function HomePage() {
-  usePageMeta({ ...pageTexts.home(), canonicalPath: '/' });
+  usePageMeta({ ...pageTexts.home(), canonicalPath: '/', feeds: [pageFeeds.news()] });
   // The featured game opens the page and its height depends on its reviews: the sections below wait for
   // it (its request starts with the HTML) instead of being pushed down when it arrives.
   const { isLoading: featuredLoading } = useFeaturedGame();

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { pageTexts } from '@veredicto/contract';
+import { pageFeeds, pageTexts } from '@veredicto/contract';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { CoverImage } from '../../../components/cover-image';
 import { LoadError } from '../../../components/load-error';
@@ -34,6 +34,7 @@ export function NewsArticlePage() {
   usePageMeta({
     ...(news ? pageTexts.newsArticle(news) : { title: match?.title ?? null, description: null }),
     canonicalPath: routes.newsArticle({ slug: match?.slug ?? slug, title: match?.title ?? slug }),
+    feeds: [pageFeeds.news()],
   });
 
   if (list.error || article.error) {

@@ -1,5 +1,6 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { pageTexts } from '@veredicto/contract';
+import { pageFeeds, pageTexts } from '@veredicto/contract';
+import { FeedLink } from '../../../components/feed-link';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
@@ -77,7 +78,7 @@ export function NewsListPage() {
   const page = params.page === undefined ? 1 : Number.parseInt(params.page, 10);
   const wide = useMediaQuery(WIDE_NEWS_QUERY);
   const { data: news, error, isLoading, mutate } = useAllNews();
-  usePageMeta({ ...pageTexts.newsList(), canonicalPath: routes.newsList() });
+  usePageMeta({ ...pageTexts.newsList(), canonicalPath: routes.newsList(), feeds: [pageFeeds.news()] });
 
   if (!Number.isInteger(page) || page < 1) return <Navigate to={routes.newsList()} replace />;
 
@@ -91,6 +92,7 @@ export function NewsListPage() {
   return (
     <div className="page news-list">
       <h1 className="page-title">NOTICIAS</h1>
+      <FeedLink feed={pageFeeds.news()} />
       {content}
     </div>
   );

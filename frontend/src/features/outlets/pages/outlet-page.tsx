@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import { pageTexts } from '@veredicto/contract';
+import { pageFeeds, pageTexts } from '@veredicto/contract';
+import { FeedLink } from '../../../components/feed-link';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { ScoreBadge } from '../../../components/score-badge';
@@ -139,6 +140,7 @@ export function OutletPage() {
       ? {
           ...pageTexts.outlet({ name: outlet.name, reviews: outlet.reviews }),
           canonicalPath: routes.outlet(outlet.slug),
+          feeds: [pageFeeds.outletReviews(outlet)],
         }
       : { title: null },
   );
@@ -181,6 +183,7 @@ export function OutletPage() {
         <Agreement slug={outlet.slug} name={outlet.name} />
       </section>
       <Reviews key={outlet.slug} outlet={outlet} />
+      <FeedLink feed={pageFeeds.outletReviews(outlet)} />
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { preload } from 'swr';
 import { CoverImage } from '../../../components/cover-image';
 import { apiPaths, routes } from '../../../lib/paths';
-import type { GameSuggestion } from '../../../lib/types';
+import type { GameSuggestion, SuggestionMark } from '../../../lib/types';
 import { fetchSearchPage } from '../api/search-page';
 import { useSuggestions } from '../api/use-suggestions';
 
@@ -13,6 +13,9 @@ interface SearchFormProps {
 }
 
 const yearOf = (date: string | null) => date?.slice(0, 4) ?? '';
+
+/** Said before the year: an add-on, or a later release of a title already in the list. */
+const MARK_LABELS: Record<SuggestionMark, string> = { dlc: 'DLC', edition: 'Edición' };
 
 /** What tells two games of the same name apart: the year and up to three platforms. */
 function suggestionDetails(game: GameSuggestion): string {
@@ -146,7 +149,12 @@ export function SearchForm({ className, onSearched }: SearchFormProps) {
                 />
                 <span className="search-suggestions__text">
                   <span className="search-suggestions__title">{game.title}</span>
-                  <span className="search-suggestions__details">{suggestionDetails(game)}</span>
+                  <span className="search-suggestions__details">
+                    {game.mark ? (
+                      <span className="search-suggestions__mark">{MARK_LABELS[game.mark]}</span>
+                    ) : null}
+                    {suggestionDetails(game)}
+                  </span>
                 </span>
               </li>
             ))

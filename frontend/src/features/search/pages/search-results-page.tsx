@@ -44,7 +44,11 @@ export function SearchResultsPage() {
       {!term ? (
         <p className="empty-state">Escribe el nombre de un juego en el buscador para ver resultados.</p>
       ) : search.error && games.length === 0 ? (
-        <LoadError message={`No se ha podido completar la búsqueda de «${term}».`} onRetry={search.retry} />
+        <LoadError
+          message={`No se ha podido completar la búsqueda de «${term}».`}
+          onRetry={search.retry}
+          error={search.error}
+        />
       ) : search.isLoading ? (
         <Spinner label="Buscando..." />
       ) : games.length > 0 ? (

@@ -5,6 +5,7 @@ import { CoverImage } from '../../../components/cover-image';
 import { LoadError } from '../../../components/load-error';
 import { ScoreBadge } from '../../../components/score-badge';
 import { ApiError, serverMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
@@ -81,6 +82,12 @@ function MyReviews() {
                 )}
               </h2>
               <ScoreBadge score={review.rating} label="Puntuación" size="large" />
+              {review.hidden ? (
+                <p className="my-review__hidden" data-testid="review-hidden">
+                  <strong>Oculta por moderación</strong> el {formatDate(review.hidden.at)}
+                  {review.hidden.reason ? `: «${review.hidden.reason}».` : '.'} Solo tú la ves.
+                </p>
+              ) : null}
             </div>
             <div className="my-review__actions">
               <button type="button" className="button" onClick={() => setReadingId(review.id)}>
