@@ -8,7 +8,7 @@ import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame, createUser } from '../support/factories.js';
 import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
 const SLOW = 90_000;
@@ -20,7 +20,7 @@ describe('scrape-game: critic reviews of a registered source page', () => {
   let workers: RunningProcess;
   let db: pg.Client;
   let token: string;
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  const backend = ONE_BACKEND;
 
   beforeAll(async () => {
     await site.start();

@@ -10,9 +10,9 @@ import {
   type PastRating,
 } from '../support/rating-history.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
 
 interface PlayerStatsAnswer {

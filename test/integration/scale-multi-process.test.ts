@@ -12,13 +12,13 @@ import { startFakeFastly, type FakeCdn } from '../support/fake-cdn.js';
 import { freePort } from '../support/free-port.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { endPool, startReplicaCluster, type ReplicaCluster } from '../support/replica-cluster.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 /** 60 s by default, as the issue asks; SCALE_TEST_SECONDS shortens it for a quick local try. */
 const LOAD_SECONDS = Number(process.env.SCALE_TEST_SECONDS ?? 60);
 const RATERS = 6;
 const ANONYMOUS_READERS = 6;
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 interface Api {
   process: RunningProcess;

@@ -26,3 +26,15 @@ export const withDatabase = (serverUrl: string, database: string) => {
   url.pathname = `/${database}`;
   return url.toString();
 };
+
+export type QueueBackend = 'redis' | 'postgres';
+
+/** Both queue backends, for the files whose subject is the queues: `describe.each(QUEUE_BACKENDS)`. */
+export const QUEUE_BACKENDS: readonly QueueBackend[] = ['redis', 'postgres'];
+
+/**
+ * The one backend of the files whose subject is not the queues (docs/TESTING.md lists them): BullMQ's
+ * PostgreSQL backend, the one `npm start` and the browser tier run without REDIS_URL. Every run has a
+ * Redis (global-setup.mjs), so this is a choice, not a consequence of the machine.
+ */
+export const ONE_BACKEND: QueueBackend = 'postgres';
