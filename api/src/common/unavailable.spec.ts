@@ -12,6 +12,19 @@ describe('isServiceUnavailable', () => {
     ).toBe(true);
   });
 
+  it('recognises a server or pool out of connections (a 503 to retry, never a 500)', () => {
+    const refused = Object.assign(new Error('sorry, too many clients already'), { code: '53300' });
+    expect(isServiceUnavailable(refused)).toBe(true);
+    expect(isServiceUnavailable(new Error('sorry, too many clients already'))).toBe(true);
+    expect(
+      isServiceUnavailable(
+        new Error('remaining connection slots are reserved for roles with the SUPERUSER attribute'),
+      ),
+    ).toBe(true);
+    expect(isServiceUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(mayRunAgain(refused, false, Date.now())).toBe(true);
+  });
+
   it('leaves real bugs and constraint violations alone (they stay 500 or their own status)', () => {
     expect(isServiceUnavailable(new TypeError('undefined is not a function'))).toBe(false);
     expect(isServiceUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);

@@ -6,8 +6,13 @@ import { catchError, defer, type Observable, throwError, timer, switchMap } from
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
 
-/** PostgreSQL's "the server ended the session" classes (57P: shutdown, 08: connection exception). */
+/**
+ * PostgreSQL's "the server ended the session" classes (57P: shutdown, 08: connection exception), and its
+ * refusal of a new session when every connection slot is taken (53300): a connection that never opened ran
+ * nothing, so the request is run again and at worst answers 503, never 500.
+ */
 const UNAVAILABLE_CODES = new Set([
+  '53300',
   '57P01',
   '57P02',
   '57P03',
@@ -22,7 +27,7 @@ const UNAVAILABLE_CODES = new Set([
   'ETIMEDOUT',
 ]);
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|terminating connection|Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+  /Connection terminated|terminating connection|Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|too many clients already|remaining connection slots are reserved|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /**
  * Whether an error means that PostgreSQL or Redis is away (a restart, a killed backend, a refused
