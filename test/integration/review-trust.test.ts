@@ -10,7 +10,7 @@ import {
   type PastRating,
 } from '../support/rating-history.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, ownDatabase, type OwnDatabase } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
@@ -36,17 +36,22 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
   let api: TestApi;
   let workers: RunningProcess;
   let db: pg.Pool;
+  let own: OwnDatabase;
 
   beforeAll(async () => {
-    api = await startTestApi(backend);
+    // The unusual-activity detector weighs the whole site's ratings of the same days: a database of this
+    // file's own, where no other file's ratings are.
+    own = await ownDatabase('review_trust');
+    api = await startTestApi(backend, { DATABASE_URL: own.url });
     workers = await startProcess('workers', api.env);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+    db = new pg.Pool({ connectionString: own.url, max: 4 });
   }, 90_000);
 
   afterAll(async () => {
     await workers?.stop();
     await api?.close();
     await db?.end();
+    await own?.drop();
   }, 30_000);
 
   async function publish(igdbId: number, body: object = {}) {
@@ -357,15 +362,6 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
     beforeAll(async () => {
       ordinary = await createGame(db);
       bombed = await createGame(db);
-      // The detector weighs a burst's new accounts against the site's on the same days: the past-dated
-      // ratings that earlier files of this worker's database gave their own test games (bombs of new accounts,
-      // averages-job.test.ts) are taken out first, so the site of these days is this test's.
-      await db.query(
-        `delete from ratings r using games g
-          where g.id = r.game_id and g.igdb_id >= 900000000 and g.id <> all($1::int[])
-            and r.updated_at >= now() - interval '30 days' and r.updated_at < date_trunc('day', now())`,
-        [[ordinary.id, bombed.id]],
-      );
       // The same accounts rate both games over 90 days (a launch day of real players, then 0-3 a day).
       history = ordinaryHistory(90, [ordinary.id]);
       await insertRatingHistory(db, bombed.id, history, now);

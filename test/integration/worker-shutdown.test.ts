@@ -251,7 +251,9 @@ describe.each(['redis', 'postgres'] as const)(
 
       expect(stdout).not.toContain('SIGKILL');
       expect(code).toBe(0);
-      expect(pageHits).toEqual([{ aborted: true }]);
+      // Every request of the page was given up (the fetcher may have asked twice), none answered.
+      expect(pageHits.length).toBeGreaterThan(0);
+      expect(pageHits.every((hit) => hit.aborted)).toBe(true);
       // Handed back: waiting for the next start, not failed, not left active.
       const queue = configureQueueConnection(loadConfig(env, 'workers'));
       const scraping = new Queue(QueueName.Scraping, queue.options);
