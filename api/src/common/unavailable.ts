@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
-import { withWriteLedger, type WriteLedger } from '@veredicto/db';
+import { notePossibleEffect, withWriteLedger, type WriteLedger } from '@veredicto/db';
 import { catchError, defer, type Observable, throwError, timer, switchMap } from 'rxjs';
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
@@ -76,20 +76,29 @@ export function mayRunAgain(
 }
 
 /**
- * Runs a read again after a lost connection, with the interceptor's pauses: for the reads a write makes
- * after its COMMIT (the answer it builds), where running the whole request again is no longer allowed.
+ * Runs `work` again after a lost connection (with the interceptor's pauses) while its own ledger shows that
+ * it certainly changed nothing: for the reads a write makes after its COMMIT (the answer it builds), where
+ * running the whole request again is no longer allowed, and for the statements that run before the
+ * interceptor (the guards': the per-user write limit's count on PostgreSQL). What it may have changed is
+ * noted in the request's ledger too.
  */
-export async function retryRead<T>(read: () => Promise<T>): Promise<T> {
+export async function retryUncommitted<T>(work: () => Promise<T>): Promise<T> {
   const firstRunAt = Date.now();
   for (let retry = 0; ; retry += 1) {
+    const ledger: WriteLedger = { mayHaveTakenEffect: false };
     try {
-      return await read();
+      return await withWriteLedger(ledger, work);
     } catch (error) {
-      if (!mayRunAgain(error, false, firstRunAt)) throw error;
+      if (!mayRunAgain(error, ledger.mayHaveTakenEffect, firstRunAt)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryPauseMs(retry)));
+    } finally {
+      if (ledger.mayHaveTakenEffect) notePossibleEffect();
     }
   }
 }
+
+/** A read run again after a lost connection (it changes nothing, so always while the window lasts). */
+export const retryRead = retryUncommitted;
 
 /**
  * A request whose database connection was killed is tried again, after a pause that lets the pool see
