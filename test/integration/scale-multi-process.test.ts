@@ -219,6 +219,10 @@ describe.each(QUEUE_BACKENDS)('two APIs, two workers, primary + streaming replic
       });
       depth.push(await queueDepth(apis[0], 'averages'));
       clearInterval(sampler);
+      const { max_connections: allowed } = (await primary.query('show max_connections')).rows[0];
+      console.log(
+        `scale run (${backend} queues): at most ${peakConnections} of ${allowed} connections on the primary`,
+      );
 
       expect(errors).toEqual([]);
       expect(stale).toEqual([]);
@@ -246,7 +250,7 @@ describe.each(QUEUE_BACKENDS)('two APIs, two workers, primary + streaming replic
       const purged = new Set(cdn.purges.flat());
       for (const game of catalogue) expect(purged.has(`game-${game.igdbId}`)).toBe(true);
       console.log(
-        `scale run (${backend} queues): ${ratings} ratings, ${reads} anonymous reads in ${LOAD_SECONDS} s; averages queue depth max ${Math.max(...depth)}; ${cdn.purges.length} purge calls; at most ${peakConnections} client connections on the primary (max_connections ${(await primary.query('show max_connections')).rows[0].max_connections})`,
+        `scale run (${backend} queues): ${ratings} ratings, ${reads} anonymous reads in ${LOAD_SECONDS} s; averages queue depth max ${Math.max(...depth)}; ${cdn.purges.length} purge calls`,
       );
     },
     (LOAD_SECONDS + 120) * 1000,
