@@ -26,6 +26,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  // A `test.only` left in a spec would make CI run that test alone and pass.
+  forbidOnly: Boolean(process.env.CI),
   workers: 1,
   retries: 0,
   reporter: [['list']],

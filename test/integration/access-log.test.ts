@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { testProcessEnv } from '../support/api-app.js';
 import { freePort } from '../support/free-port.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 interface AccessLine {
   level: number;

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { call } from '../support/local-site.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
 const SLOW = 90_000;
@@ -13,7 +13,7 @@ describe('admin access', () => {
   let api: TestApi;
   let db: pg.Client;
   let token: string;
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  const backend = ONE_BACKEND;
 
   beforeAll(async () => {
     // A prefix of its own: on Redis the per-IP limits are shared by every API of the prefix, and other

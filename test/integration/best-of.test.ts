@@ -4,7 +4,7 @@ import { GENRES_BY_SLUG } from '@veredicto/db';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 interface Card {
   igdbID: number;
@@ -24,7 +24,7 @@ describe('best-of lists (section 15) on the demo catalogue', () => {
 
   beforeAll(async () => {
     await ensureDemoCatalogue();
-    api = await startTestApi(testEnv().redisUrl ? 'redis' : 'postgres');
+    api = await startTestApi(ONE_BACKEND);
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
   }, 600_000);
 

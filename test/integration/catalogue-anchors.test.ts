@@ -17,9 +17,9 @@ import { startTestApi, type TestApi } from '../support/api-app.js';
 import { openDemoCatalogue } from '../support/demo-catalogue.js';
 import { createUser, rate } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 const PAGE_SIZE = 100;
 const SORT_SQL: Record<GameSort, string> = {
   releaseDate: 'g.release_date',

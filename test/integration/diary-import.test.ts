@@ -8,9 +8,9 @@ import { call, freshIp, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv, withDatabase } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv, withDatabase } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 interface ImportRow {
   line: number;

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame, rate } from '../support/factories.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 const UNKNOWN_GAME = 2_100_000_000;
 
 /** A day `daysAgo` before the run's date, as yyyy-MM-dd. */

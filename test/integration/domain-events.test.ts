@@ -6,9 +6,9 @@ import { startTestApi, type TestApi } from '../support/api-app.js';
 import { startFakeFastly, type FakeCdn } from '../support/fake-cdn.js';
 import { createGame, createUser, rate } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 /**
  * Domain events end to end: a change of figures is written to the outbox with the figures, and the one

@@ -5,7 +5,7 @@ import Parser from 'rss-parser';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 const atomParser = new Parser();
 
@@ -18,7 +18,7 @@ describe('open feeds (section 15): Atom and JSON Feed with ETag and 304', () => 
 
   beforeAll(async () => {
     await ensureDemoCatalogue();
-    api = await startTestApi(testEnv().redisUrl ? 'redis' : 'postgres');
+    api = await startTestApi(ONE_BACKEND);
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
   }, 600_000);
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { adminToken, call } from '../support/local-site.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 const SLOW = 90_000;
 
@@ -19,7 +19,7 @@ describe('PATCH /api/admin/games/{igdbID}: game changes', () => {
   let api: TestApi;
   let db: pg.Client;
   let token: string;
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  const backend = ONE_BACKEND;
 
   beforeAll(async () => {
     api = await startTestApi(backend, { QUEUE_PREFIX: `${testEnv().queuePrefix}_changes` });

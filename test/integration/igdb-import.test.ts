@@ -5,7 +5,7 @@ import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { adminToken, call, finishedJob } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
 const SLOW = 90_000;
@@ -130,7 +130,7 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
   let workers: RunningProcess;
   let db: pg.Client;
   let token: string;
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  const backend = ONE_BACKEND;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));

@@ -7,9 +7,9 @@ import { JobGateway, JobName, OutboxRelay, QueueName, type SendMailPayload } fro
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { readOutbox } from '../support/eml.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 /** libs/mail from a worker process: a send-mail job written to the outbox renders a template and sends it. */
 describe('send-mail through the outbox and a worker process', () => {

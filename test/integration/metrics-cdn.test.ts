@@ -7,9 +7,9 @@ import { createGame } from '../support/factories.js';
 import { startFakeFastly, type FakeCdn } from '../support/fake-cdn.js';
 import { freePort } from '../support/free-port.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 const METRICS_TOKEN = 'token-de-metricas-de-prueba';
 
 describe(`metrics and CDN headers and purges (${backend} queues, real worker process)`, () => {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
 const SLOW = 90_000;
@@ -44,7 +44,7 @@ describe('news import through the API, the queue and the worker process', () => 
   let workers: RunningProcess;
   let db: pg.Client;
   let token: string;
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  const backend = ONE_BACKEND;
 
   beforeAll(async () => {
     await site.start();

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 // No worker process at all: the recalculation jobs wait in the queue (and the outbox) meanwhile.
 describe(`one's own rating counts at once while no worker runs (${backend} queues)`, () => {

@@ -8,9 +8,9 @@ import { startTestApi, testProcessEnv, type TestApi } from '../support/api-app.j
 import { createGame, createUser, rate } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { endPool, startReplicaCluster, type ReplicaCluster } from '../support/replica-cluster.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 /**
  * A real primary and a streaming standby (pg_basebackup) of their own: the API reads anonymous requests

@@ -8,7 +8,7 @@ import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame, createUser } from '../support/factories.js';
 import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, ownDatabase, type OwnDatabase } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
 const SLOW = 90_000;
@@ -20,21 +20,25 @@ describe('scrape-game: critic reviews of a registered source page', () => {
   let workers: RunningProcess;
   let db: pg.Client;
   let token: string;
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  let own: OwnDatabase;
+  const backend = ONE_BACKEND;
 
   beforeAll(async () => {
+    // The discovery job looks at the whole catalogue: a database of this file's own.
+    own = await ownDatabase('review_scraping');
     await site.start();
     site.route('/game/clair-obscur/critic-reviews/', page);
     // A read cache far longer than the test: only the workers' job events can make new reviews show.
     // The discovery job looks for Metacritic's and OpenCritic's pages on this local site.
     api = await startTestApi(backend, {
+      DATABASE_URL: own.url,
       READ_CACHE_TTL_MS: '60000',
       REVIEW_DISCOVERY: 'on',
       REVIEW_DISCOVERY_METACRITIC_URL: site.origin,
       REVIEW_DISCOVERY_OPENCRITIC_URL: site.origin,
     });
     workers = await startProcess('workers', api.env);
-    db = new pg.Client({ connectionString: testEnv().databaseUrl });
+    db = new pg.Client({ connectionString: own.url });
     await db.connect();
     token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
   }, SLOW);
@@ -44,6 +48,7 @@ describe('scrape-game: critic reviews of a registered source page', () => {
     await api?.close();
     await db?.end();
     await site.close();
+    await own?.drop();
   }, SLOW);
 
   const reviewsOf = async (gameId: number) =>
@@ -272,21 +277,6 @@ describe('scrape-game: critic reviews of a registered source page', () => {
         follower.id,
         astro.id,
       ]);
-      // The job looks at the whole catalogue: games that other files of this worker left released lately,
-      // coming soon or followed ('Quiero jugarlo', 'Deseados') are taken out of its window first, so that it
-      // finds only this test's three (those files have finished: a worker runs one file at a time).
-      const ours = [elden.id, baldur.id, astro.id];
-      await db.query(
-        `update games set release_date = null
-          where id <> all($1::int[]) and release_date between current_date - 45 and current_date + 30`,
-        [ours],
-      );
-      await db.query(`delete from game_statuses where status = 'want' and game_id <> all($1::int[])`, [ours]);
-      await db.query(
-        `delete from game_list_entries e using game_lists l
-          where l.id = e.list_id and l.reserved and e.game_id <> all($1::int[])`,
-        [ours],
-      );
       const discover = async () => {
         const { status, body } = await call(api.baseUrl, 'POST', '/api/admin/review-discovery', { token });
         expect([status, body.queue]).toEqual([202, 'scraping']);

@@ -10,9 +10,9 @@ import {
   type PastRating,
 } from '../support/rating-history.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, ownDatabase, type OwnDatabase } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
 
 interface PlayerStatsAnswer {
@@ -36,17 +36,22 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
   let api: TestApi;
   let workers: RunningProcess;
   let db: pg.Pool;
+  let own: OwnDatabase;
 
   beforeAll(async () => {
-    api = await startTestApi(backend);
+    // The unusual-activity detector weighs the whole site's ratings of the same days: a database of this
+    // file's own, where no other file's ratings are.
+    own = await ownDatabase('review_trust');
+    api = await startTestApi(backend, { DATABASE_URL: own.url });
     workers = await startProcess('workers', api.env);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+    db = new pg.Pool({ connectionString: own.url, max: 4 });
   }, 90_000);
 
   afterAll(async () => {
     await workers?.stop();
     await api?.close();
     await db?.end();
+    await own?.drop();
   }, 30_000);
 
   async function publish(igdbId: number, body: object = {}) {
@@ -357,8 +362,6 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
     beforeAll(async () => {
       ordinary = await createGame(db);
       bombed = await createGame(db);
-      // Other files' ratings stay: their bombs of new accounts on these same days (averages-job.test.ts) are a
-      // site where several games are bombed at once, which must not hide this one (docs/CONTRACT.md §18).
       // The same accounts rate both games over 90 days (a launch day of real players, then 0-3 a day).
       history = ordinaryHistory(90, [ordinary.id]);
       await insertRatingHistory(db, bombed.id, history, now);

@@ -252,7 +252,8 @@ describe('search index in memory', () => {
 
   /**
    * Games numbered `first` to `last` (IGDB ids), each titled `title` and searched as `searchName` with its
-   * number, while `check` runs; removed after it.
+   * number, while `check` runs; removed after it. The ranges start at 2,100,000,000, above the factory's
+   * (900,000,000 to 999,999,999: test/support/factories.ts), so no other file's game is deleted here.
    */
   async function withNumberedGames(
     [first, last]: [number, number],
@@ -274,7 +275,7 @@ describe('search index in memory', () => {
 
   it('builds itself again after more changes than it patches', async () => {
     const names = { slug: 'reconstruccion', title: 'Reconstrucción', searchName: 'reconstruccion masiva' };
-    await withNumberedGames([990_000_001, 990_005_001], names, async () => {
+    await withNumberedGames([2_100_000_001, 2_100_005_001], names, async () => {
       const found = await store.search(orm.em.fork(), (index) =>
         searchGames(orm.em.fork(), 'reconstruccion masiva', { page: 0, size: 5 }, index),
       );
@@ -285,7 +286,7 @@ describe('search index in memory', () => {
 
   it('builds itself again once a few hundred games have new texts, which every search compares one by one', async () => {
     const names = { slug: 'retitulado', title: 'Retitulado', searchName: 'retitulado en lote' };
-    await withNumberedGames([990_010_001, 990_010_300], names, async () => {
+    await withNumberedGames([2_100_010_001, 2_100_010_300], names, async () => {
       // 300 new games: patched in (fewer than a rebuild at once), then built again in the background.
       const index = await store.refresh(orm.em.fork());
       expect(index).not.toBeNull();

@@ -7,9 +7,9 @@ import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { adminToken, call as callSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+const backend = ONE_BACKEND;
 
 interface ExpectedList {
   games: { igdbID: number; title: string; expected: { igdbID: number; title: string }[] }[];

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 const SLOW = 120_000;
 /** A text the fake service refuses, as LibreTranslate refuses what it cannot handle (400 + error). */
@@ -35,7 +35,7 @@ describe('a Spanish catalogue: seed synopses, genres, dates and the translate-ga
   let db: pg.Client;
   const translateRequests: Record<string, unknown>[] = [];
   const fake = fakeLibreTranslate(translateRequests);
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  const backend = ONE_BACKEND;
 
   const get = async (path: string) => {
     const response = await fetch(`${api.baseUrl}${path}`);

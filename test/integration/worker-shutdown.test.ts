@@ -1,9 +1,16 @@
 import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import pg from 'pg';
-import { JobGateway, QueueName } from '@veredicto/jobs';
+import { fromRoot, loadConfig } from '@veredicto/config';
+import { configureQueueConnection, JobGateway, QueueName } from '@veredicto/jobs';
+import { freePort } from '@veredicto/runtime/embedded-postgres.js';
 import { userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startTestApi, testProcessEnv, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { adminToken, call, fixture, LocalSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
@@ -156,3 +163,110 @@ describe.each(['redis', 'postgres'] as const)('a worker stopped under work (%s q
     );
   }, 120_000);
 });
+
+/**
+ * Issue 45: Ctrl-C under `npm start` with its default graces while a scrape waits 40 s for a slow site. The
+ * worker gives the job up at the end of its own grace (WORKER_SHUTDOWN_GRACE_MS, 25 s, minus the reserve)
+ * and hands it back; the supervisor waits for that (the grace plus a margin) instead of SIGKILLing the
+ * worker with the job still 'active' (its old fixed 20 s). On both queue backends.
+ */
+describe.each(['redis', 'postgres'] as const)(
+  'npm start stopped with Ctrl-C under a long job (%s queues)',
+  (backend) => {
+    const site = new LocalSite();
+    const page = fixture('reviews/metacritic-critic-reviews.html');
+    const pageHits: { aborted: boolean }[] = [];
+    const heldAnswers: ServerResponse[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'veredicto-ctrl-c-job-'));
+    chmodSync(dataDir, 0o755);
+    let npm: ChildProcess | undefined;
+    let db: pg.Pool;
+
+    beforeAll(async () => {
+      site.handle('/critica-muy-lenta', (request, response) => {
+        const hit = { aborted: false };
+        pageHits.push(hit);
+        response.once('close', () => (hit.aborted = !response.writableFinished));
+        heldAnswers.push(response);
+        setTimeout(() => {
+          if (!response.destroyed) response.writeHead(200, { 'Content-Type': 'text/html' }).end(page);
+        }, 40_000).unref();
+      });
+      await site.start();
+      db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 2 });
+    });
+
+    afterAll(async () => {
+      if (npm?.pid && npm.exitCode === null) {
+        process.kill(-npm.pid, 'SIGKILL');
+        await new Promise((resolve) => npm?.once('exit', resolve));
+      }
+      for (const answer of heldAnswers) answer.destroy();
+      await db?.end();
+      await site.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 30_000);
+
+    it('the worker hands the job back within its grace and nothing is SIGKILLed', async () => {
+      const port = await freePort();
+      const env = testProcessEnv(backend, { QUEUE_PREFIX: `${testEnv().queuePrefix}_ctrlc_${backend}` });
+      let stdout = '';
+      npm = spawn('npm', ['start', '--silent'], {
+        cwd: fromRoot('.'),
+        env: {
+          ...process.env,
+          ...env,
+          // npm start's own defaults: production, its graces, one API process to spare the machine.
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          API_PROCESSES: '1',
+        },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      npm.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      npm.stderr?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      await waitFor(async () => stdout.includes('Veredicto is running') || undefined, {
+        timeoutMs: 120_000,
+        what: 'npm start to report the site running',
+      }).catch((error: Error) => {
+        throw new Error(`${error.message}\n${stdout}`);
+      });
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const scraped = await createGame(db, { title: 'Clair Obscur: Expedition 33' });
+      const token = await adminToken(baseUrl, env.ADMIN_PASSWORD);
+      const asked = await call(baseUrl, 'POST', '/api/games/scraper/game', {
+        token,
+        form: { url: site.url('/critica-muy-lenta'), igdbId: String(scraped.igdbId) },
+      });
+      expect(asked.status).toBe(202);
+      await waitFor(async () => pageHits.length === 1, { what: 'the scrape to fetch the slow page' });
+
+      const exited = new Promise<number | null>((resolve) => npm!.once('exit', (code) => resolve(code)));
+      const signalledAt = Date.now();
+      process.kill(-npm.pid!, 'SIGINT');
+      const code = await exited;
+      const exitMs = Date.now() - signalledAt;
+
+      expect(stdout).not.toContain('SIGKILL');
+      expect(code).toBe(0);
+      // Every request of the page was given up (the fetcher may have asked twice), none answered.
+      expect(pageHits.length).toBeGreaterThan(0);
+      expect(pageHits.every((hit) => hit.aborted)).toBe(true);
+      // Handed back: waiting for the next start, not failed, not left active.
+      const queue = configureQueueConnection(loadConfig(env, 'workers'));
+      const scraping = new Queue(QueueName.Scraping, queue.options);
+      try {
+        const job = await scraping.getJob(asked.body.jobId);
+        expect(await job!.getState()).toBe('waiting');
+        expect(job!.failedReason ?? null).toBeNull();
+      } finally {
+        await scraping.close();
+      }
+      process.stdout.write(
+        `RELIABILITY ${JSON.stringify({ name: `npm-start-ctrl-c-${backend}`, exitMs })}\n`,
+      );
+    }, 240_000);
+  },
+);

@@ -18,6 +18,14 @@ export default async function globalTeardown() {
     await admin.end();
   }
   await globalThis.__EMBEDDED_PG__?.stop();
+  // The run's own redis-server (global-setup.mjs), if it started one.
+  const redis = globalThis.__TEST_REDIS__;
+  if (redis && redis.exitCode === null) {
+    await new Promise((resolve) => {
+      redis.once('exit', resolve);
+      redis.kill('SIGKILL');
+    });
+  }
   if (globalThis.__EMBEDDED_PG_DIR__)
     rmSync(globalThis.__EMBEDDED_PG_DIR__, { recursive: true, force: true });
   // The data folder (mail outbox) of the run's test APIs: test/support/api-app.ts names it after the prefix.

@@ -1,4 +1,11 @@
-import { isServiceUnavailable, mayRunAgain, RETRY_WINDOW_MS, retryPauseMs } from './unavailable.js';
+import { notePossibleEffect, withWriteLedger, type WriteLedger } from '@veredicto/db';
+import {
+  isServiceUnavailable,
+  mayRunAgain,
+  RETRY_WINDOW_MS,
+  retryPauseMs,
+  retryUncommitted,
+} from './unavailable.js';
 
 describe('isServiceUnavailable', () => {
   it('recognises a terminated or refused PostgreSQL connection and a refused Redis command', () => {
@@ -10,6 +17,19 @@ describe('isServiceUnavailable', () => {
     expect(
       isServiceUnavailable(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
     ).toBe(true);
+  });
+
+  it('recognises a server or pool out of connections (a 503 to retry, never a 500)', () => {
+    const refused = Object.assign(new Error('sorry, too many clients already'), { code: '53300' });
+    expect(isServiceUnavailable(refused)).toBe(true);
+    expect(isServiceUnavailable(new Error('sorry, too many clients already'))).toBe(true);
+    expect(
+      isServiceUnavailable(
+        new Error('remaining connection slots are reserved for roles with the SUPERUSER attribute'),
+      ),
+    ).toBe(true);
+    expect(isServiceUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(mayRunAgain(refused, false, Date.now())).toBe(true);
   });
 
   it('leaves real bugs and constraint violations alone (they stay 500 or their own status)', () => {
@@ -54,5 +74,35 @@ describe('mayRunAgain', () => {
 describe('retryPauseMs', () => {
   it('doubles from 25 ms and stays at 400 ms, so a sweep every few hundred milliseconds is outlasted', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(retryPauseMs)).toEqual([25, 50, 100, 200, 400, 400, 400]);
+  });
+});
+
+describe('retryUncommitted', () => {
+  const lost = () => Object.assign(new Error('terminating connection'), { code: '57P01' });
+
+  it('runs again what lost its connection before any COMMIT, and not what may have committed', async () => {
+    let runs = 0;
+    const counted = await retryUncommitted(async () => {
+      runs += 1;
+      if (runs === 1) throw lost();
+      return runs;
+    });
+    expect(counted).toBe(2);
+
+    runs = 0;
+    await expect(
+      retryUncommitted(async () => {
+        runs += 1;
+        notePossibleEffect();
+        throw lost();
+      }),
+    ).rejects.toThrow('terminating connection');
+    expect(runs).toBe(1);
+  });
+
+  it('notes in the request’s ledger what the work may have changed', async () => {
+    const outer: WriteLedger = { mayHaveTakenEffect: false };
+    await withWriteLedger(outer, () => retryUncommitted(async () => notePossibleEffect()));
+    expect(outer.mayHaveTakenEffect).toBe(true);
   });
 });

@@ -1,13 +1,18 @@
 import { CallHandler, ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
-import { withWriteLedger, type WriteLedger } from '@veredicto/db';
+import { notePossibleEffect, withWriteLedger, type WriteLedger } from '@veredicto/db';
 import { catchError, defer, type Observable, throwError, timer, switchMap } from 'rxjs';
 
 export const SERVICE_UNAVAILABLE_MESSAGE =
   'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
 
-/** PostgreSQL's "the server ended the session" classes (57P: shutdown, 08: connection exception). */
+/**
+ * PostgreSQL's "the server ended the session" classes (57P: shutdown, 08: connection exception), and its
+ * refusal of a new session when every connection slot is taken (53300): a connection that never opened ran
+ * nothing, so the request is run again and at worst answers 503, never 500.
+ */
 const UNAVAILABLE_CODES = new Set([
+  '53300',
   '57P01',
   '57P02',
   '57P03',
@@ -22,7 +27,7 @@ const UNAVAILABLE_CODES = new Set([
   'ETIMEDOUT',
 ]);
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|terminating connection|Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+  /Connection terminated|terminating connection|Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|too many clients already|remaining connection slots are reserved|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /**
  * Whether an error means that PostgreSQL or Redis is away (a restart, a killed backend, a refused
@@ -71,20 +76,29 @@ export function mayRunAgain(
 }
 
 /**
- * Runs a read again after a lost connection, with the interceptor's pauses: for the reads a write makes
- * after its COMMIT (the answer it builds), where running the whole request again is no longer allowed.
+ * Runs `work` again after a lost connection (with the interceptor's pauses) while its own ledger shows that
+ * it certainly changed nothing: for the reads a write makes after its COMMIT (the answer it builds), where
+ * running the whole request again is no longer allowed, and for the statements that run before the
+ * interceptor (the guards': the per-user write limit's count on PostgreSQL). What it may have changed is
+ * noted in the request's ledger too.
  */
-export async function retryRead<T>(read: () => Promise<T>): Promise<T> {
+export async function retryUncommitted<T>(work: () => Promise<T>): Promise<T> {
   const firstRunAt = Date.now();
   for (let retry = 0; ; retry += 1) {
+    const ledger: WriteLedger = { mayHaveTakenEffect: false };
     try {
-      return await read();
+      return await withWriteLedger(ledger, work);
     } catch (error) {
-      if (!mayRunAgain(error, false, firstRunAt)) throw error;
+      if (!mayRunAgain(error, ledger.mayHaveTakenEffect, firstRunAt)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryPauseMs(retry)));
+    } finally {
+      if (ledger.mayHaveTakenEffect) notePossibleEffect();
     }
   }
 }
+
+/** A read run again after a lost connection (it changes nothing, so always while the window lasts). */
+export const retryRead = retryUncommitted;
 
 /**
  * A request whose database connection was killed is tried again, after a pause that lets the pool see

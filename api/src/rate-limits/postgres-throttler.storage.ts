@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { RateLimit, type RateLimitChange, type RateLimitEntry } from '@veredicto/db';
+import { retryUncommitted } from '../common/unavailable.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -51,12 +52,16 @@ export class PostgresThrottlerStorage implements ThrottlerStorage {
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
-    const now = Date.now();
-    return this.em
-      .fork()
-      .getRepository(RateLimit)
-      .change(`${this.prefix}:throttle:${throttlerName}:${key}`, now, (entry) =>
-        countHit(entry, now, ttl, limit, blockDuration),
-      );
+    // Counted in a guard, before the request's own retry (RetryLostConnectionInterceptor): a count whose
+    // connection was lost before its COMMIT is counted again here instead of answering 503.
+    return retryUncommitted(() => {
+      const now = Date.now();
+      return this.em
+        .fork()
+        .getRepository(RateLimit)
+        .change(`${this.prefix}:throttle:${throttlerName}:${key}`, now, (entry) =>
+          countHit(entry, now, ttl, limit, blockDuration),
+        );
+    });
   }
 }

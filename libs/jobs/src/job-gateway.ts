@@ -11,7 +11,7 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import { QueueEvents, type Queue } from 'bullmq';
 import { notePossibleEffect } from '@veredicto/db';
-import { logConnectionErrors } from './connection-errors.js';
+import { logConnectionErrors, resendUnsent } from './connection-errors.js';
 import { jobOptions } from './job-options.js';
 import { ALL_QUEUES, JobName, type JobPayloads, QUEUE_OF, QueueName } from './job-names.js';
 import type { QueueConnection } from './queue-connection.js';
@@ -96,7 +96,9 @@ export class JobGateway implements OnModuleInit, OnApplicationBootstrap, OnModul
     }
     // A request that queued a job is not run again after a lost database connection.
     notePossibleEffect();
-    const job = await queue.add(name, payload, options);
+    // Sent again when it certainly never reached the queue (after the request's COMMIT the request itself
+    // can no longer be run again).
+    const job = await resendUnsent(() => queue.add(name, payload, options));
     return { jobId: String(job.id), queue: QUEUE_OF[name] };
   }
 
@@ -104,8 +106,10 @@ export class JobGateway implements OnModuleInit, OnApplicationBootstrap, OnModul
   async enqueueMany<J extends JobName>(name: J, payloads: JobPayloads[J][]): Promise<EnqueuedJob[]> {
     if (payloads.length === 0) return [];
     notePossibleEffect();
-    const jobs = await this.queue(QUEUE_OF[name]).addBulk(
-      payloads.map((data) => ({ name, data, opts: jobOptions(name, data) })),
+    const jobs = await resendUnsent(() =>
+      this.queue(QUEUE_OF[name]).addBulk(
+        payloads.map((data) => ({ name, data, opts: jobOptions(name, data) })),
+      ),
     );
     return jobs.map((job) => ({ jobId: String(job.id), queue: QUEUE_OF[name] }));
   }

@@ -1,6 +1,7 @@
-import { createPostgresBackend, setDefaultBackendFactory } from 'bullmq';
+import { setDefaultBackendFactory } from 'bullmq';
 import type { AppConfig } from '@veredicto/config/config.js';
 import { holdEarlyClientErrors } from './pg-early-errors.js';
+import { createSharedPostgresBackend, type SharedPostgresConfig } from './shared-postgres-backend.js';
 
 export interface QueueConnection {
   backend: 'redis' | 'postgres';
@@ -13,6 +14,12 @@ export interface QueueConnection {
    */
   producerConnection: Record<string, unknown>;
 }
+
+/**
+ * The PostgreSQL backend's pool in each process, shared by all its queues, workers and listeners (plus one
+ * LISTEN connection): a process holds at most this + 1 connections for its queues.
+ */
+export const QUEUE_POOL_SIZE = 6;
 
 /** Reconnect within a second of Redis returning (BullMQ's default backs off to 20 s). */
 export const RECONNECT_DELAY_MAX_MS = 1000;
@@ -47,14 +54,14 @@ export function configureQueueConnection(
       producerConnection: { ...connection, enableOfflineQueue: false },
     };
   }
-  setDefaultBackendFactory(createPostgresBackend);
-  // Its LISTEN connections would end the process when terminated as they open (pg-early-errors.ts).
+  setDefaultBackendFactory(createSharedPostgresBackend);
+  // Its LISTEN connection would end the process when terminated as it opens (pg-early-errors.ts).
   holdEarlyClientErrors();
-  const connection = {
+  const connection: SharedPostgresConfig = {
     connectionString: config.DATABASE_URL,
     schema: `bullmq_${config.QUEUE_PREFIX}`,
     migrate: true,
-    max: 5,
+    max: QUEUE_POOL_SIZE,
   };
   return { backend: 'postgres', options: { connection }, producerConnection: connection };
 }

@@ -11,6 +11,8 @@ const say = (message: string) => process.stdout.write(`[veredicto] ${message}\n`
 interface ManagedProcess {
   name: string;
   script: string;
+  /** The process's own shutdown grace (its *_SHUTDOWN_GRACE_MS): it is SIGKILLed only after it and a margin. */
+  graceMs: number;
   /** What this process's environment has besides the supervisor's. */
   env: NodeJS.ProcessEnv;
   child?: ChildProcess;
@@ -44,6 +46,19 @@ export function apiMetricsPorts(count: number, metricsPort: number, workerMetric
 }
 
 /**
+ * What a stopping child has beyond its own grace to exit before it is SIGKILLed: time for Node to end the
+ * process after its last close (flushing logs, the database and queue sockets) on a loaded machine.
+ */
+export const STOP_MARGIN_MS = 5000;
+
+/**
+ * When the supervisor gives up on a child it asked to stop: after the child's own grace (WORKER_ or
+ * API_SHUTDOWN_GRACE_MS, within which it hands its jobs back or drains its requests) and a margin, so a
+ * job given up at the end of the worker's grace is back in its queue, never SIGKILLed while still active.
+ */
+export const killDeadlineMs = (graceMs: number) => graceMs + STOP_MARGIN_MS;
+
+/**
  * `npm start`: the embedded PostgreSQL (unless DATABASE_URL is set), secrets generated once, then the
  * API and the workers as separate processes. Ctrl-C stops them all and the database cleanly; a child
  * that crashes is restarted with backoff.
@@ -67,7 +82,7 @@ export async function runSupervisor(): Promise<void> {
     if (stopping) return;
     stopping = true;
     say('stopping…');
-    await Promise.all(processes.map((managed) => stopChild(managed.child)));
+    await Promise.all(processes.map(stopChild));
     if (database) {
       await database.stop().catch(() => undefined);
       say('database stopped');
@@ -94,11 +109,8 @@ export async function runSupervisor(): Promise<void> {
   }
   const config = loadConfig(env, 'api');
   const apiCount = apiProcessCount(config.API_PROCESSES);
-  const metricsPorts = apiMetricsPorts(
-    apiCount,
-    config.METRICS_PORT,
-    loadConfig(env, 'workers').WORKER_METRICS_PORT,
-  );
+  const workersConfig = loadConfig(env, 'workers');
+  const metricsPorts = apiMetricsPorts(apiCount, config.METRICS_PORT, workersConfig.WORKER_METRICS_PORT);
   // Every API process listens on PORT with SO_REUSEPORT when there are several (api/src/main.ts).
   env.API_PROCESSES = String(apiCount);
   const apis: ManagedProcess[] = metricsPorts.map((metricsPort, index) => ({
@@ -106,12 +118,14 @@ export async function runSupervisor(): Promise<void> {
     script: fromRoot('dist/api/src/main.js'),
     // The first applies the migrations and loads the demo catalogue; the others start on what it left.
     env: { METRICS_PORT: String(metricsPort), ...(index > 0 ? { SEED_DEMO: 'false' } : {}) },
+    graceMs: config.API_SHUTDOWN_GRACE_MS,
     restarts: 0,
   }));
   const workers: ManagedProcess = {
     name: 'workers',
     script: fromRoot('dist/workers/src/main.js'),
     env: {},
+    graceMs: workersConfig.WORKER_SHUTDOWN_GRACE_MS,
     restarts: 0,
   };
   processes.push(...apis, workers);
@@ -178,10 +192,14 @@ export async function runSupervisor(): Promise<void> {
   );
 }
 
-function stopChild(child: ChildProcess | undefined): Promise<void> {
+function stopChild({ child, name, graceMs }: ManagedProcess): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const deadline = killDeadlineMs(graceMs);
+    const timer = setTimeout(() => {
+      say(`${name} did not stop within ${deadline / 1000} s: SIGKILL`);
+      child.kill('SIGKILL');
+    }, deadline);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
