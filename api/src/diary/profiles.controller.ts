@@ -60,6 +60,7 @@ export class ProfilesController {
 export class OwnProfileController {
   constructor(private readonly profiles: ProfilesService) {}
 
+  @LimitUserWrites()
   @Put('privacy')
   @ApiOperation({ summary: 'Quién puede ver tu perfil: public, followers o private' })
   setPrivacy(@CurrentUser() user: AuthUser, @Body() dto: SetPrivacyDto) {

@@ -36,6 +36,7 @@ import { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
 import { RateLimit } from './rate-limits/rate-limit.entity.js';
+import { MailDelivery } from './mail/mail-delivery.entity.js';
 import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
 
@@ -70,6 +71,7 @@ export const ENTITIES = [
   ReviewVote,
   RevokedToken,
   RateLimit,
+  MailDelivery,
   ReviewDiscovery,
   ScraperSource,
   UnusualActivityWindow,

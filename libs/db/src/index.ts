@@ -32,6 +32,8 @@ export * from './users/revoked-token.entity.js';
 export * from './users/revoked-token.repository.js';
 export * from './rate-limits/rate-limit.entity.js';
 export * from './rate-limits/rate-limit.repository.js';
+export * from './mail/mail-delivery.entity.js';
+export * from './mail/mail-delivery.repository.js';
 export * from './users/user.entity.js';
 export * from './games/platforms.js';
 export * from './reviews/media-review.repository.js';

@@ -43,6 +43,7 @@ import type { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
 import type { RateLimit } from './rate-limits/rate-limit.entity.js';
+import type { MailDelivery } from './mail/mail-delivery.entity.js';
 import type { User } from './users/user.entity.js';
 import type { GameAlias } from './search/game-alias.entity.js';
 import type { SearchMiss } from './search/search-miss.entity.js';
@@ -99,6 +100,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof ReviewVote, 'ReviewVote'>
   | Named<typeof RevokedToken, 'RevokedToken'>
   | Named<typeof RateLimit, 'RateLimit'>
+  | Named<typeof MailDelivery, 'MailDelivery'>
   | Named<typeof UnusualActivityWindow, 'UnusualActivityWindow'>
   | Named<typeof User, 'User'>
   | Named<typeof UserReview, 'UserReview'>
