@@ -9,3 +9,5 @@ export * from './scores.js';
 export * from './slug.js';
 export * from './unusual-activity.js';
 export * from './alerts.js';
+export * from './xml-text.js';
+export * from './import-scores.js';
