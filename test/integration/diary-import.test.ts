@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
@@ -17,12 +18,15 @@ interface ImportRow {
   title: string;
   status: string | null;
   rating: number | null;
+  ratingText: string | null;
+  ratingMapping: string | null;
   hours: number | null;
   candidates: { igdbID: number; title: string }[];
 }
 interface ImportAnswer {
   id: number;
   source: string;
+  ratingScale: { detected: number | null; options: number[] };
   state: string;
   matched: ImportRow[];
   ambiguous: ImportRow[];
@@ -110,8 +114,25 @@ describe('diary import and export', () => {
     );
   };
 
-  const confirm = async (token: string, id: number, choices?: { line: number; igdbID: number | null }[]) =>
-    call(api, 'POST', `/api/user/import/${id}/confirm`, { token, body: choices ? { choices } : {} });
+  const confirm = async (
+    token: string,
+    id: number,
+    choices?: { line: number; igdbID: number | null }[],
+    ratingScale?: number,
+  ) =>
+    call(api, 'POST', `/api/user/import/${id}/confirm`, {
+      token,
+      body: { ...(choices ? { choices } : {}), ...(ratingScale ? { ratingScale } : {}) },
+    });
+
+  const ownScore = async (username: string, igdbId: number) =>
+    (
+      await db.query<{ score: number }>(
+        `select r.score from ratings r join games g on g.id = r.game_id join users u on u.id = r.user_id
+         where u.username = $1 and g.igdb_id = $2`,
+        [username, igdbId],
+      )
+    ).rows[0]?.score;
 
   const exported = async (token: string) => {
     const response = await fetch(`${api.baseUrl}/api/user/export`, {
@@ -237,6 +258,59 @@ describe('diary import and export', () => {
     });
     expect(await status(disco)).toMatchObject({ status: 'shelved', hours: 8, startedAt: '2024-03-15' });
     expect(await status(cuphead)).toMatchObject({ status: 'want', platform: 'Nintendo Switch' });
+  });
+
+  it("imports Excel's Spanish CSV (Windows-1252, ';', 0-10 with decimal commas) after a preview of each score", async () => {
+    const games = [
+      await catalogueGame('The Witcher 3: Wild Hunt'),
+      await catalogueGame('Pokémon Espada'),
+      await catalogueGame('Ni no Kuni: La ira de la Bruja Blanca'),
+    ];
+    // As Excel saves "CSV (delimitado por comas)" in Spanish: Windows-1252 bytes, CRLF, no BOM.
+    const file = iconv.encode(
+      'Título;Plataforma;Nota\r\n' +
+        'The Witcher 3: Wild Hunt;PC;8,5\r\n' +
+        'Pokémon Espada;Switch;7\r\n' +
+        'Ni no Kuni: La ira de la Bruja Blanca;PS3;9,5\r\n',
+      'windows-1252',
+    );
+    const { token, username } = await userWithToken(api, db);
+    const answer = await matched(token, file, 'notas.csv');
+    expect(answer.ratingScale.detected).toBe(10);
+    expect(
+      answer.matched.map((row) => [row.title, row.ratingText, row.ratingMapping, row.rating]).sort(),
+    ).toEqual([
+      ['Ni no Kuni: La ira de la Bruja Blanca', '9,5', '9,5/10 → 95', 95],
+      ['Pokémon Espada', '7', '7/10 → 70', 70],
+      ['The Witcher 3: Wild Hunt', '8,5', '8,5/10 → 85', 85],
+    ]);
+    // Nothing is written before the user confirms.
+    expect(await ownScore(username, games[0].igdbId)).toBeUndefined();
+    expect(((await confirm(token, answer.id)).json() as ImportAnswer).result).toEqual({
+      statuses: 0,
+      ratings: 3,
+    });
+    expect([
+      await ownScore(username, games[0].igdbId),
+      await ownScore(username, games[1].igdbId),
+      await ownScore(username, games[2].igdbId),
+    ]).toEqual([85, 70, 95]);
+  });
+
+  it('asks for the scale of a column that could be 0-5, 0-10 or 0-100 (UTF-16 "Texto Unicode" file)', async () => {
+    const game = await catalogueGame('Hollow Knight');
+    const text = 'Título\tNota\r\nHollow Knight\t4,5\r\n';
+    const file = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]);
+    const { token, username } = await userWithToken(api, db);
+    const answer = await matched(token, file, 'notas.txt');
+    expect(answer.ratingScale).toEqual({ detected: null, options: [5, 10, 100] });
+    expect(answer.matched[0]).toMatchObject({ title: 'Hollow Knight', ratingText: '4,5', rating: null });
+    const refused = await confirm(token, answer.id);
+    expect(refused.status).toBe(409);
+    expect((refused.json() as { message: string }).message).toMatch(/indica en qué escala/);
+    expect(await ownScore(username, game.igdbId)).toBeUndefined();
+    expect((await confirm(token, answer.id, undefined, 5)).status).toBe(200);
+    expect(await ownScore(username, game.igdbId)).toBe(90);
   });
 
   it("imports Steam's GetOwnedGames with the hours played", async () => {

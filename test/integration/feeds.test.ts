@@ -5,6 +5,7 @@ import Parser from 'rss-parser';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
+import { strictXmlTitles } from '../support/strict-xml.js';
 import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 const atomParser = new Parser();
@@ -129,6 +130,35 @@ describe('open feeds (section 15): Atom and JSON Feed with ETag and 304', () => 
     expect(page).toContain(`href="${api.config.PUBLIC_URL}/feeds/juegos/${game.igdb_id}.json"`);
     const outletPage = await (await fetchFeed(`/medios/${outlet.slug}`)).text();
     expect(outletPage).toContain(`href="${api.config.PUBLIC_URL}/feeds/medios/${outlet.slug}.xml"`);
+  });
+
+  it('a review holding what XML forbids leaves the game and outlet feeds valid XML', async () => {
+    const { rows } = await db.query<{ igdb_id: number; slug: string; name: string }>(
+      `select g.igdb_id, o.slug, o.name from media_reviews mr join games g on g.id = mr.game_id
+       join outlets o on o.name = mr.outlet order by mr.id limit 1`,
+    );
+    const [target] = rows;
+    // Written straight to the table, as a row stored before scraped text was cleaned would be.
+    await db.query(
+      `insert into media_reviews (game_id, outlet, rating, raw_score, dedupe_key, published_at, author, snippet)
+       select id, $2, 81, $3, $4, $5, $6, $7 from games where igdb_id = $1`,
+      [
+        target.igdb_id,
+        target.name,
+        '8,1\u0001',
+        `hostil-${Date.now()}`,
+        dayFromToday(0),
+        'Ana\u0008 Pérez',
+        'Un texto\u001f con \uffff controles &#1; y <b>marcas</b> ]]> fin.',
+      ],
+    );
+    for (const path of [`/feeds/juegos/${target.igdb_id}.xml`, `/feeds/medios/${target.slug}.xml`]) {
+      const xml = await (await fetchFeed(path)).text();
+      expect(strictXmlTitles(xml).filter((title) => title.endsWith(': 8,1'))).toHaveLength(1);
+      expect(xml).toContain('Ana Pérez');
+      // Atom's type="html" in a CDATA section: the text escaped as HTML, so not even ']]>' can close it.
+      expect(xml).toContain('Un texto con  controles &amp;#1; y &lt;b&gt;marcas&lt;/b&gt; ]]&gt; fin.');
+    }
   });
 
   it("a platform's upcoming releases, soonest first; unknown feeds are 404 JSON", async () => {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { adminToken, call, finishedJob, fixture, LocalSite } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
+import { strictXmlTitles } from '../support/strict-xml.js';
 import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
@@ -38,6 +39,16 @@ const rss = (
 <item><title>Segunda</title><link>${origin}/feed/segunda</link><pubDate>Mon, 02 Jun 2025 11:00:00 GMT</pubDate></item>
 </channel></rss>`;
 
+/**
+ * A page whose title and text hold what XML 1.0 forbids, as references and raw (U+FFFF, a lone surrogate's
+ * reference), next to markup-like text that must stay text.
+ */
+const HOSTILE_TITLE = 'Hostil&#1; con&#8; controles&#31; y \uffff final &#xD800;&lt;b&gt;&amp; "citas"';
+const hostileArticle = (stamp: string) =>
+  article(`${HOSTILE_TITLE} ${stamp}`)
+    .replace('2025-06-01T10:00:00Z', new Date().toISOString())
+    .replace('<p>', '<p>Texto&#2; raro&#x1F; \ufffe aquí. ');
+
 describe('news import through the API, the queue and the worker process', () => {
   const site = new LocalSite();
   let api: TestApi;
@@ -45,6 +56,7 @@ describe('news import through the API, the queue and the worker process', () => 
   let db: pg.Client;
   let token: string;
   const backend = ONE_BACKEND;
+  const stamp = String(Date.now());
 
   beforeAll(async () => {
     await site.start();
@@ -53,7 +65,8 @@ describe('news import through the API, the queue and the worker process', () => 
       .route('/app/remake', SCRIPT_RENDERED)
       .route('/feed/primera', article('Primera noticia del feed de pruebas'))
       .route('/feed/segunda', article('Segunda noticia del feed de pruebas'))
-      .route('/feed.xml', () => rss(site.origin), 'application/rss+xml; charset=utf-8');
+      .route('/feed.xml', () => rss(site.origin), 'application/rss+xml; charset=utf-8')
+      .route('/noticias/hostil', () => hostileArticle(stamp));
     api = await startTestApi(backend);
     workers = await startProcess('workers', api.env);
     db = new pg.Client({ connectionString: testEnv().databaseUrl });
@@ -74,6 +87,25 @@ describe('news import through the API, the queue and the worker process', () => 
     expect(body.queue).toBe('news');
     return finishedJob(api.baseUrl, token, 'news', body.jobId);
   };
+
+  it(
+    'stores a hostile page without the characters XML forbids, and the news feed stays valid XML',
+    async () => {
+      const job = await importUrl(site.url('/noticias/hostil'));
+      const { rows } = await db.query<{ title: string; description: string }>(
+        `select title, description from news_articles where id = $1`,
+        [job.result.newsId],
+      );
+      expect(rows[0].title).toBe(`Hostil con controles y final \ufffd<b>& "citas" ${stamp}`);
+      expect(rows[0].description).toMatch(/^Texto raro aquí\. /);
+
+      const atom = await (await fetch(`${api.baseUrl}/feeds/noticias.xml`)).text();
+      const titles = strictXmlTitles(atom);
+      // type="html": the entry's markup-like text arrives escaped, as text.
+      expect(titles).toContain(`Hostil con controles y final \ufffd&lt;b&gt;& "citas" ${stamp}`);
+    },
+    SLOW,
+  );
 
   it(
     'imports a server-rendered article over HTTP, once, and serves it in the contract shape',

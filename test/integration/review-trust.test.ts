@@ -275,12 +275,31 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
     expect(await mailsTo(api, `${other.username}@example.com`)).toEqual([]);
   }, 60_000);
 
-  it('limits reports per user', async () => {
+  it('takes one open report per reader and review, with a Spanish 409', async () => {
     const game = await createGame(db);
     const author = await publish(game.igdbId);
     const reader = await userWithToken(api, db);
+    const report = () =>
+      call(api, 'POST', `/api/reviews/${author.reviewId}/report`, {
+        token: reader.token,
+        body: { reason: 'spam' },
+      });
+    expect((await report()).status).toBe(201);
+    const again = await report();
+    expect(again.status).toBe(409);
+    expect((again.json() as { message: string }).message).toMatch(/^Ya has denunciado esta crítica/);
+    const open = (await call(api, 'GET', '/api/admin/reports', { token: await adminToken() })).json() as {
+      reviewId: number;
+    }[];
+    expect(open.filter((entry) => entry.reviewId === author.reviewId)).toHaveLength(1);
+  }, 60_000);
+
+  it('limits reports per user', async () => {
+    const game = await createGame(db);
+    const reader = await userWithToken(api, db);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
+      const author = await publish(game.igdbId);
       statuses.push(
         (
           await call(api, 'POST', `/api/reviews/${author.reviewId}/report`, {
@@ -313,6 +332,20 @@ describe('player reviews people can trust: votes, spoilers, reports (decisions.m
       429,
       'Has hecho demasiados cambios seguidos. Espera un minuto antes de seguir.',
     ]);
+  }, 60_000);
+
+  it('limits privacy changes like other writes', async () => {
+    const reader = await userWithToken(api, db);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      const answer = await call(api, 'PUT', '/api/user/privacy', {
+        token: reader.token,
+        body: { profile: attempt % 2 === 0 ? 'private' : 'public' },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status < 300)).toBe(true);
+    expect(statuses[30]).toBe(429);
   }, 60_000);
 
   describe('unusual rating activity', () => {

@@ -14,6 +14,7 @@ import { WorkerPageFetcher } from './common/page-fetcher.provider.js';
 import { DomainEventDispatcher } from './events/domain-event-dispatcher.js';
 import { DOMAIN_EVENT_CONSUMERS } from './events/domain-event-consumers.js';
 import { EventsProcessor } from './events/events.processor.js';
+import { MAIL_SENT_KEYS_PROVIDER } from './events/mail-sent-keys.js';
 import { FeedPollingService } from './news/feed-polling.service.js';
 import { NewsImportService } from './news/news-import.service.js';
 import { NewsProcessor } from './news/news.processor.js';
@@ -46,6 +47,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
   ],
   [QueueName.Translation]: [GameTranslationService, TranslationProcessor],
   [QueueName.Events]: [
+    MAIL_SENT_KEYS_PROVIDER,
     MailService,
     ...DOMAIN_EVENT_CONSUMERS,
     DomainEventDispatcher,

@@ -3,7 +3,7 @@ import { Feed } from 'feed';
 // JSON Feed 1.1 (`feed` writes 1.0); feedsmith's Atom is not used: it pretty-prints CDATA sections with
 // the indentation inside the text.
 import { generateJsonFeed } from 'feedsmith';
-import type { FeedFormat } from '@veredicto/contract';
+import { stripXmlForbidden, type FeedFormat } from '@veredicto/contract';
 
 export interface FeedEntry {
   /** A permanent URL of the thing the entry tells about: Atom's id and JSON Feed's id. */
@@ -50,11 +50,26 @@ const lastChange = (content: FeedContent) =>
   );
 
 /**
- * The `feed` library writes entry titles and summaries as Atom's type="html": text that HTML could read as
- * markup or as a character reference is escaped, so a reader shows exactly the text we mean.
+ * The `feed` library writes entry titles and summaries as Atom's type="html" in CDATA sections: text that
+ * HTML could read as markup or as a character reference is escaped, so a reader shows exactly the text we
+ * mean, and with every '>' escaped no text can close the CDATA section (']]>'). A lone '&' ('Ratchet &
+ * Clank') is plain text in HTML and stays as it is.
  */
 const asHtml = (text: string) =>
   text.replace(/[<>]|&(?=[#a-zA-Z0-9])/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[char]!);
+
+/** Every text of the feed without what XML 1.0 forbids: one bad title would make readers drop the feed. */
+const xmlSafe = (content: FeedContent): FeedContent => ({
+  ...content,
+  title: stripXmlForbidden(content.title),
+  description: stripXmlForbidden(content.description),
+  entries: content.entries.map((entry) => ({
+    ...entry,
+    title: stripXmlForbidden(entry.title),
+    summary: stripXmlForbidden(entry.summary),
+    author: entry.author ? stripXmlForbidden(entry.author) : entry.author,
+  })),
+});
 
 function atom(content: FeedContent, updated: Date, siteName: string): string {
   const feed = new Feed({
@@ -106,7 +121,8 @@ function jsonFeed(content: FeedContent): string {
 }
 
 /** The feed in Atom (RFC 4287) or JSON Feed 1.1, with the validators a reader's conditional GET uses. */
-export function renderFeed(content: FeedContent, format: FeedFormat, siteName: string): FeedDocument {
+export function renderFeed(feed: FeedContent, format: FeedFormat, siteName: string): FeedDocument {
+  const content = xmlSafe(feed);
   const updated = lastChange(content);
   const body = format === 'xml' ? atom(content, updated, siteName) : jsonFeed(content);
   const hash = createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 27);

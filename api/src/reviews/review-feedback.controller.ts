@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorResponse } from '../games/dto/game-responses.dto.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
@@ -37,6 +38,7 @@ export class ReviewFeedbackController {
   @Post(':id/report')
   @HttpCode(201)
   @ApiOperation({ summary: 'Denuncia una crítica de otro usuario para que la revise un administrador' })
+  @ApiConflictResponse({ type: ErrorResponse, description: 'Ya tienes una denuncia abierta de esta crítica' })
   report(@CurrentUser() user: AuthUser, @Param('id', reviewId) id: number, @Body() dto: ReportDto) {
     return this.feedback.report(user.id, id, dto);
   }

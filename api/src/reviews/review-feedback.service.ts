@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ReviewReport, ReviewVote, UserReview } from '@veredicto/db';
 import type { ReportDto } from './dto/review-feedback.dto.js';
 
@@ -7,6 +7,8 @@ const REVIEW_NOT_FOUND = 'Crítica no encontrada';
 export const OWN_REVIEW_VOTE_MESSAGE = 'No puedes valorar tu propia crítica.';
 export const OWN_REVIEW_REPORT_MESSAGE = 'No puedes denunciar tu propia crítica.';
 export const REPORT_RECEIVED_MESSAGE = 'Gracias: revisaremos la denuncia.';
+export const ALREADY_REPORTED_MESSAGE =
+  'Ya has denunciado esta crítica; la revisaremos. No hace falta que la denuncies otra vez.';
 
 /** What readers say of other users' reviews: helpful votes and reports (decisions.md section 14). */
 @Injectable()
@@ -35,6 +37,7 @@ export class ReviewFeedbackService {
     const id = await this.em
       .getRepository(ReviewReport)
       .file(reviewId, userId, dto.reason, dto.note ? dto.note : null);
+    if (id === null) throw new ConflictException(ALREADY_REPORTED_MESSAGE);
     return { id, message: REPORT_RECEIVED_MESSAGE };
   }
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, configProblems, loadConfig } from './config.js';
 
 const valid = {
@@ -58,6 +59,33 @@ describe('loadConfig', () => {
     );
     const config = loadConfig({ DATABASE_URL: valid.DATABASE_URL }, 'workers');
     expect(config).toMatchObject({ SITE_NAME: 'Veredicto', DATA_DIR: '.data' });
+  });
+
+  it('takes DKIM with all three settings, the key on one line with \\n, and refuses a partial or bad one', () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const dkim = { MAIL_DKIM_DOMAIN: 'veredicto.es', MAIL_DKIM_SELECTOR: 'correo2026' };
+    for (const processName of ['api', 'workers'] as const) {
+      const config = loadConfig(
+        { ...valid, ...dkim, MAIL_DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n') },
+        processName,
+      );
+      expect(config.MAIL_DKIM_PRIVATE_KEY?.trim()).toBe(pem.trim());
+    }
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...valid, ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+      }
+    };
+    expect(problems(dkim)).toEqual(['MAIL_DKIM_PRIVATE_KEY']);
+    expect(problems({ ...dkim, MAIL_DKIM_PRIVATE_KEY: 'no es una clave' })).toEqual([
+      'MAIL_DKIM_PRIVATE_KEY',
+    ]);
+    expect(problems({ ...dkim, MAIL_DKIM_DOMAIN: 'no es un dominio', MAIL_DKIM_PRIVATE_KEY: pem })).toEqual([
+      'MAIL_DKIM_DOMAIN',
+    ]);
   });
 
   it("does not validate the workers' settings in the API", () => {

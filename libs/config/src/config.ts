@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -27,6 +28,26 @@ const commaList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+
+/** A PEM private key, written on one line of .env with `\n` for its line breaks; checked at boot. */
+const optionalPrivateKey = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\\n/g, '\n') : undefined,
+  z
+    .string()
+    .refine(
+      (pem) => {
+        try {
+          createPrivateKey(pem);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be a PEM private key (RSA or Ed25519), its line breaks written as \\n' },
+    )
+    .optional(),
+);
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyEntry(entry: string): boolean {
@@ -81,6 +102,22 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string({ error: 'is required' }).min(12, 'must be at least 12 characters'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Veredicto <no-reply@veredicto.local>'),
+  /** DKIM signing of every mail (docs/CONTRACT.md §18): all three, or none and the mail goes unsigned. */
+  MAIL_DKIM_DOMAIN: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i, 'must be a domain name')
+      .optional(),
+  ),
+  MAIL_DKIM_SELECTOR: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'must be a DNS label (letters, digits, - _ .)')
+      .optional(),
+  ),
+  MAIL_DKIM_PRIVATE_KEY: optionalPrivateKey,
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   SCRAPER_ALLOWED_HOSTS: commaList,
   IGDB_CLIENT_ID: z.string().optional(),
@@ -201,6 +238,9 @@ export const PROCESS_SETTINGS = {
     'ADMIN_PASSWORD',
     'SMTP_URL',
     'MAIL_FROM',
+    'MAIL_DKIM_DOMAIN',
+    'MAIL_DKIM_SELECTOR',
+    'MAIL_DKIM_PRIVATE_KEY',
     'SCRAPER_ALLOWED_HOSTS',
     'REVIEW_DISCOVERY',
     'SITE_NAME',
@@ -249,6 +289,9 @@ export const PROCESS_SETTINGS = {
     'DATA_DIR',
     'SMTP_URL',
     'MAIL_FROM',
+    'MAIL_DKIM_DOMAIN',
+    'MAIL_DKIM_SELECTOR',
+    'MAIL_DKIM_PRIVATE_KEY',
     'SITE_NAME',
     'CONTACT_EMAIL',
   ],
@@ -289,6 +332,15 @@ export function loadConfig<P extends ProcessName = 'api'>(
     );
   }
   const values = parsed.data as Pick<Settings, (typeof SHARED)[number]> & Partial<Settings>;
+  const dkim = ['MAIL_DKIM_DOMAIN', 'MAIL_DKIM_SELECTOR', 'MAIL_DKIM_PRIVATE_KEY'] as const;
+  const dkimSet = dkim.filter((key) => values[key]);
+  if (dkimSet.length > 0 && dkimSet.length < dkim.length) {
+    throw new ConfigError(
+      dkim
+        .filter((key) => !values[key])
+        .map((key) => `${key}: is required with ${dkimSet.join(' and ')} (DKIM needs all three)`),
+    );
+  }
   // The process that calls the CDN's API needs its credentials once a provider is chosen.
   if (values.CDN_PROVIDER !== 'none' && 'CDN_ZONE_ID' in keys) {
     const missing = (['CDN_API_TOKEN', 'CDN_ZONE_ID'] as const).filter((key) => !values[key]);

@@ -12,3 +12,5 @@ export * from './unusual-activity.js';
 export * from './alerts.js';
 export * from './diary.js';
 export * from './reviews.js';
+export * from './xml-text.js';
+export * from './import-scores.js';

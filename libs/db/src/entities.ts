@@ -37,6 +37,8 @@ export * from './lists/game-list-entry.entity.js';
 import { GameListEntry } from './lists/game-list-entry.entity.js';
 export * from './lists/game-list.entity.js';
 import { GameList } from './lists/game-list.entity.js';
+export * from './mail/mail-delivery.entity.js';
+import { MailDelivery } from './mail/mail-delivery.entity.js';
 export * from './meta/app-meta.entity.js';
 import { AppMeta } from './meta/app-meta.entity.js';
 export * from './news/news-article.entity.js';
@@ -105,6 +107,7 @@ export const ENTITY_CLASSES = {
   GameListEntry,
   GameStatus,
   LanguageReport,
+  MailDelivery,
   MediaReview,
   NewsArticle,
   NewsFeed,

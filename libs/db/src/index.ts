@@ -16,6 +16,7 @@ export * from './scrapers/review-discovery.repository.js';
 export * from './users/email-key.js';
 export * from './users/revoked-token.repository.js';
 export * from './rate-limits/rate-limit.repository.js';
+export * from './mail/mail-delivery.repository.js';
 export * from './games/platforms.js';
 export * from './reviews/media-review.repository.js';
 export * from './reviews/user-review.repository.js';

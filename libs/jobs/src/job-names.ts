@@ -135,7 +135,13 @@ export interface JobResults {
   [JobName.TranslateGame]: { gameId: number; source: 'libretranslate' | 'deepl' | null };
   [JobName.PurgeCdn]: { key: string; provider: 'none' | 'cloudflare' | 'fastly' };
   /** `file` is the .eml written without SMTP; null when sent by SMTP or already written for this key. */
-  [JobName.SendMail]: { template: MailTemplateName; messageId: string; file: string | null };
+  /** `skipped`: the mail's key was sent already (a retried job), nothing sent this time. */
+  [JobName.SendMail]: {
+    template: MailTemplateName;
+    messageId: string;
+    file: string | null;
+    skipped?: boolean;
+  };
   /** Every consumer of the event that has handled it, this attempt or an earlier one. */
   [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
   /** Games looked at, windows flagged on them, ratings whose exclusion changed. */

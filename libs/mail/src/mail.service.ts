@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
@@ -13,8 +13,26 @@ const SENT_MARKERS = '.sent';
 /** The settings the sender reads, which the API and the workers both validate. */
 export type MailConfig = Pick<
   ApiConfig,
-  'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'SITE_NAME' | 'CONTACT_EMAIL' | 'PUBLIC_URL'
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
+  | 'DATA_DIR'
+  | 'SITE_NAME'
+  | 'CONTACT_EMAIL'
+  | 'PUBLIC_URL'
+  | 'MAIL_DKIM_DOMAIN'
+  | 'MAIL_DKIM_SELECTOR'
+  | 'MAIL_DKIM_PRIVATE_KEY'
 >;
+
+/**
+ * Where a process records the keyed mails it hands to the SMTP server (the workers: PostgreSQL's
+ * mail_deliveries). `begin` is false when the key was sent already: a retried job then sends nothing.
+ */
+export interface MailSentKeys {
+  begin(fingerprint: string): Promise<boolean>;
+  markSent(fingerprint: string): Promise<void>;
+}
+export const MAIL_SENT_KEYS = Symbol('MAIL_SENT_KEYS');
 
 export interface SendOptions {
   /**
@@ -31,6 +49,8 @@ export interface SendOptions {
 
 export interface SentMail {
   messageId: string;
+  /** True when the key had been sent already and nothing was sent this time. */
+  skipped?: boolean;
   /** The .eml file written, when there is no SMTP server (null when sent, or already written before). */
   file: string | null;
 }
@@ -46,12 +66,29 @@ export class MailService {
   private readonly transport: Transporter;
   readonly outboxDir: string | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: MailConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: MailConfig,
+    @Optional() @Inject(MAIL_SENT_KEYS) private readonly sentKeys: MailSentKeys | null = null,
+  ) {
+    // Signed on both paths, so the .eml outbox shows the signature a mailbox would check.
+    const dkim =
+      config.MAIL_DKIM_DOMAIN && config.MAIL_DKIM_SELECTOR && config.MAIL_DKIM_PRIVATE_KEY
+        ? {
+            domainName: config.MAIL_DKIM_DOMAIN,
+            keySelector: config.MAIL_DKIM_SELECTOR,
+            privateKey: config.MAIL_DKIM_PRIVATE_KEY,
+          }
+        : undefined;
     if (config.SMTP_URL) {
-      this.transport = nodemailer.createTransport(config.SMTP_URL);
+      this.transport = nodemailer.createTransport(config.SMTP_URL, { dkim });
       this.outboxDir = null;
     } else {
-      this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+      this.transport = nodemailer.createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+        dkim,
+      });
       const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : fromRoot(config.DATA_DIR);
       this.outboxDir = join(dataDir, 'outbox');
     }
@@ -77,8 +114,11 @@ export class MailService {
     const messageId = `<${fingerprint ?? randomBytes(16).toString('hex')}@${host}>`;
     const suffix = `-${template}-${(fingerprint ?? randomBytes(8).toString('hex')).slice(0, 16)}.eml`;
     if (this.outboxDir && fingerprint && (await this.alreadyWritten(fingerprint))) {
-      return { messageId, file: null };
+      return { messageId, file: null, skipped: true };
     }
+    // On SMTP the key is recorded before the hand-over: a job retried after the server took it sends nothing.
+    const smtpKey = !this.outboxDir && fingerprint && this.sentKeys ? fingerprint : null;
+    if (smtpKey && !(await this.sentKeys!.begin(smtpKey))) return { messageId, file: null, skipped: true };
     const info = await this.transport.sendMail({
       from: this.config.MAIL_FROM,
       to,
@@ -93,6 +133,7 @@ export class MailService {
         },
       }),
     });
+    if (smtpKey) await this.sentKeys!.markSent(smtpKey);
     if (!this.outboxDir) return { messageId, file: null };
     await mkdir(this.outboxDir, { recursive: true });
     const file = join(this.outboxDir, `${Date.now()}${suffix}`);

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import { stripXmlForbidden } from '@veredicto/contract';
 import { NewsArticle, outletOriginFromLink } from '@veredicto/db';
 import type { JobResults, JobName } from '@veredicto/jobs';
 import { ReadOnce } from '@veredicto/scraping/html/read-once.js';
@@ -50,16 +51,17 @@ export class NewsImportService {
 
     const em = this.orm.em.fork();
     const publication = article.publicationDate ? new Date(article.publicationDate) : null;
+    // What XML 1.0 forbids goes before it is stored, whichever part of the page the text came from.
     const { id, created } = await em.getRepository(NewsArticle).upsertByLink({
-      title: article.title,
+      title: stripXmlForbidden(article.title),
       image: article.image,
       logo: article.logo,
       publicationDate: publication && !Number.isNaN(publication.getTime()) ? publication : null,
-      description: article.description,
-      description2: article.description2,
-      description3: article.description3,
+      description: stripXmlForbidden(article.description),
+      description2: stripXmlForbidden(article.description2),
+      description3: stripXmlForbidden(article.description3),
       link: article.link || page.url,
-      medium: article.medium || new URL(page.url).hostname,
+      medium: stripXmlForbidden(article.medium) || new URL(page.url).hostname,
       feedId,
     });
     await progress({ percent: 100, message: created ? 'noticia importada' : 'noticia actualizada' });

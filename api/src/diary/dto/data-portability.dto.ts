@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, Min, ValidateNested, ArrayMaxSize } from 'class-validator';
-import { PLAY_STATUSES, type PlayStatus } from '@veredicto/contract';
+import {
+  IMPORT_SCORE_SCALES,
+  PLAY_STATUSES,
+  type ImportScoreScale,
+  type PlayStatus,
+} from '@veredicto/contract';
 import type { DiaryImportFormat } from '@veredicto/db';
 
 export const IMPORT_FORMATS: DiaryImportFormat[] = ['csv', 'backloggd', 'grouvee', 'steam'];
@@ -40,6 +45,20 @@ export class ConfirmImportDto {
   @ValidateNested({ each: true })
   @Type(() => ImportChoiceDto)
   choices?: ImportChoiceDto[];
+
+  @ApiPropertyOptional({
+    enum: IMPORT_SCORE_SCALES,
+    description: 'La escala de las notas del fichero (5, 10 o 100), cuando no se puede saber por sus valores',
+  })
+  @IsOptional()
+  @IsIn([...IMPORT_SCORE_SCALES], { message: 'La escala de las notas debe ser 5, 10 o 100' })
+  ratingScale?: ImportScoreScale;
+}
+
+export class ImportRatingScaleResponse {
+  @ApiProperty({ enum: IMPORT_SCORE_SCALES, nullable: true, description: 'null: hay que preguntarla' })
+  detected!: ImportScoreScale | null;
+  @ApiProperty({ enum: IMPORT_SCORE_SCALES, isArray: true }) options!: ImportScoreScale[];
 }
 
 export class ImportCandidateResponse {
@@ -53,7 +72,12 @@ export class ImportRowResponse {
   @ApiProperty() title!: string;
   @ApiProperty({ nullable: true }) platform!: string | null;
   @ApiProperty({ enum: PLAY_STATUSES, nullable: true }) status!: PlayStatus | null;
-  @ApiProperty({ nullable: true }) rating!: number | null;
+  @ApiProperty({ nullable: true, description: 'La nota en 0-100 con la escala detectada' })
+  rating!: number | null;
+  @ApiProperty({ nullable: true, description: 'La nota tal como la escribe el fichero' })
+  ratingText!: string | null;
+  @ApiProperty({ nullable: true, description: 'Cómo se traduce: «8,5/10 → 85»' })
+  ratingMapping!: string | null;
   @ApiProperty({ nullable: true }) hours!: number | null;
   @ApiProperty({ nullable: true }) startedAt!: string | null;
   @ApiProperty({ nullable: true }) finishedAt!: string | null;
@@ -65,6 +89,7 @@ export class ImportRowResponse {
 export class ImportResponse {
   @ApiProperty() id!: number;
   @ApiProperty({ enum: IMPORT_FORMATS }) source!: DiaryImportFormat;
+  @ApiProperty({ type: ImportRatingScaleResponse }) ratingScale!: ImportRatingScaleResponse;
   @ApiProperty({ enum: ['matching', 'ready', 'done', 'failed'] }) state!: string;
   @ApiProperty() rows!: number;
   @ApiProperty({ type: [ImportRowResponse] }) matched!: ImportRowResponse[];

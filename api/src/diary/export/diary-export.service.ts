@@ -6,6 +6,15 @@ import { strToU8, zipSync } from 'fflate';
 import { INVALID_TOKEN_MESSAGE } from '../../auth/auth.guard.js';
 import { OWN_CSV_COLUMNS } from '../import/import-file.js';
 
+/**
+ * A cell a spreadsheet would run as a formula (OWASP's CSV injection: `=HYPERLINK(…)`, `+cmd`, `@SUM…`)
+ * starts with an apostrophe, which the spreadsheet shows as text; the import drops it again.
+ */
+export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** csv-stringify's options for every CSV of the export. */
+const CSV_OPTIONS = { header: true, bom: true, cast: { string: neutraliseCell } } as const;
+
 /** Veredicto's CSV of the user's games: what the import reads back with no differences. */
 export function gamesCsv(games: UserData['games']): string {
   return stringify(
@@ -19,7 +28,7 @@ export function gamesCsv(games: UserData['games']): string {
       game.startedAt ?? '',
       game.finishedAt ?? '',
     ]),
-    { header: true, columns: [...OWN_CSV_COLUMNS], bom: true },
+    { ...CSV_OPTIONS, columns: [...OWN_CSV_COLUMNS] },
   );
 }
 
@@ -34,11 +43,7 @@ function sessionsCsv(sessions: UserData['sessions']): string {
       session.platform ?? '',
       session.note ?? '',
     ]),
-    {
-      header: true,
-      columns: ['Título', 'ID IGDB', 'Fecha', 'Minutos', 'Plataforma', 'Nota'],
-      bom: true,
-    },
+    { ...CSV_OPTIONS, columns: ['Título', 'ID IGDB', 'Fecha', 'Minutos', 'Plataforma', 'Nota'] },
   );
 }
 

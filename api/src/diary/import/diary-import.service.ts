@@ -10,16 +10,21 @@ import {
 } from '@veredicto/db';
 import { JobGateway, JobName, OutboxRelay } from '@veredicto/jobs';
 import type { ConfirmImportDto, ImportResponse, ImportRowResponse } from '../dto/data-portability.dto.js';
-import { ImportFileError, readImportFile } from './import-file.js';
+import { IMPORT_SCORE_SCALES, scoreMappingLabel, type ImportScoreScale } from '@veredicto/contract';
+import { ImportFileError, ratingOf, ratingScaleOf, readImportFile } from './import-file.js';
 
 const IMPORT_NOT_FOUND = 'Importación no encontrada';
+export const SCALE_QUESTION =
+  'Las notas del fichero pueden ser de 0 a 5, de 0 a 10 o de 0 a 100: indica en qué escala están';
 
-const presentRow = (row: DiaryImportRow): ImportRowResponse => ({
+const presentRow = (row: DiaryImportRow, scale: ImportScoreScale | null): ImportRowResponse => ({
   line: row.line,
   title: row.title,
   platform: row.platform,
   status: row.status,
-  rating: row.rating,
+  rating: ratingOf(row, scale),
+  ratingText: row.ratingText ?? null,
+  ratingMapping: row.ratingText ? scoreMappingLabel(row.ratingText, scale) : null,
   hours: row.hours,
   startedAt: row.startedAt,
   finishedAt: row.finishedAt,
@@ -71,11 +76,15 @@ export class DiaryImportService {
   async find(userId: number, importId: number): Promise<ImportResponse> {
     const upload = await this.em.fork().getRepository(DiaryImport).findOwn(userId, importId);
     if (!upload) throw new NotFoundException(IMPORT_NOT_FOUND);
+    const scale = ratingScaleOf(upload.rows, upload.format);
     const of = (match: DiaryImportRow['match']) =>
-      upload.state === 'matching' ? [] : upload.rows.filter((row) => row.match === match).map(presentRow);
+      upload.state === 'matching'
+        ? []
+        : upload.rows.filter((row) => row.match === match).map((row) => presentRow(row, scale));
     return {
       id: upload.id,
       source: upload.format,
+      ratingScale: { detected: scale, options: [...IMPORT_SCORE_SCALES] },
       state: upload.state,
       rows: upload.rows.length,
       matched: of('matched'),
@@ -99,6 +108,10 @@ export class DiaryImportService {
           ? 'La importación aún está buscando los juegos: espera a que termine'
           : 'Esta importación ya no se puede confirmar',
       );
+    // The scores are written only on a scale the file or the user gave (docs/CONTRACT.md §18).
+    const scale = dto.ratingScale ?? ratingScaleOf(upload.rows, upload.format);
+    if (scale === null && upload.rows.some((row) => !row.problem && row.ratingText))
+      throw new ConflictException(SCALE_QUESTION);
     const choices = new Map((dto.choices ?? []).map((choice) => [choice.line, choice.igdbID ?? null]));
     const chosen = upload.rows.flatMap((row) => {
       if (row.problem) return [];
@@ -144,9 +157,10 @@ export class DiaryImportService {
       );
       const rated = await tx.getRepository(Rating).addMissingScores(
         userId,
-        entries.flatMap(({ row, game }) =>
-          row.rating !== null && game.released ? [{ gameId: game.id, score: row.rating }] : [],
-        ),
+        entries.flatMap(({ row, game }) => {
+          const score = ratingOf(row, scale);
+          return score !== null && game.released ? [{ gameId: game.id, score }] : [];
+        }),
       );
       if (rated.length)
         await this.outbox.record(

@@ -1,5 +1,14 @@
+import chardet from 'chardet';
 import { parse } from 'csv-parse/sync';
-import type { PlayStatus } from '@veredicto/contract';
+import iconv from 'iconv-lite';
+import {
+  readScoreText,
+  scaleFromValues,
+  scoreOnHundred,
+  type ImportScoreScale,
+  type ImportScoreText,
+  type PlayStatus,
+} from '@veredicto/contract';
 import type { DiaryImportFormat, DiaryImportRow } from '@veredicto/db';
 import { isCalendarDate } from '../calendar-date.js';
 import { roundHours } from '../hours.js';
@@ -112,11 +121,73 @@ const emptyRow = (line: number, title: string): DiaryImportRow => ({
  * The separator of the file: a spreadsheet saved in Spanish (Excel, LibreOffice Calc) writes ';', since ','
  * is its decimal mark; the header line tells which one the file uses.
  */
-export const csvDelimiter = (text: string): ',' | ';' => {
+export const csvDelimiter = (text: string): ',' | ';' | '\t' => {
   const header = text.slice(0, text.search(/\r?\n|$/));
   const count = (char: string) => header.split(char).length - 1;
-  return count(';') > count(',') ? ';' : ',';
+  // Excel's "Texto Unicode" separates with tabs.
+  return ([';', '\t'] as const).reduce<',' | ';' | '\t'>(
+    (best, char) => (count(char) > count(best) ? char : best),
+    ',',
+  );
 };
+
+/**
+ * The file's text whatever its charset: a BOM says UTF-8 or UTF-16 (Excel's "Texto Unicode" is UTF-16LE);
+ * without one, valid UTF-8 is UTF-8; anything else is detected (chardet), Windows-1252 when unsure, as
+ * Excel's Spanish "CSV (delimitado por comas)" writes it.
+ */
+export function decodeImportFile(content: Buffer): string {
+  if (content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf)
+    return content.subarray(3).toString('utf8');
+  if (content[0] === 0xff && content[1] === 0xfe) return iconv.decode(content.subarray(2), 'utf-16le');
+  if (content[0] === 0xfe && content[1] === 0xff) return iconv.decode(content.subarray(2), 'utf-16be');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    const detected = chardet.detect(content);
+    // chardet names a Latin-1 file ISO-8859-1; Windows-1252 is its superset (€, curly quotes, 'œ').
+    const charset =
+      detected && iconv.encodingExists(detected) && !/^iso-8859-1$/i.test(detected)
+        ? detected
+        : 'windows-1252';
+    return iconv.decode(content, charset);
+  }
+}
+
+/** Undoes the export's guard against formulas (a leading apostrophe before = + - @). */
+const withoutFormulaGuard = (text: string): string => (/^'[=+\-@]/.test(text) ? text.slice(1) : text);
+
+/** The score cells of a file, each read once (undefined: unreadable). */
+const scoreTexts = (rows: DiaryImportRow[]): ImportScoreText[] =>
+  rows.flatMap((row) => {
+    const score = row.ratingText ? readScoreText(row.ratingText) : null;
+    return score ? [score] : [];
+  });
+
+/**
+ * The scale of the file's score column: its source's (Backloggd's and Grouvee's stars, our export's 0-100)
+ * or read from its values; null when they cannot tell it (the user is asked).
+ */
+export function ratingScaleOf(rows: DiaryImportRow[], format: DiaryImportFormat): ImportScoreScale | null {
+  if (format === 'backloggd' || format === 'grouvee') return 5;
+  if (format === 'steam' || rows.some((row) => row.igdbId !== null)) return 100;
+  return scaleFromValues(scoreTexts(rows));
+}
+
+/** A row's score on 0-100 with the column's scale; an import stored before scales were read keeps its own. */
+export function ratingOf(row: DiaryImportRow, scale: ImportScoreScale | null): number | null {
+  if (row.ratingText === undefined) return row.rating;
+  const score = row.ratingText ? readScoreText(row.ratingText) : null;
+  if (!score || (score.outOf === null && scale === null)) return null;
+  return scoreOnHundred(score, score.outOf ?? scale!);
+}
+
+/** Reads a score cell into the row: kept as written, a problem when it is not a score. */
+function takeScore(row: DiaryImportRow, text: string): string | null {
+  const trimmed = text.trim();
+  row.ratingText = trimmed || null;
+  return readScoreText(trimmed) === undefined ? `nota ilegible «${trimmed}»` : null;
+}
 
 const readCsv = (text: string): Record<string, string>[] => {
   try {
@@ -143,18 +214,16 @@ const pick = (record: Record<string, string>, field: Field): string => {
 /** Veredicto's own CSV or a spreadsheet with our columns (Spanish or English). */
 function ownCsvRows(records: Record<string, string>[]): DiaryImportRow[] {
   return records.map((record, index) => {
-    const row = emptyRow(index + 1, pick(record, 'title').trim());
+    const row = emptyRow(index + 1, withoutFormulaGuard(pick(record, 'title').trim()));
     const problems: string[] = [];
     const igdbId = numberOf(pick(record, 'igdbId'));
     if (igdbId && Number.isInteger(igdbId) && igdbId > 0) row.igdbId = igdbId;
-    row.platform = pick(record, 'platform').trim().slice(0, 60) || null;
+    row.platform = withoutFormulaGuard(pick(record, 'platform').trim()).slice(0, 60) || null;
     const status = statusOf(pick(record, 'status'));
     if (status === undefined) problems.push(`estado desconocido «${pick(record, 'status')}»`);
     else row.status = status;
-    const rating = numberOf(pick(record, 'rating'));
-    if (rating === undefined || (rating !== null && (rating < 0 || rating > 100)))
-      problems.push('la nota debe ser un número de 0 a 100');
-    else row.rating = rating === null ? null : Math.round(rating);
+    const scoreProblem = takeScore(row, pick(record, 'rating'));
+    if (scoreProblem) problems.push(scoreProblem);
     const hours = numberOf(pick(record, 'hours'));
     if (hours === undefined || (hours !== null && (hours < 0 || hours > 100_000)))
       problems.push('las horas deben ser un número de 0 a 100000');
@@ -177,7 +246,7 @@ function backloggdRows(records: Record<string, string>[]): DiaryImportRow[] {
     const stars = numberOf(pick(record, 'rating'));
     if (stars === undefined || (stars !== null && (stars < 0 || stars > 5)))
       row.problem = 'la nota de Backloggd va de 0,5 a 5 estrellas';
-    else row.rating = stars === null ? null : Math.round(stars * 20);
+    else takeScore(row, pick(record, 'rating'));
     const status = statusOf(pick(record, 'status'));
     if (status) row.status = status;
     row.platform = pick(record, 'platform').trim().slice(0, 60) || null;
@@ -227,8 +296,7 @@ function grouveeRows(records: Record<string, string>[]): DiaryImportRow[] {
     row.status = GROUVEE_SHELVES.find(([shelf]) => shelves.includes(shelf))?.[1] ?? null;
     row.platform = Object.keys(jsonObject(record.platforms))[0]?.slice(0, 60) ?? null;
     const stars = numberOf(record.rating ?? '');
-    if (stars !== null && stars !== undefined && stars >= 0 && stars <= 5)
-      row.rating = Math.round(stars * 20);
+    if (stars !== null && stars !== undefined && stars >= 0 && stars <= 5) takeScore(row, record.rating);
     const play = jsonArray(record.dates)[0] as Record<string, unknown> | undefined;
     if (play && typeof play === 'object') {
       const started = typeof play.date_started === 'string' ? dateOf(play.date_started) : null;
@@ -282,7 +350,7 @@ export function readImportFile(
   content: Buffer,
   format?: DiaryImportFormat,
 ): { format: DiaryImportFormat; rows: DiaryImportRow[] } {
-  const text = content.toString('utf8').replace(/^\uFEFF/, '');
+  const text = decodeImportFile(content).replace(/^\uFEFF/, '');
   if (!text.trim()) throw new ImportFileError('El fichero está vacío');
   const looksJson = /^\s*[{[]/.test(text);
   let rows: DiaryImportRow[];
@@ -319,5 +387,11 @@ export function readImportFile(
   if (rows.length === 0) throw new ImportFileError('El fichero no tiene ninguna fila de juegos');
   if (rows.length > MAX_IMPORT_ROWS)
     throw new ImportFileError(`El fichero tiene ${rows.length} filas; el máximo es ${MAX_IMPORT_ROWS}`);
+  const scale = ratingScaleOf(rows, found);
+  for (const row of rows) {
+    row.rating = ratingOf(row, scale);
+    const outOfScale = row.rating === null && row.ratingText && scale !== null && !row.problem;
+    if (outOfScale) row.problem = `la nota «${row.ratingText}» se sale de la escala de 0 a ${scale}`;
+  }
   return { format: found, rows };
 }

@@ -1,4 +1,4 @@
-import type { PlayStatus, ProfileVisibility } from '@veredicto/contract';
+import type { ImportScoreScale, PlayStatus, ProfileVisibility } from '@veredicto/contract';
 
 export {
   PLAY_STATUSES,
@@ -102,6 +102,9 @@ export interface ImportRow {
   platform: string | null;
   status: PlayStatus | null;
   rating: number | null;
+  /** The score as the file wrote it ('8,5'), and how it maps ('8,5/10 → 85'). */
+  ratingText: string | null;
+  ratingMapping: string | null;
   hours: number | null;
   startedAt: string | null;
   finishedAt: string | null;
@@ -112,6 +115,8 @@ export interface ImportRow {
 export interface DiaryImport {
   id: number;
   source: ImportSource;
+  /** The score column's scale; detected null: the user says which. */
+  ratingScale: { detected: ImportScoreScale | null; options: ImportScoreScale[] };
   state: 'matching' | 'ready' | 'done' | 'failed';
   rows: number;
   matched: ImportRow[];

@@ -25,8 +25,10 @@ export interface DiaryImportRow {
   igdbId: number | null;
   platform: string | null;
   status: PlayStatus | null;
-  /** 0-100. */
+  /** 0-100, on the column's detected scale (null while the scale is asked). */
   rating: number | null;
+  /** The score as the file wrote it ('8,5', '4/5'); absent in imports stored before scales were read. */
+  ratingText?: string | null;
   hours: number | null;
   startedAt: string | null;
   finishedAt: string | null;

@@ -32,6 +32,7 @@ import { Migration20261202100000_FeedTimelines } from './Migration20261202100000
 import { Migration20261204100000_CatalogueMemory } from './Migration20261204100000_CatalogueMemory.js';
 import { Migration20261205100000_RateLimits } from './Migration20261205100000_RateLimits.js';
 import { Migration20261207110000_CatalogueOrderingMarks } from './Migration20261207110000_CatalogueOrderingMarks.js';
+import { Migration20261207130000_TrustFourthRound } from './Migration20261207130000_TrustFourthRound.js';
 import { Migration20261207140000_FollowRequests } from './Migration20261207140000_FollowRequests.js';
 import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
@@ -116,6 +117,10 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261207110000_CatalogueOrderingMarks',
     class: Migration20261207110000_CatalogueOrderingMarks,
+  },
+  {
+    name: 'Migration20261207130000_TrustFourthRound',
+    class: Migration20261207130000_TrustFourthRound,
   },
   {
     name: 'Migration20261207140000_FollowRequests',

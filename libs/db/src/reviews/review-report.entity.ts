@@ -10,6 +10,12 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 /** A reader's report of a user review, open until an administrator decides (with a written reason). */
 @Entity({ tableName: 'review_reports', repository: () => ReviewReportRepository })
+// One open report per reader and review (docs/CONTRACT.md §18); once decided, the reader may report again.
+@Index({
+  name: 'review_reports_open_unique',
+  expression:
+    'create unique index "review_reports_open_unique" on "review_reports" ("review_id", "reporter_id") where "decided_at" is null',
+})
 export class ReviewReport {
   [EntityRepositoryType]?: ReviewReportRepository;
 

@@ -29,18 +29,22 @@ export class ReviewReportRepository extends EntityRepository<ReviewReport> {
     return typedSql(this.getEntityManager());
   }
 
+  /** The new report's id; null when the reader has an open report of this review already. */
   async file(
     reviewId: number,
     reporterId: number,
     reason: ReportReason,
     note: string | null,
-  ): Promise<number> {
+  ): Promise<number | null> {
     const row = await this.db
       .insertInto('ReviewReport')
       .values({ review: reviewId, reporter: reporterId, reason, note })
+      .onConflict((conflict) =>
+        conflict.columns(['review', 'reporter']).where('decidedAt', 'is', null).doNothing(),
+      )
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+      .executeTakeFirst();
+    return row ? Number(row.id) : null;
   }
 
   /** The reports waiting for a decision on reviews still shown, oldest first. */

@@ -1,5 +1,6 @@
 import { load, type Cheerio } from 'cheerio';
 import type { AnyNode } from 'domhandler';
+import { stripXmlForbidden } from '@veredicto/contract';
 
 // Text helpers of the HTML toolkit that the news and review extractors share.
 
@@ -40,9 +41,12 @@ const BLOCK_ELEMENTS = new Set([
 ]);
 const SILENT_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object']);
 
-/** Collapses every run of whitespace (including non-breaking and zero-width spaces) into one space. */
+/**
+ * Collapses every run of whitespace (including non-breaking and zero-width spaces) into one space, and drops
+ * the characters XML 1.0 forbids (a `&#1;` in a page would otherwise reach the feeds).
+ */
 export function collapseWhitespace(text: string): string {
-  return text
+  return stripXmlForbidden(text)
     .replace(/[\u200b-\u200d\ufeff\u00ad]/g, '')
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();

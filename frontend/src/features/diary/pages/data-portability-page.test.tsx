@@ -10,6 +10,8 @@ const row = (line: number, title: string, candidates: DiaryImport['matched'][num
   platform: null,
   status: 'completed' as const,
   rating: 80,
+  ratingText: '4',
+  ratingMapping: '4/5 → 80',
   hours: null,
   startedAt: null,
   finishedAt: null,
@@ -20,6 +22,7 @@ const row = (line: number, title: string, candidates: DiaryImport['matched'][num
 const ready: DiaryImport = {
   id: 7,
   source: 'grouvee',
+  ratingScale: { detected: 5, options: [5, 10, 100] },
   state: 'ready',
   rows: 3,
   matched: [row(1, 'Astral Chain', [{ igdbID: 11, title: 'Astral Chain', year: 2019 }])],
@@ -71,6 +74,39 @@ describe('DataPortabilityPage', () => {
     );
     const confirm = fetchMock.mock.calls.find(([url]) => url === '/api/user/import/7/confirm');
     expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({ choices: [{ line: 2, igdbID: 22 }] });
+  }, 20_000);
+
+  it('shows each score mapping, and asks the scale before confirming when the file cannot tell it', async () => {
+    window.localStorage.setItem('token', 'sesion');
+    const asked: DiaryImport = {
+      ...ready,
+      source: 'csv',
+      ratingScale: { detected: null, options: [5, 10, 100] },
+      matched: [{ ...ready.matched[0], rating: null, ratingText: '4,5', ratingMapping: null }],
+      ambiguous: [],
+      unmatched: [],
+    };
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/user/import' && init?.method === 'POST') return jsonResponse(asked);
+      if (url === '/api/user/import/7') return jsonResponse(asked);
+      if (url === '/api/user/import/7/confirm')
+        return jsonResponse({ ...asked, state: 'done', result: { statuses: 1, ratings: 1 } });
+      return jsonResponse({ username: 'ana', email: 'ana@example.com' });
+    });
+    renderWithProviders(<DataPortabilityPage />);
+    const file = new File(['titulo;nota\n'], 'notas.csv', { type: 'text/csv' });
+    fireEvent.change(await screen.findByLabelText('Fichero'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subir y buscar los juegos' }));
+
+    expect(await screen.findByText(/nota 4,5 \(¿sobre cuánto\?\)/)).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Confirmar importación' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/¿Sobre cuánto están las notas/), { target: { value: '10' } });
+    expect(await screen.findByText(/nota 4,5\/10 → 45/)).toBeTruthy();
+    fireEvent.click(button);
+    await screen.findByTestId('import-result');
+    const confirm = fetchMock.mock.calls.find(([url]) => url === '/api/user/import/7/confirm');
+    expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({ choices: [], ratingScale: 10 });
   }, 20_000);
 
   it("shows the API's Spanish message when the file is refused", async () => {

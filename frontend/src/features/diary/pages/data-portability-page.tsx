@@ -1,4 +1,4 @@
-import { pageTexts } from '@veredicto/contract';
+import { pageTexts, scoreMappingLabel, type ImportScoreScale } from '@veredicto/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '../../../components/link';
 import { serverMessage } from '../../../lib/api-client';
@@ -21,11 +21,20 @@ const SOURCES: { value: ImportSource | ''; label: string }[] = [
 ];
 
 /** What the file says of a row, in a few words. */
-function rowFacts(row: ImportRow): string {
+const SCALE_LABELS: Record<ImportScoreScale, string> = {
+  5: 'De 0 a 5 (estrellas)',
+  10: 'De 0 a 10',
+  100: 'De 0 a 100',
+};
+
+/** The row's facts; its score as the file wrote it and what it becomes ('nota 8,5/10 → 85'). */
+function rowFacts(row: ImportRow, scale: ImportScoreScale | null): string {
+  const mapping = row.ratingText ? scoreMappingLabel(row.ratingText, scale) : null;
+  const score = row.ratingText ? (mapping ?? `${row.ratingText} (¿sobre cuánto?)`) : row.rating;
   const facts = [
     row.status ? STATUS_LABELS[row.status] : null,
     row.platform,
-    row.rating !== null ? `nota ${row.rating}` : null,
+    score !== null ? `nota ${score}` : null,
     row.hours !== null ? `${row.hours.toLocaleString('es-ES')} h` : null,
   ];
   return facts.filter(Boolean).join(' · ');
@@ -124,14 +133,21 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
   const id = useId();
   // Ambiguous rows start unchosen (nothing is imported for them unless the user picks a game).
   const [choices, setChoices] = useState<Record<number, number | null>>({});
+  // The user's answer when the file's scores could be on more than one scale.
+  const [chosenScale, setChosenScale] = useState<ImportScoreScale | null>(null);
+  const scale = run.ratingScale.detected ?? chosenScale;
+  const asksScale =
+    run.ratingScale.detected === null &&
+    [...run.matched, ...run.ambiguous].some((row) => row.ratingText && !row.problem);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const facts = (row: ImportRow) => rowFacts(row, scale);
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
       const picked = Object.entries(choices).map(([line, igdbID]) => ({ line: Number(line), igdbID }));
-      onDone(await confirmImport(run.id, picked));
+      onDone(await confirmImport(run.id, picked, asksScale ? chosenScale : null));
     } catch (failure) {
       setError(serverMessage(failure, 'No se ha podido importar.'));
       setBusy(false);
@@ -139,13 +155,32 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
   };
   return (
     <div className="diary-import__review">
+      {asksScale ? (
+        <p>
+          <label htmlFor={`${id}-scale`}>¿Sobre cuánto están las notas del fichero? </label>
+          <select
+            id={`${id}-scale`}
+            value={chosenScale ?? ''}
+            onChange={(event) =>
+              setChosenScale(event.target.value ? (Number(event.target.value) as ImportScoreScale) : null)
+            }
+          >
+            <option value="">Elige la escala</option>
+            {run.ratingScale.options.map((option) => (
+              <option key={option} value={option}>
+                {SCALE_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </p>
+      ) : null}
       <section aria-labelledby={`${id}-matched`}>
         <h3 id={`${id}-matched`}>Encontrados ({run.matched.length})</h3>
         <ul className="diary-list" data-testid="import-matched">
           {run.matched.map((row) => (
             <li key={row.line}>
               <span>{row.candidates[0] ? candidateLabel(row.candidates[0]) : row.title}</span>
-              <span className="muted">{rowFacts(row)}</span>
+              <span className="muted">{facts(row)}</span>
             </li>
           ))}
         </ul>
@@ -157,7 +192,7 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
             {run.ambiguous.map((row) => (
               <li key={row.line}>
                 <label htmlFor={`${id}-row-${row.line}`}>
-                  «{row.title}» <span className="muted">{rowFacts(row)}</span>
+                  «{row.title}» <span className="muted">{facts(row)}</span>
                 </label>
                 <select
                   id={`${id}-row-${row.line}`}
@@ -199,7 +234,12 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
       <p className="muted">
         Solo se añade lo que no tengas: los estados y las notas que ya pusiste no cambian.
       </p>
-      <button type="button" className="button button--primary" onClick={() => void confirm()} disabled={busy}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => void confirm()}
+        disabled={busy || (asksScale && chosenScale === null)}
+      >
         {busy ? 'Importando…' : 'Confirmar importación'}
       </button>
       {error ? (
