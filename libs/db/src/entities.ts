@@ -36,6 +36,9 @@ import { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
 import { RateLimit } from './rate-limits/rate-limit.entity.js';
+import { PriceOffer } from './prices/price-offer.entity.js';
+import { PriceRun } from './prices/price-run.entity.js';
+import { PriceSnapshot } from './prices/price-snapshot.entity.js';
 import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
 
@@ -70,6 +73,9 @@ export const ENTITIES = [
   ReviewVote,
   RevokedToken,
   RateLimit,
+  PriceOffer,
+  PriceRun,
+  PriceSnapshot,
   ReviewDiscovery,
   ScraperSource,
   UnusualActivityWindow,

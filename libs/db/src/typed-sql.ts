@@ -43,6 +43,9 @@ import type { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
 import type { RateLimit } from './rate-limits/rate-limit.entity.js';
+import type { PriceOffer } from './prices/price-offer.entity.js';
+import type { PriceRun } from './prices/price-run.entity.js';
+import type { PriceSnapshot } from './prices/price-snapshot.entity.js';
 import type { User } from './users/user.entity.js';
 import type { GameAlias } from './search/game-alias.entity.js';
 import type { SearchMiss } from './search/search-miss.entity.js';
@@ -99,6 +102,9 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof ReviewVote, 'ReviewVote'>
   | Named<typeof RevokedToken, 'RevokedToken'>
   | Named<typeof RateLimit, 'RateLimit'>
+  | Named<typeof PriceOffer, 'PriceOffer'>
+  | Named<typeof PriceRun, 'PriceRun'>
+  | Named<typeof PriceSnapshot, 'PriceSnapshot'>
   | Named<typeof UnusualActivityWindow, 'UnusualActivityWindow'>
   | Named<typeof User, 'User'>
   | Named<typeof UserReview, 'UserReview'>
