@@ -10,7 +10,7 @@ import { boundaryBlocks, loadHouse, roomPatterns } from './scripts/architecture.
  * by a relative path into another package's `src/`. Only the front's feature zones are written here.
  */
 const house = loadHouse();
-const FEATURES = ['admin', 'auth', 'diary', 'games', 'news', 'outlets', 'search', 'user'];
+const FEATURES = ['admin', 'auth', 'diary', 'games', 'news', 'outlets', 'prices', 'search', 'user'];
 const FRONT = roomPatterns(house, 'frontend');
 
 /** A feature uses another one only through its index.ts; shared pieces live in components/, lib/ or the contract. */

@@ -44,6 +44,8 @@ export const apiPaths = {
     },
     bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
     similar: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/similar`,
+    prices: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/prices`,
+    priceHistory: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/prices/history`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
     userReviews: (igdbID: number | string, sort: 'helpful' | 'recent' = 'helpful') =>
@@ -146,6 +148,8 @@ export const apiPaths = {
     dismissUnusual: (id: number) => `/api/admin/unusual-activity/${id}/dismiss`,
     languageReports: () => '/api/admin/language-reports',
     languageReport: (id: number) => `/api/admin/language-reports/${id}`,
+    pricesRefresh: () => '/api/admin/prices/refresh',
+    pricesStatus: () => '/api/admin/prices/status',
   },
 } as const;
 
