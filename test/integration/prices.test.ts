@@ -1,10 +1,13 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
+import { join } from 'node:path';
+import { userWithToken } from '../support/accounts.js';
+import { readOutbox } from '../support/eml.js';
 import { createGame } from '../support/factories.js';
 import { FakeStores } from '../support/fake-stores.js';
 import { adminToken, call, finishedJob } from '../support/local-site.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
+import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
 const SLOW = 90_000;
@@ -116,6 +119,68 @@ describe('prices: the Steam poll through a local fake store', () => {
         expect.objectContaining({ store: 'steam', finishedAt: expect.any(String), failed: 0 }),
       ]);
       expect(status.body[0].games).toBeGreaterThanOrEqual(1);
+    },
+    SLOW,
+  );
+
+  it(
+    "a drop below a reader's threshold gives one notification and one mail; the same price again, nothing",
+    async () => {
+      const watched = await createGame(db, { title: 'Juego Vigilado' });
+      const watchedApp = String(Number(appId) + 1);
+      await db.query(
+        `insert into game_languages (game_id, platform, locale, text, audio, source, source_ref, as_of)
+         values ($1, null, 'es-ES', true, false, 'steam', $2, '2024-10')`,
+        [watched.id, watchedApp],
+      );
+      stores.steam.set(watchedApp, { name: 'Juego Vigilado', regular: 2999, final: 2999 });
+      await poll();
+      // A reader who does not follow the game sets a price for it.
+      const reader = await userWithToken(api, db);
+      const auth = { token: reader.token };
+      const bad = await call(api.baseUrl, 'PUT', `/api/user/alerts/games/${watched.igdbId}`, {
+        ...auth,
+        json: { priceBelow: 'barato' },
+      });
+      expect(bad.status).toBe(400);
+      const set = await call(api.baseUrl, 'PUT', `/api/user/alerts/games/${watched.igdbId}`, {
+        ...auth,
+        json: { priceBelow: 2000 },
+      });
+      expect(set.body).toEqual({ priceBelow: 2000 });
+
+      stores.steam.set(watchedApp, { name: 'Juego Vigilado', regular: 2999, final: 1499, lowest30d: 2999 });
+      await poll();
+      const outbox = join(api.env.DATA_DIR, 'outbox');
+      const mailsTo = async () =>
+        (await readOutbox(outbox)).filter((mail) => mail.headers.to?.includes(`${reader.username}@`));
+      await waitFor(async () => (await mailsTo()).length > 0, { timeoutMs: 30_000, what: 'the price mail' });
+      const notifications = async () =>
+        (await call(api.baseUrl, 'GET', '/api/user/notifications', auth)).body.content as {
+          kind: string;
+          text: string;
+        }[];
+      // The historic low goes to the game's followers; this reader gets the price they asked for.
+      expect(await notifications()).toEqual([
+        expect.objectContaining({
+          kind: 'price-below',
+          text: 'Por debajo de tu precio en Steam: 14,99\u00a0€ (-50 %)',
+        }),
+      ]);
+      expect(await mailsTo()).toHaveLength(1);
+      const [mail] = await mailsTo();
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+      // The same price polled again: nothing new.
+      const mailsBefore = (await mailsTo()).length;
+      await poll();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(await notifications()).toHaveLength(1);
+      expect((await mailsTo()).length).toBe(mailsBefore);
+      expect(
+        (await db.query(`select count(*)::int as n from alerts where game_igdb_id = $1`, [watched.igdbId]))
+          .rows[0].n,
+      ).toBe(2);
     },
     SLOW,
   );

@@ -1,10 +1,14 @@
-import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminGuard } from '../admin/admin.guard.js';
+import { AuthGuard } from '../auth/auth.guard.js';
+import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
 import { ErrorResponse } from '../games/dto/game-responses.dto.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
 import {
   EnqueuedJobResponse,
+  GamePriceAlertDto,
   GamePricesResponse,
   PriceHistoryPointResponse,
   PriceHistoryQueryDto,
@@ -56,5 +60,36 @@ export class AdminPricesController {
   @ApiOkResponse({ type: [PriceRunStatusResponse] })
   status() {
     return this.prices.status();
+  }
+}
+
+@ApiTags('alerts')
+@ApiBearerAuth()
+@UseGuards(AuthGuard)
+@Controller('api/user/alerts/games')
+export class UserPriceAlertsController {
+  constructor(private readonly prices: PricesService) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Tu aviso de precio de un juego ({ priceBelow: céntimos | null })' })
+  @ApiOkResponse({ type: GamePriceAlertDto })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
+  read(@CurrentUser() user: AuthUser, @Param('id', IgdbIdPipe) igdbId: number) {
+    return this.prices.alert(user.id, igdbId);
+  }
+
+  @LimitUserWrites()
+  @Put(':id')
+  @ApiOperation({
+    summary: 'Avísame cuando baje de un precio (céntimos; null lo quita), aunque no esté en Deseados',
+  })
+  @ApiOkResponse({ type: GamePriceAlertDto })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
+  save(
+    @CurrentUser() user: AuthUser,
+    @Param('id', IgdbIdPipe) igdbId: number,
+    @Body() dto: GamePriceAlertDto,
+  ) {
+    return this.prices.setAlert(user.id, igdbId, dto.priceBelow);
   }
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { GamePricesBody, PriceStore } from '@veredicto/contract';
+import type { GamePriceAlertBody, GamePricesBody, PriceStore } from '@veredicto/contract';
 import { PriceOffer } from '@veredicto/db';
 import { JobGateway, JobName } from '@veredicto/jobs';
 import { findGameOr404 } from '../games/game-lookup.js';
@@ -30,6 +30,18 @@ export class PricesService {
   async refresh(): Promise<{ jobId: string }> {
     const { jobId } = await this.jobs.enqueue(JobName.PollPrices, { requestedBy: 'admin' });
     return { jobId };
+  }
+
+  async alert(userId: number, igdbId: number): Promise<GamePriceAlertBody> {
+    await findGameOr404(this.em, igdbId);
+    return { priceBelow: await this.prices.threshold(userId, igdbId) };
+  }
+
+  /** A threshold per game, for any game: followed or not (docs/CONTRACT.md §20). */
+  async setAlert(userId: number, igdbId: number, priceBelow: number | null): Promise<GamePriceAlertBody> {
+    await findGameOr404(this.em, igdbId);
+    await this.prices.setThreshold(userId, igdbId, priceBelow);
+    return { priceBelow };
   }
 
   status() {

@@ -36,6 +36,7 @@ import { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import { ScraperSource } from './scrapers/scraper-source.entity.js';
 import { EmailToken } from './users/email-token.entity.js';
 import { RateLimit } from './rate-limits/rate-limit.entity.js';
+import { PriceAlert } from './prices/price-alert.entity.js';
 import { PriceOffer } from './prices/price-offer.entity.js';
 import { PriceRun } from './prices/price-run.entity.js';
 import { PriceSnapshot } from './prices/price-snapshot.entity.js';
@@ -73,6 +74,7 @@ export const ENTITIES = [
   ReviewVote,
   RevokedToken,
   RateLimit,
+  PriceAlert,
   PriceOffer,
   PriceRun,
   PriceSnapshot,

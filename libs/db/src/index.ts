@@ -32,6 +32,7 @@ export * from './users/revoked-token.entity.js';
 export * from './users/revoked-token.repository.js';
 export * from './rate-limits/rate-limit.entity.js';
 export * from './rate-limits/rate-limit.repository.js';
+export * from './prices/price-alert.entity.js';
 export * from './prices/price-offer.entity.js';
 export * from './prices/price-run.entity.js';
 export * from './prices/price-snapshot.entity.js';

@@ -43,6 +43,7 @@ import type { ReviewDiscovery } from './scrapers/review-discovery.entity.js';
 import type { ScraperSource } from './scrapers/scraper-source.entity.js';
 import type { RevokedToken } from './users/revoked-token.entity.js';
 import type { RateLimit } from './rate-limits/rate-limit.entity.js';
+import type { PriceAlert } from './prices/price-alert.entity.js';
 import type { PriceOffer } from './prices/price-offer.entity.js';
 import type { PriceRun } from './prices/price-run.entity.js';
 import type { PriceSnapshot } from './prices/price-snapshot.entity.js';
@@ -102,6 +103,7 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof ReviewVote, 'ReviewVote'>
   | Named<typeof RevokedToken, 'RevokedToken'>
   | Named<typeof RateLimit, 'RateLimit'>
+  | Named<typeof PriceAlert, 'PriceAlert'>
   | Named<typeof PriceOffer, 'PriceOffer'>
   | Named<typeof PriceRun, 'PriceRun'>
   | Named<typeof PriceSnapshot, 'PriceSnapshot'>

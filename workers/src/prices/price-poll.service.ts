@@ -1,11 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
-import { PriceRepository, PriceOffer, type ObservedPrice } from '@veredicto/db';
-import type { JobResults, JobName } from '@veredicto/jobs';
+import { Alert, PriceRepository, PriceOffer, type ObservedPrice } from '@veredicto/db';
+import { JobGateway, JobName, type JobResults } from '@veredicto/jobs';
 import { StoreCaller, StoreCallError } from '@veredicto/scraping/prices/store-caller.js';
 import { STEAM_BATCH, SteamStore } from '@veredicto/scraping/prices/steam-store.js';
 import type { ProgressReporter } from '../news/news-import.service.js';
+import { priceAlerts } from './price-alerts.js';
 
 type PollResult = JobResults[JobName.PollPrices];
 
@@ -21,6 +22,7 @@ export class PricePollService {
   constructor(
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
+    private readonly jobs: JobGateway,
   ) {}
 
   async run(progress: ProgressReporter, signal?: AbortSignal): Promise<PollResult> {
@@ -58,7 +60,8 @@ export class PricePollService {
     return { enabled: true, stores: [{ store: 'steam', ...counts, requests: caller.requests }] };
   }
 
-  private record(
+  /** Stores a batch's prices, then raises the alerts of its changes and queues their fan-out. */
+  private async record(
     prices: PriceRepository,
     batch: { igdbId: number; appId: string }[],
     answered: Awaited<ReturnType<SteamStore['prices']>>,
@@ -79,6 +82,13 @@ export class PricePollService {
         endsAt: price.endsAt,
       })),
     );
-    return prices.recordPrices(observed, new Date());
+    const changed = await prices.recordPrices(observed, new Date());
+    const thresholds = await prices.thresholds([...new Set(changed.map((change) => change.gameIgdbId))]);
+    const recorded = await this.orm.em.fork().getRepository(Alert).record(priceAlerts(changed, thresholds));
+    await this.jobs.enqueueMany(
+      JobName.FanOutAlert,
+      recorded.map(({ id }) => ({ alertId: id })),
+    );
+    return changed;
   }
 }

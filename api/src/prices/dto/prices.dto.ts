@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { PRICE_STORES, type PriceStore } from '@veredicto/contract';
 
 export class PriceOfferResponse {
@@ -94,4 +94,18 @@ export class PriceRunStatusResponse {
 export class EnqueuedJobResponse {
   @ApiProperty()
   jobId!: string;
+}
+
+export class GamePriceAlertDto {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 1500,
+    description: 'Avísame cuando baje de este precio, en céntimos de euro; null lo quita',
+  })
+  @ValidateIf((dto: GamePriceAlertDto) => dto.priceBelow !== null)
+  @IsInt({ message: 'priceBelow debe ser un número entero de céntimos, o null' })
+  @Min(1, { message: 'El precio debe ser de al menos 0,01 €' })
+  @Max(100_000_00, { message: 'El precio no puede pasar de 100.000 €' })
+  priceBelow!: number | null;
 }

@@ -27,6 +27,8 @@ export interface ChangedPrice extends ObservedPrice {
   snapshotId: string;
   /** The final price before this change; null the first time. */
   previousFinal: number | null;
+  /** The game's lowest final price in our snapshots before this change (any store); null without one. */
+  previousLow: number | null;
 }
 
 export interface RunCounts {
@@ -120,6 +122,17 @@ export class PriceRepository extends EntityRepository<PriceOffer> {
         )
         .execute();
       if (changed.length === 0) return [];
+      const lows = await db
+        .selectFrom('PriceSnapshot')
+        .select(['gameIgdbId', (eb) => eb.fn.min('final').as('low')])
+        .where(
+          'gameIgdbId',
+          'in',
+          changed.map((price) => price.gameIgdbId),
+        )
+        .groupBy('gameIgdbId')
+        .execute();
+      const lowOf = new Map(lows.map((row) => [row.gameIgdbId, Number(row.low)]));
       const snapshots = await db
         .insertInto('PriceSnapshot')
         .values(
@@ -141,8 +154,53 @@ export class PriceRepository extends EntityRepository<PriceOffer> {
         ...price,
         snapshotId: String(snapshots[index]!.id),
         previousFinal: before.get(offerKey(price))?.final ?? null,
+        previousLow: lowOf.get(price.gameIgdbId) ?? null,
       }));
     });
+  }
+
+  /** Each reader's threshold on these games (price_alerts), by game. */
+  async thresholds(igdbIds: number[]): Promise<Map<number, number[]>> {
+    const byGame = new Map<number, number[]>();
+    if (igdbIds.length === 0) return byGame;
+    const rows = await this.db
+      .selectFrom('PriceAlert')
+      .select(['gameIgdbId', 'priceBelow'])
+      .where('gameIgdbId', 'in', igdbIds)
+      .execute();
+    for (const row of rows)
+      byGame.set(row.gameIgdbId, [...(byGame.get(row.gameIgdbId) ?? []), row.priceBelow]);
+    return byGame;
+  }
+
+  /** A reader's threshold on a game; null when they set none. */
+  async threshold(userId: number, igdbId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('PriceAlert')
+      .select('priceBelow')
+      .where('user', '=', userId)
+      .where('gameIgdbId', '=', igdbId)
+      .executeTakeFirst();
+    return row?.priceBelow ?? null;
+  }
+
+  /** Sets (or with null removes) a reader's threshold on a game. */
+  async setThreshold(userId: number, igdbId: number, priceBelow: number | null): Promise<void> {
+    if (priceBelow === null) {
+      await this.db
+        .deleteFrom('PriceAlert')
+        .where('user', '=', userId)
+        .where('gameIgdbId', '=', igdbId)
+        .execute();
+      return;
+    }
+    await this.db
+      .insertInto('PriceAlert')
+      .values({ user: userId, gameIgdbId: igdbId, priceBelow })
+      .onConflict((conflict) =>
+        conflict.columns(['user', 'gameIgdbId']).doUpdateSet({ priceBelow, createdAt: new Date() }),
+      )
+      .execute();
   }
 
   async startRun(store: PriceStore, startedAt: Date): Promise<number> {
