@@ -100,6 +100,7 @@ export const apiPaths = {
     notifications: (page = 0) => `/api/user/notifications${page ? `?page=${page}` : ''}`,
     notificationsRead: () => '/api/user/notifications/read',
     alerts: () => '/api/user/alerts',
+    gamePriceAlert: (igdbID: number) => `/api/user/alerts/games/${igdbID}`,
     calendarToken: () => '/api/user/alerts/calendar-token',
   },
   users: {

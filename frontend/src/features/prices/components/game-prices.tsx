@@ -9,6 +9,7 @@ import {
 import { formatDate } from '../../../lib/format';
 import { useGamePrices } from '../api/use-game-prices';
 import { usePriceHistory } from '../api/use-price-history';
+import { PriceAlertForm } from './price-alert-form';
 import '../prices.css';
 
 const PriceHistoryChart = lazy(async () => ({
@@ -108,6 +109,7 @@ export function GamePrices({ igdbID }: { igdbID: number }) {
         </p>
       ) : null}
       {data?.historicLow ? <PriceHistory igdbID={igdbID} /> : null}
+      <PriceAlertForm igdbID={igdbID} />
     </section>
   );
 }
