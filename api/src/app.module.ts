@@ -12,6 +12,7 @@ import { BestOfModule } from './best-of/best-of.module.js';
 import { DiaryModule } from './diary/diary.module.js';
 import { FeedsModule } from './feeds/feeds.module.js';
 import { SimilarGamesModule } from './similar/similar-games.module.js';
+import { PricesModule } from './prices/prices.module.js';
 import { GamesModule } from './games/games.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         ScrapersModule,
         BestOfModule,
         SimilarGamesModule,
+        PricesModule,
         GamesModule,
         AdminModule,
         NewsModule,

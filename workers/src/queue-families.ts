@@ -23,6 +23,8 @@ import { IgdbImportService } from './scraping/igdb-import.service.js';
 import { ReviewDiscoveryService } from './scraping/review-discovery.service.js';
 import { ReviewScrapingService } from './scraping/review-scraping.service.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
+import { PricePollService } from './prices/price-poll.service.js';
+import { PricesProcessor } from './prices/prices.processor.js';
 import { SimilarGamesService } from './similar/similar-games.service.js';
 import { GameTranslationService } from './translation/game-translation.service.js';
 import { TranslationProcessor } from './translation/translation.processor.js';
@@ -56,6 +58,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     EventsProcessor,
   ],
   [QueueName.Alerts]: [AlertFanOutService, AlertsProcessor],
+  [QueueName.Prices]: [PricePollService, PricesProcessor],
 };
 
 /** The processors of the families, for the code that walks the running workers. */
@@ -66,6 +69,7 @@ export const QUEUE_PROCESSORS = {
   [QueueName.Translation]: TranslationProcessor,
   [QueueName.Events]: EventsProcessor,
   [QueueName.Alerts]: AlertsProcessor,
+  [QueueName.Prices]: PricesProcessor,
 } as const;
 
 export const servedQueues = (config: WorkersConfig): QueueName[] =>

@@ -45,6 +45,8 @@ export const apiPaths = {
     bestOfLists: () => '/api/games/best-of/lists',
     bestOfRanks: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/best-of-ranks`,
     similar: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/similar`,
+    prices: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/prices`,
+    priceHistory: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/prices/history`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
     userReviews: (igdbID: number | string, sort: 'helpful' | 'recent' = 'helpful') =>
@@ -103,6 +105,7 @@ export const apiPaths = {
     notifications: (page = 0) => `/api/user/notifications${page ? `?page=${page}` : ''}`,
     notificationsRead: () => '/api/user/notifications/read',
     alerts: () => '/api/user/alerts',
+    gamePriceAlert: (igdbID: number) => `/api/user/alerts/games/${igdbID}`,
     calendarToken: () => '/api/user/alerts/calendar-token',
   },
   users: {
@@ -151,6 +154,8 @@ export const apiPaths = {
     dismissUnusual: (id: number) => `/api/admin/unusual-activity/${id}/dismiss`,
     languageReports: () => '/api/admin/language-reports',
     languageReport: (id: number) => `/api/admin/language-reports/${id}`,
+    pricesRefresh: () => '/api/admin/prices/refresh',
+    pricesStatus: () => '/api/admin/prices/status',
   },
 } as const;
 

@@ -135,6 +135,15 @@ const envSchema = z.object({
   REVIEW_DISCOVERY_OPENCRITIC_URL: z.url().default('https://opencritic.com'),
   /** How many weeks after release the discovered pages are read again (twice that while reviews still grow). */
   REVIEW_DISCOVERY_WEEKS: z.coerce.number().int().min(1).max(52).default(6),
+  /**
+   * The price poll (poll-prices job, docs/CONTRACT.md §20): on = it asks the stores below; off (default) =
+   * no store is called and the game page says 'Sin datos de precio'. Off unless set, like every outside call.
+   */
+  PRICES_POLL: z.enum(['on', 'off']).default('off'),
+  /** Steam's Web API (IStoreBrowseService/GetItems); a test points it at a local fake. */
+  STEAM_API_URL: z.url().default('https://api.steampowered.com'),
+  /** The least time between two calls to one store's host (the poll's politeness). */
+  PRICES_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
   TRANSLATE_URL: optionalUrl,
   TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
@@ -156,8 +165,10 @@ const envSchema = z.object({
   /** The queue families this worker process serves (one Deployment per family in Kubernetes); empty: all. */
   WORKER_QUEUES: commaList.refine(
     (names) =>
-      names.every((name) => ['averages', 'scraping', 'news', 'translation', 'events'].includes(name)),
-    { message: 'must be averages, scraping, news, translation and/or events, separated by commas' },
+      names.every((name) =>
+        ['averages', 'scraping', 'news', 'translation', 'events', 'prices'].includes(name),
+      ),
+    { message: 'must be averages, scraping, news, translation, events and/or prices, separated by commas' },
   ),
   /**
    * On SIGTERM a worker stops taking jobs and lets running ones finish until 4 s before this; then it gives
@@ -274,6 +285,9 @@ export const PROCESS_SETTINGS = {
     'REVIEW_DISCOVERY_METACRITIC_URL',
     'REVIEW_DISCOVERY_OPENCRITIC_URL',
     'REVIEW_DISCOVERY_WEEKS',
+    'PRICES_POLL',
+    'STEAM_API_URL',
+    'PRICES_REQUEST_INTERVAL_MS',
     'TRANSLATE_URL',
     'TRANSLATE_PROVIDER',
     'TRANSLATE_API_KEY',

@@ -11,6 +11,11 @@ export const ALERT_KINDS = [
   'critic-score',
   'spanish-press',
   'spanish',
+  // Prices (docs/CONTRACT.md §20): only on prices we polled ourselves.
+  'price-below',
+  'historic-low',
+  'subscription-in',
+  'subscription-leaving',
 ] as const;
 
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -23,6 +28,10 @@ export const ALERT_KIND_KEYS = {
   'critic-score': 'criticScore',
   'spanish-press': 'spanishPress',
   spanish: 'spanish',
+  'price-below': 'priceBelow',
+  'historic-low': 'historicLow',
+  'subscription-in': 'subscriptionIn',
+  'subscription-leaving': 'subscriptionLeaving',
 } as const satisfies Record<AlertKind, string>;
 
 export type AlertKindKey = (typeof ALERT_KIND_KEYS)[AlertKind];
@@ -68,7 +77,16 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'critic-score': 'Primera nota de la crítica',
   'spanish-press': 'Primera nota de la prensa española',
   spanish: 'Confirmado en castellano',
+  'price-below': 'Por debajo de tu precio',
+  'historic-low': 'Mínimo histórico',
+  'subscription-in': 'Entra en una suscripción',
+  'subscription-leaving': 'Sale de una suscripción',
 };
+
+/** A reader's price alert on one game (`PUT /api/user/alerts/games/{id}`), in cents of euro. */
+export interface GamePriceAlertBody {
+  priceBelow: number | null;
+}
 
 interface DatedFacts {
   releaseDate?: string | null;

@@ -14,3 +14,4 @@ export * from './diary.js';
 export * from './reviews.js';
 export * from './xml-text.js';
 export * from './import-scores.js';
+export * from './prices.js';

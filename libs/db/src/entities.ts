@@ -53,6 +53,14 @@ export * from './outlets/outlet.entity.js';
 import { Outlet } from './outlets/outlet.entity.js';
 export * from './rate-limits/rate-limit.entity.js';
 import { RateLimit } from './rate-limits/rate-limit.entity.js';
+export * from './prices/price-alert.entity.js';
+import { PriceAlert } from './prices/price-alert.entity.js';
+export * from './prices/price-offer.entity.js';
+import { PriceOffer } from './prices/price-offer.entity.js';
+export * from './prices/price-run.entity.js';
+import { PriceRun } from './prices/price-run.entity.js';
+export * from './prices/price-snapshot.entity.js';
+import { PriceSnapshot } from './prices/price-snapshot.entity.js';
 export * from './ratings/rating.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 export * from './ratings/unusual-activity-window.entity.js';
@@ -117,6 +125,10 @@ export const ENTITY_CLASSES = {
   OutletGameScore,
   PlaySession,
   RateLimit,
+  PriceAlert,
+  PriceOffer,
+  PriceRun,
+  PriceSnapshot,
   Rating,
   RemovedGame,
   ReviewDiscovery,

@@ -17,6 +17,8 @@ export enum QueueName {
   Events = 'events',
   /** Followed games' alerts fanned out into notifications and mails, apart from ratings and averages. */
   Alerts = 'alerts',
+  /** The stores' prices (docs/CONTRACT.md §20): long, polite calls to outside APIs, apart from the rest. */
+  Prices = 'prices',
 }
 
 export enum JobName {
@@ -40,6 +42,7 @@ export enum JobName {
   MatchDiaryImport = 'match-diary-import',
   RefreshCatalogueOrderings = 'refresh-catalogue-orderings',
   WalkCatalogueOrdering = 'walk-catalogue-ordering',
+  PollPrices = 'poll-prices',
 }
 
 /** One ordering of the catalogue as the API asks for it: a sort and its filters (values, no entities). */
@@ -106,6 +109,8 @@ export interface JobPayloads {
   [JobName.RefreshCatalogueOrderings]: Record<string, never>;
   /** Walks one ordering the API has no anchors for (a combination asked for the first time). */
   [JobName.WalkCatalogueOrdering]: CatalogueOrderingPayload;
+  /** Asks every store for the prices of the games it sells (off unless PRICES_POLL=on). */
+  [JobName.PollPrices]: { requestedBy: 'admin' | 'schedule' };
 }
 
 export interface JobResults {
@@ -156,6 +161,11 @@ export interface JobResults {
   /** Orderings walked, added to the precomputed list, and dropped for nobody asking for them. */
   [JobName.RefreshCatalogueOrderings]: { walked: number; added: number; dropped: number };
   [JobName.WalkCatalogueOrdering]: { sort: string; filterKey: string; total: number };
+  /** `enabled`: false when PRICES_POLL is off (no store called); one line per store asked. */
+  [JobName.PollPrices]: {
+    enabled: boolean;
+    stores: { store: string; games: number; changed: number; failed: number; requests: number }[];
+  };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -184,6 +194,7 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   // Side effects of the catalogue's domain events, like their dispatch; a walk is one statement.
   [JobName.RefreshCatalogueOrderings]: QueueName.Events,
   [JobName.WalkCatalogueOrdering]: QueueName.Events,
+  [JobName.PollPrices]: QueueName.Prices,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -87,6 +87,7 @@ describe('the job options table', () => {
       [JobName.MatchDiaryImport]: { importId: 1 },
       [JobName.RefreshCatalogueOrderings]: {},
       [JobName.WalkCatalogueOrdering]: { sort: 'avRatings', filters: { platform: 'PC' } },
+      [JobName.PollPrices]: { requestedBy: 'schedule' },
     };
     for (const name of Object.values(JobName)) {
       const options = jobOptions(name, samples[name] as never);

@@ -144,6 +144,9 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     removeOnComplete: { age: 3600, count: 1000 },
     deduplication: { id: walkCatalogueOrderingDeduplicationId(payload) },
   }),
+  // One poll at a time (asking again while one runs returns it), never retried as a whole: each call to a
+  // store has its own retries, and the next run (six hours later) asks again.
+  [JobName.PollPrices]: () => ({ ...RETRIED, attempts: 1, deduplication: { id: 'poll-prices' } }),
   [JobName.SendMail]: ({ template, key }) => ({
     ...RETRIED,
     removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
@@ -175,6 +178,8 @@ export const WORKER_OPTIONS: { readonly [Q in QueueName]: Partial<WorkerOptions>
   // Batches are one INSERT … SELECT each (about a second at most): a short lock brings the batch of a
   // killed worker back within seconds, and its retry inserts only what is missing.
   [QueueName.Alerts]: { concurrency: 2, lockDuration: 5000, stalledInterval: 2000, maxStalledCount: 5 },
+  // One poll at a time: the spacing per store host holds within one run.
+  [QueueName.Prices]: { concurrency: 1 },
 };
 
 /**
@@ -200,6 +205,8 @@ export const SCHEDULES: readonly {
   { name: JobName.ScrapeCatalogue, pattern: '0 5 * * *', data: { requestedBy: 'schedule' } },
   // Every six hours: critic-review pages of recent games (off unless REVIEW_DISCOVERY=on).
   { name: JobName.DiscoverReviewSources, pattern: '20 */6 * * *', data: { requestedBy: 'schedule' } },
+  // Every six hours: the stores' prices (off unless PRICES_POLL=on; budget in docs/PRICES.md).
+  { name: JobName.PollPrices, pattern: '40 */6 * * *', data: { requestedBy: 'schedule' } },
   // Every 10 minutes: repairs figures whose recalculation was lost (zero in a healthy system).
   { name: JobName.ReconcileFigures, pattern: '*/10 * * * *', data: {} },
   // Every 10 minutes: the catalogue's orderings a new day moved (games released today enter it) or no

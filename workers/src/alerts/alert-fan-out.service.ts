@@ -39,7 +39,7 @@ export class AlertFanOutService {
     const alerts = this.orm.em.fork().getRepository(Alert);
     const alert = await alerts.findOne({ id: alertId });
     if (!alert) return { alertId, followers: 0, batches: 0 };
-    const ids = await alerts.followerIds(alert.gameIgdbId);
+    const ids = await alerts.recipientIds(alert);
     const batches = [];
     for (let start = 0; start < ids.length; start += ALERT_BATCH_SIZE) {
       const range = ids.slice(start, start + ALERT_BATCH_SIZE);

@@ -55,6 +55,23 @@ export class AlertKindsDto {
   @ApiProperty() @IsBoolean({ message: 'criticScore debe ser true o false' }) criticScore!: boolean;
   @ApiProperty() @IsBoolean({ message: 'spanishPress debe ser true o false' }) spanishPress!: boolean;
   @ApiProperty() @IsBoolean({ message: 'spanish debe ser true o false' }) spanish!: boolean;
+  // The price kinds came later (docs/CONTRACT.md §20): a client that does not send them leaves them on.
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'priceBelow debe ser true o false' })
+  priceBelow!: boolean;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'historicLow debe ser true o false' })
+  historicLow!: boolean;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'subscriptionIn debe ser true o false' })
+  subscriptionIn!: boolean;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'subscriptionLeaving debe ser true o false' })
+  subscriptionLeaving!: boolean;
 }
 
 export class AlertSettingsDto {

@@ -34,6 +34,10 @@ export class Alert {
   @Property({ type: 'text[]' })
   platforms!: string[];
 
+  /** A price alert's price in cents: a `price-below` reaches those whose threshold is at or above it. */
+  @Property({ type: 'integer', nullable: true })
+  priceCents?: number | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt!: Date;
 }

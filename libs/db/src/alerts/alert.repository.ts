@@ -11,7 +11,11 @@ export interface NewAlert {
   gameIgdbId: number;
   text: string;
   platforms: string[];
+  priceCents?: number | null;
 }
+
+/** What decides who an alert reaches. */
+type AlertAudience = Pick<Alert, 'kind' | 'gameIgdbId' | 'priceCents'>;
 
 export interface AlertGame {
   id: string;
@@ -64,6 +68,23 @@ const followersOf = (db: TypedSql, igdbId: number) =>
         .where('g.igdbId', '=', igdbId)
         .where('s.status', '=', 'want'),
     );
+
+/** Those who set a price for the game (price_alerts), at or above `atOrAbove` when given. */
+const priceWatchersOf = (db: TypedSql, igdbId: number, atOrAbove: number | null) =>
+  db
+    .selectFrom('PriceAlert as p')
+    .select('p.user as userId')
+    .where('p.gameIgdbId', '=', igdbId)
+    .$if(atOrAbove !== null, (query) => query.where('p.priceBelow', '>=', atOrAbove!));
+
+/**
+ * Who an alert reaches: a `price-below` only those whose threshold its price meets, followers of the game or
+ * not (docs/CONTRACT.md §20); every other kind the game's followers.
+ */
+const recipientsOf = (db: TypedSql, { kind, gameIgdbId, priceCents }: AlertAudience) =>
+  kind === 'price-below'
+    ? db.selectFrom(priceWatchersOf(db, gameIgdbId, priceCents ?? 0).as('r')).select('r.userId')
+    : db.selectFrom(followersOf(db, gameIgdbId).as('r')).select('r.userId');
 
 /**
  * Alerts and their fan-out into notifications. Every write is idempotent: an alert is unique by the key of
@@ -123,14 +144,14 @@ export class AlertRepository extends EntityRepository<Alert> {
     return row ? { ...row, id: String(row.id), imageCover: row.imageCover ?? null } : null;
   }
 
-  /** The ids of the game's followers, ascending: the fan-out cuts them into ranges. */
-  async followerIds(igdbId: number): Promise<number[]> {
+  /** The ids of those the alert reaches, ascending: the fan-out cuts them into ranges. */
+  async recipientIds(alert: AlertAudience): Promise<number[]> {
     // Up to 100,000 rows: read without the plugin's per-row result pass (typedRows), which would block
     // the worker's event loop (and its job lock) for seconds.
     const rows = await typedRows(
       this.getEntityManager(),
       this.db
-        .selectFrom(followersOf(this.db, igdbId).as('f'))
+        .selectFrom(recipientsOf(this.db, alert).as('f'))
         .select('f.userId as user_id')
         .orderBy('f.userId'),
     );
@@ -146,13 +167,13 @@ export class AlertRepository extends EntityRepository<Alert> {
   async notifyFollowers(alertId: string, fromUserId: number, toUserId: number): Promise<number> {
     const alert = await this.db
       .selectFrom('Alert')
-      .select(['id', 'kind', 'gameIgdbId', 'platforms'])
+      .select(['id', 'kind', 'gameIgdbId', 'platforms', 'priceCents'])
       .where('id', '=', alertId)
       .executeTakeFirst();
     if (!alert) return 0;
     const filtered = PLATFORM_FILTERED_KINDS.includes(alert.kind);
     const candidates = this.db
-      .selectFrom(followersOf(this.db, alert.gameIgdbId).as('f'))
+      .selectFrom(recipientsOf(this.db, alert).as('f'))
       .leftJoin('AlertSettings as s', 's.user', 'f.userId')
       .select((eb) => [
         'f.userId',

@@ -30,6 +30,7 @@ import { Migration20261201120000_CatalogueOrderings } from './Migration202612011
 import { Migration20261201130000_FreshGamesAliasBump } from './Migration20261201130000_FreshGamesAliasBump.js';
 import { Migration20261202100000_FeedTimelines } from './Migration20261202100000_FeedTimelines.js';
 import { Migration20261204100000_CatalogueMemory } from './Migration20261204100000_CatalogueMemory.js';
+import { Migration20261207170000_Prices } from './Migration20261207170000_Prices.js';
 import { Migration20261205100000_RateLimits } from './Migration20261205100000_RateLimits.js';
 import { Migration20261207110000_CatalogueOrderingMarks } from './Migration20261207110000_CatalogueOrderingMarks.js';
 import { Migration20261207130000_TrustFourthRound } from './Migration20261207130000_TrustFourthRound.js';
@@ -125,5 +126,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261207140000_FollowRequests',
     class: Migration20261207140000_FollowRequests,
+  },
+  {
+    name: 'Migration20261207170000_Prices',
+    class: Migration20261207170000_Prices,
   },
 ];

@@ -13,6 +13,7 @@ import { PasswordDialog } from '../components/password-dialog';
 import { ReliabilityPanel } from '../components/reliability-panel';
 import { LanguageReportsPanel } from '../components/language-reports-panel';
 import { ReviewDiscoveryPanel } from '../components/review-discovery-panel';
+import { PricesPanel } from '../components/prices-panel';
 import { ReviewReportsPanel } from '../components/review-reports-panel';
 import { UnusualActivityPanel } from '../components/unusual-activity-panel';
 import { RunScraperPanel } from '../components/run-scraper-panel';
@@ -74,6 +75,9 @@ export function AdminPage() {
             </Collapsible>
             <Collapsible title="Críticas de juegos recientes" level={3}>
               <ReviewDiscoveryPanel />
+            </Collapsible>
+            <Collapsible title="Precios de las tiendas" level={3}>
+              <PricesPanel />
             </Collapsible>
           </Collapsible>
           <Collapsible title="Editar juego">

@@ -23,6 +23,7 @@ import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
 import { SimilarGames } from '../components/similar-games';
 import { GameLanguages, LanguageReportAction } from '../../languages';
+import { GamePrices } from '../../prices';
 import './games.css';
 
 export const SCORE_HIGHLIGHT_MS = 2000;
@@ -168,6 +169,8 @@ export function GameDetailPage() {
           </div>
         </section>
       ) : null}
+
+      <GamePrices igdbID={game.igdbID} />
 
       <section className="game-detail__section" aria-labelledby="languages-title">
         <h2 id="languages-title" className="section-title">

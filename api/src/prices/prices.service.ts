@@ -1,0 +1,50 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { GamePriceAlertBody, GamePricesBody, PriceStore } from '@veredicto/contract';
+import { PriceOffer } from '@veredicto/db';
+import { JobGateway, JobName } from '@veredicto/jobs';
+import { findGameOr404 } from '../games/game-lookup.js';
+
+/** Prices as the poll stored them (docs/CONTRACT.md §20); the API never calls a store. */
+@Injectable()
+export class PricesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobGateway,
+  ) {}
+
+  private get prices() {
+    return this.em.getRepository(PriceOffer);
+  }
+
+  async forGame(igdbId: number): Promise<GamePricesBody> {
+    await findGameOr404(this.em, igdbId);
+    return this.prices.gamePrices(igdbId);
+  }
+
+  async history(igdbId: number, store?: PriceStore) {
+    await findGameOr404(this.em, igdbId);
+    return this.prices.history(igdbId, store);
+  }
+
+  async refresh(): Promise<{ jobId: string }> {
+    const { jobId } = await this.jobs.enqueue(JobName.PollPrices, { requestedBy: 'admin' });
+    return { jobId };
+  }
+
+  async alert(userId: number, igdbId: number): Promise<GamePriceAlertBody> {
+    await findGameOr404(this.em, igdbId);
+    return { priceBelow: await this.prices.threshold(userId, igdbId) };
+  }
+
+  /** A threshold per game, for any game: followed or not (docs/CONTRACT.md §20). */
+  async setAlert(userId: number, igdbId: number, priceBelow: number | null): Promise<GamePriceAlertBody> {
+    await findGameOr404(this.em, igdbId);
+    await this.prices.setThreshold(userId, igdbId, priceBelow);
+    return { priceBelow };
+  }
+
+  status() {
+    return this.prices.lastRuns();
+  }
+}

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, stubFetch } from '../../../test/render';
+import { GamePrices } from './game-prices';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+
+describe('GamePrices', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('writes the price the Spanish way, the 30-day low beside the discount, its end, source and date', async () => {
+    const endsAt = day(10);
+    const asOf = day(0);
+    stubFetch((url) =>
+      url.endsWith('/prices')
+        ? jsonResponse({
+            offers: [
+              {
+                store: 'steam',
+                platform: 'pc',
+                url: 'https://store.steampowered.com/app/620/Portal_2/',
+                regular: 1999,
+                final: 499,
+                discountPct: 75,
+                lowest30d: 999,
+                endsAt,
+                asOf,
+              },
+            ],
+            historicLow: null,
+            subscriptions: [{ service: 'Game Pass', since: '2026-11-01', leaving: '2026-12-31' }],
+          })
+        : jsonResponse([]),
+    );
+    renderWithProviders(<GamePrices igdbID={620} />);
+    const line = await screen.findByTestId('price-steam-pc');
+    const text = line.textContent?.replace(/\u00a0/g, ' ');
+    expect(text).toContain('19,99 €');
+    expect(text).toContain('4,99 €');
+    expect(text).toContain('-75 %');
+    expect(text).toContain('Precio más bajo en 30 días: 9,99 €');
+    expect(text).toContain(`Oferta hasta el ${new Date(endsAt).getDate().toString().padStart(2, '0')}-`);
+    expect(text).toContain('Fuente: Steam');
+    expect(screen.getByRole('link', { name: 'Steam' }).getAttribute('rel')).toContain('nofollow');
+    expect(screen.getByText(/Incluido en Game Pass desde el 01-11-2026 \(sale el 31-12-2026\)/)).toBeTruthy();
+  });
+
+  it("says 'Sin datos de precio' when no store answered", async () => {
+    stubFetch(() => jsonResponse({ offers: [], historicLow: null, subscriptions: [] }));
+    renderWithProviders(<GamePrices igdbID={620} />);
+    expect(await screen.findByText('Sin datos de precio')).toBeTruthy();
+  });
+});
