@@ -23,6 +23,7 @@ import { ReviewDiscoveryService } from './scraping/review-discovery.service.js';
 import { ReviewScrapingService } from './scraping/review-scraping.service.js';
 import { ScrapingProcessor } from './scraping/scraping.processor.js';
 import { SimilarGamesService } from './similar/similar-games.service.js';
+import { PlayerTimesService } from './diary/player-times.service.js';
 import { GameTranslationService } from './translation/game-translation.service.js';
 import { TranslationProcessor } from './translation/translation.processor.js';
 
@@ -33,6 +34,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     FiguresReconciliationService,
     UnusualActivityService,
     SimilarGamesService,
+    PlayerTimesService,
     RecalculateAverageProcessor,
   ],
   [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],

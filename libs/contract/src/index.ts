@@ -9,3 +9,4 @@ export * from './scores.js';
 export * from './slug.js';
 export * from './unusual-activity.js';
 export * from './alerts.js';
+export * from './time-to-beat.js';

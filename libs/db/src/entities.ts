@@ -38,6 +38,8 @@ import { EmailToken } from './users/email-token.entity.js';
 import { RateLimit } from './rate-limits/rate-limit.entity.js';
 import { RevokedToken } from './users/revoked-token.entity.js';
 import { User } from './users/user.entity.js';
+import { GamePlayerTime } from './time-to-beat/game-player-time.entity.js';
+import { GameTimeToBeat } from './time-to-beat/game-time-to-beat.entity.js';
 
 export const ENTITIES = [
   Alert,
@@ -49,6 +51,8 @@ export const ENTITIES = [
   Game,
   GameAlias,
   GameLanguage,
+  GamePlayerTime,
+  GameTimeToBeat,
   GameLanguageChange,
   LanguageReport,
   GameChange,

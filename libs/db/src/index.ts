@@ -112,3 +112,7 @@ export * from './feeds/feed.repository.js';
 export * from './similar/similar-game.entity.js';
 export * from './similar/similar-game.repository.js';
 export * from './write-ledger.js';
+export * from './time-to-beat/game-time-to-beat.entity.js';
+export * from './time-to-beat/game-player-time.entity.js';
+export * from './time-to-beat/player-times.js';
+export * from './time-to-beat/time-to-beat.repository.js';

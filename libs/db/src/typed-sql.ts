@@ -14,6 +14,8 @@ import type { GameChange } from './alerts/game-change.entity.js';
 import type { Notification } from './alerts/notification.entity.js';
 import type { DiaryImport } from './diary/diary-import.entity.js';
 import type { GameStatus } from './diary/game-status.entity.js';
+import type { GamePlayerTime } from './time-to-beat/game-player-time.entity.js';
+import type { GameTimeToBeat } from './time-to-beat/game-time-to-beat.entity.js';
 import type { PlaySession } from './diary/play-session.entity.js';
 import type { FeedEntry } from './diary/feed-entry.entity.js';
 import type { UserFollow } from './diary/user-follow.entity.js';
@@ -82,6 +84,8 @@ type EntityTables = InferClassEntityDB<
   | Named<typeof GameListEntry, 'GameListEntry'>
   | Named<typeof DiaryImport, 'DiaryImport'>
   | Named<typeof GameStatus, 'GameStatus'>
+  | Named<typeof GameTimeToBeat, 'GameTimeToBeat'>
+  | Named<typeof GamePlayerTime, 'GamePlayerTime'>
   | Named<typeof PlaySession, 'PlaySession'>
   | Named<typeof FeedEntry, 'FeedEntry'>
   | Named<typeof UserFollow, 'UserFollow'>

@@ -40,17 +40,19 @@ export enum JobName {
   MatchDiaryImport = 'match-diary-import',
   RefreshCatalogueOrderings = 'refresh-catalogue-orderings',
   WalkCatalogueOrdering = 'walk-catalogue-ordering',
+  ComputePlayerTimes = 'compute-player-times',
 }
 
 /** One ordering of the catalogue as the API asks for it: a sort and its filters (values, no entities). */
 export interface CatalogueOrderingPayload {
-  sort: 'releaseDate' | 'avRatings' | 'avUserRatings';
+  sort: 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
   filters: {
     platform?: string;
     spanish?: 'audio' | 'text';
     genres?: string[];
     year?: number;
     scored?: boolean;
+    length?: 'short' | 'medium' | 'long';
     mature?: boolean;
     addons?: boolean;
   };
@@ -102,6 +104,8 @@ export interface JobPayloads {
   [JobName.RefreshCatalogueOrderings]: Record<string, never>;
   /** Walks one ordering the API has no anchors for (a combination asked for the first time). */
   [JobName.WalkCatalogueOrdering]: CatalogueOrderingPayload;
+  /** A game's players' times from its completed statuses (a status or a session of it changed). */
+  [JobName.ComputePlayerTimes]: { gameId: number };
 }
 
 export interface JobResults {
@@ -144,6 +148,8 @@ export interface JobResults {
   /** Orderings walked, added to the precomputed list, and dropped for nobody asking for them. */
   [JobName.RefreshCatalogueOrderings]: { walked: number; added: number; dropped: number };
   [JobName.WalkCatalogueOrdering]: { sort: string; filterKey: string; total: number };
+  /** Platforms with a figure (every platform together counts as one), and whether the main story moved. */
+  [JobName.ComputePlayerTimes]: { gameId: number; platforms: number; lengthChanged: boolean };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -172,6 +178,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   // Side effects of the catalogue's domain events, like their dispatch; a walk is one statement.
   [JobName.RefreshCatalogueOrderings]: QueueName.Events,
   [JobName.WalkCatalogueOrdering]: QueueName.Events,
+  // One query per game, like a recalculation; its completion clears the API's read cache the same way.
+  [JobName.ComputePlayerTimes]: QueueName.Averages,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

@@ -31,6 +31,7 @@ import { Migration20261201130000_FreshGamesAliasBump } from './Migration20261201
 import { Migration20261202100000_FeedTimelines } from './Migration20261202100000_FeedTimelines.js';
 import { Migration20261204100000_CatalogueMemory } from './Migration20261204100000_CatalogueMemory.js';
 import { Migration20261205100000_RateLimits } from './Migration20261205100000_RateLimits.js';
+import { Migration20261207160000_TimeToBeat } from './Migration20261207160000_TimeToBeat.js';
 import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
 /**
@@ -110,5 +111,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261205100000_RateLimits',
     class: Migration20261205100000_RateLimits,
+  },
+  {
+    name: 'Migration20261207160000_TimeToBeat',
+    class: Migration20261207160000_TimeToBeat,
   },
 ];
