@@ -1,10 +1,20 @@
-import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS, PLATFORM_IDS } from '@veredicto/contract';
+import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS, LENGTH_FILTERS, PLATFORM_IDS } from '@veredicto/contract';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 import { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SORT_FIELDS, SPANISH_FILTERS } from './dto/game-query.dto.js';
 
 type PageQuery = Pick<
   GamePageQueryDto,
-  'page' | 'size' | 'sortBy' | 'platform' | 'spanish' | 'genre' | 'year' | 'scored' | 'mature' | 'addons'
+  | 'page'
+  | 'size'
+  | 'sortBy'
+  | 'platform'
+  | 'spanish'
+  | 'genre'
+  | 'year'
+  | 'scored'
+  | 'length'
+  | 'mature'
+  | 'addons'
 >;
 
 type SearchQuery = Pick<SearchQueryDto, 'name' | 'page' | 'size' | 'spanish' | 'mature'>;
@@ -15,6 +25,7 @@ const SORTS: ReadonlySet<string> = new Set(SORT_FIELDS);
 const PLATFORMS: ReadonlySet<string> = new Set(PLATFORM_IDS);
 const SPANISH: ReadonlySet<string> = new Set(SPANISH_FILTERS);
 const GENRES: ReadonlySet<string> = new Set(Object.keys(GENRE_SLUGS));
+const LENGTHS: ReadonlySet<string> = new Set(LENGTH_FILTERS);
 /** What the search's name may not hold in a lane: NUL (NoNulPipe's 400) and UTF-16 surrogates. */
 const UNUSUAL_NAME = /[\0\uD800-\uDFFF]/;
 
@@ -80,6 +91,10 @@ export function readPageQuery(query: string): PageQuery | null {
       case 'genre':
         if (!GENRES.has(value)) return null;
         read.genre = value;
+        break;
+      case 'length':
+        if (!LENGTHS.has(value)) return null;
+        read.length = value as PageQuery['length'];
         break;
       case 'scored':
       case 'mature':

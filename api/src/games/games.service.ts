@@ -9,6 +9,7 @@ import {
   normalizeSearchText,
   Rating,
   platformName,
+  TimeToBeatRepository,
   UnusualActivityWindow,
   UserReview,
   type CatalogueFilters,
@@ -33,6 +34,7 @@ import { readPageQuery, readSearchQuery } from './catalogue-lane.js';
 import type { LaneAnswer } from '../common/front-door.js';
 import { SearchIndexService } from './search-index.service.js';
 import { SearchMissCounter } from './search-miss-counter.js';
+import { presentTimeToBeat } from './time-to-beat.presenter.js';
 
 const CAROUSEL_SIZE = 12;
 const SUGGESTION_LIMIT = 8;
@@ -72,6 +74,7 @@ const catalogueFilters = (query: PageQuery): CatalogueFilters => ({
   genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
   year: query.year,
   scored: query.scored === true,
+  length: query.length,
   mature: query.mature === true,
   addons: query.addons === true,
 });
@@ -125,7 +128,7 @@ export class GamesService {
       const { total, cards } = memory.page(query.sortBy, catalogueFilters(query), query.page, query.size);
       return pageBody(cards, total, query);
     }
-    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.mature === true}:${query.addons === true}`;
+    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.length ?? ''}:${query.mature === true}:${query.addons === true}`;
     return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
     );
@@ -271,11 +274,15 @@ export class GamesService {
   detail(igdbId: number): Promise<JsonBody> {
     return this.cache.get(`detail:${igdbId}`, async () => {
       const game = orGameNotFound(await this.games.findDetail({ igdbId }));
-      const [languages, unusual] = await Promise.all([
+      const [languages, unusual, timeToBeat] = await Promise.all([
         this.em.getRepository(GameLanguage).findForGame(game.id),
         this.unusualOf(game.id, game.playerStats.average),
+        new TimeToBeatRepository(this.em).findForGame(game.id),
       ]);
-      return toJson(presentDetail(game, languages, unusual));
+      return toJson({
+        ...presentDetail(game, languages, unusual),
+        timeToBeat: presentTimeToBeat(timeToBeat),
+      });
     });
   }
 

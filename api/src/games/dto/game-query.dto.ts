@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS } from '@veredicto/contract';
+import { CATALOGUE_PAGE_SIZE, GENRE_SLUGS, LENGTH_FILTERS, type LengthFilter } from '@veredicto/contract';
 import { PLATFORM_IDS, type SpanishFilter } from '@veredicto/db';
 
 export const SPANISH_FILTERS = ['audio', 'text'] as const satisfies readonly SpanishFilter[];
@@ -9,7 +9,10 @@ const SPANISH_MESSAGE = `spanish debe ser uno de: ${SPANISH_FILTERS.join(', ')}`
 const SPANISH_DESCRIPTION =
   "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)";
 
-export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
+export const SORT_FIELDS = ['releaseDate', 'avRatings', 'avUserRatings', 'length'] as const;
+const LENGTH_MESSAGE = `length debe ser uno de: ${LENGTH_FILTERS.join(', ')}`;
+const LENGTH_DESCRIPTION =
+  'Duración de la historia principal: short (menos de 10 h), medium (10 a 30 h), long (más de 30 h)';
 export const MAX_PAGE_SIZE = 100;
 const GENRE_SLUG_LIST = Object.keys(GENRE_SLUGS);
 
@@ -66,6 +69,11 @@ export class GamePageQueryDto {
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'scored debe ser true o false' })
   scored?: boolean;
+
+  @ApiPropertyOptional({ enum: LENGTH_FILTERS, description: LENGTH_DESCRIPTION })
+  @IsOptional()
+  @IsIn(LENGTH_FILTERS, { message: LENGTH_MESSAGE })
+  length?: LengthFilter;
 
   @ApiPropertyOptional({
     description:

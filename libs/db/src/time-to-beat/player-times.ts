@@ -33,7 +33,8 @@ export const oneDecimal = (hours: number): number => Math.round(hours * 10) / 10
  */
 export function playerTimes(completed: readonly CompletedHours[]): PlayerTimeRow[] {
   const groups = new Map<string, number[]>();
-  const add = (platform: string, hours: number) => groups.set(platform, [...(groups.get(platform) ?? []), hours]);
+  const add = (platform: string, hours: number) =>
+    groups.set(platform, [...(groups.get(platform) ?? []), hours]);
   for (const { platform, hours } of completed) {
     if (!(hours > 0)) continue;
     add('', hours);

@@ -34,7 +34,8 @@ export interface PlayerGameHours {
 type OnStatuses = ExpressionBuilder<Database & { s: Database['GameStatus'] }, 's'>;
 
 /** Seconds as hours with one decimal, in SQL. */
-const secondsAsHours = (seconds: unknown) => sql<number | null>`round((${seconds} / 3600.0)::numeric, 1)::float8`;
+const secondsAsHours = (seconds: unknown) =>
+  sql<number | null>`round((${seconds} / 3600.0)::numeric, 1)::float8`;
 
 /**
  * How long games take (docs/CONTRACT.md §19): IGDB's figures (written by the IGDB import), our players'
@@ -207,7 +208,9 @@ async function refreshLength(db: TypedSql, gameIds: number[]): Promise<number[]>
     .updateTable('Game as g')
     .set((eb) => ({ lengthHours: mainStoryHours(eb) }))
     .where('g.id', 'in', gameIds)
-    .where((eb) => eb(sql<number | null>`${eb.ref('g.lengthHours')}::float8`, 'is distinct from', mainStoryHours(eb)))
+    .where((eb) =>
+      eb(sql<number | null>`${eb.ref('g.lengthHours')}::float8`, 'is distinct from', mainStoryHours(eb)),
+    )
     .returning('g.igdbId')
     .execute();
   return rows.map((row) => Number(row.igdbId));

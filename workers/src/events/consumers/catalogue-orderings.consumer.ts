@@ -5,10 +5,7 @@ import { type DomainEventOf, JobGateway, JobName } from '@veredicto/jobs';
 import type { DomainEventConsumer } from '../domain-event-consumer.js';
 
 type OrderingEvent =
-  | 'game.figures-changed'
-  | 'game.facts-changed'
-  | 'game.languages-changed'
-  | 'game.length-changed';
+  'game.figures-changed' | 'game.facts-changed' | 'game.languages-changed' | 'game.length-changed';
 
 const CHANGE_OF: Record<OrderingEvent, CatalogueChange> = {
   'game.figures-changed': 'figures',
