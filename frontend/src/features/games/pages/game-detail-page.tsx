@@ -22,6 +22,7 @@ import { GameScreenshots } from '../components/game-screenshots';
 import { CriticFigures, PlayerFigures } from '../components/score-figures';
 import { GameVideos } from '../components/game-videos';
 import { SimilarGames } from '../components/similar-games';
+import { TimeToBeatBlock } from '../components/time-to-beat-block';
 import { GameLanguages } from '../../languages/components/game-languages';
 import { LanguageReportAction } from '../../languages/components/language-report-dialog';
 import './games.css';
@@ -168,6 +169,8 @@ export function GameDetailPage() {
           </div>
         </section>
       ) : null}
+
+      <TimeToBeatBlock game={game} />
 
       <section className="game-detail__section" aria-labelledby="languages-title">
         <h2 id="languages-title" className="section-title">
