@@ -205,18 +205,16 @@ export class TimeToBeatRepository {
 async function refreshLength(db: TypedSql, gameIds: number[]): Promise<number[]> {
   if (!gameIds.length) return [];
   const rows = await db
-    .updateTable('Game as g')
+    .updateTable('Game')
     .set((eb) => ({ lengthHours: mainStoryHours(eb) }))
-    .where('g.id', 'in', gameIds)
-    .where((eb) =>
-      eb(sql<number | null>`${eb.ref('g.lengthHours')}::float8`, 'is distinct from', mainStoryHours(eb)),
-    )
-    .returning('g.igdbId')
+    .where('Game.id', 'in', gameIds)
+    .where((eb) => eb('Game.lengthHours', 'is distinct from', mainStoryHours(eb)))
+    .returning('Game.igdbId')
     .execute();
   return rows.map((row) => Number(row.igdbId));
 }
 
-type OnGame = ExpressionBuilder<Database & { g: Database['Game'] }, 'g'>;
+type OnGame = ExpressionBuilder<Database, 'Game'>;
 
 /** IGDB's `hastily` in hours, or else the players' median of every platform when enough of them. */
 const mainStoryHours = (eb: OnGame) =>
@@ -224,12 +222,12 @@ const mainStoryHours = (eb: OnGame) =>
     eb
       .selectFrom('GameTimeToBeat as t')
       .select((inner) => secondsAsHours(inner.ref('t.hastily')).as('hours'))
-      .whereRef('t.game', '=', 'g.id')
+      .whereRef('t.game', '=', 'Game.id')
       .where('t.source', '=', 'igdb'),
     eb
       .selectFrom('GamePlayerTime as pt')
       .select((inner) => sql<number>`${inner.ref('pt.median')}::float8`.as('hours'))
-      .whereRef('pt.game', '=', 'g.id')
+      .whereRef('pt.game', '=', 'Game.id')
       .where('pt.platform', '=', '')
       .where('pt.count', '>=', PLAYER_TIMES_MINIMUM),
   );
