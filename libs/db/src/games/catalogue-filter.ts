@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { LENGTH_BOUNDS, PLATFORMS, type LengthFilter } from '@veredicto/contract';
+import { LENGTH_BOUNDS, PLATFORMS } from '@veredicto/contract';
 import type { OnGames } from './game-card.js';
 import type { CatalogueFilters, GameSort, SpanishFilter } from './game-rows.js';
 
@@ -19,7 +19,8 @@ export type FilterArgs = {
   yearFrom: string | null;
   yearTo: string | null;
   scored: boolean;
-  length: LengthFilter | null;
+  /** Booleans, which decide a reusable statement's shape (a string would be a parameter). */
+  length: { short: boolean; long: boolean } | null;
   mature: boolean;
   addons: boolean;
 };
@@ -41,7 +42,7 @@ export const filterArgs = ({
   yearFrom: year === undefined ? null : `${year}-01-01`,
   yearTo: year === undefined ? null : `${year}-12-31`,
   scored: scored === true,
-  length: length ?? null,
+  length: length ? { short: length === 'short', long: length === 'long' } : null,
   mature: mature === true,
   addons: addons === true,
 });
@@ -83,9 +84,9 @@ export const pageFilter =
       );
     if (scored) conditions.push(eb('g.avRatings', 'is not', null));
     // Literal bounds, like the platform: the partial index of games with a length answers them.
-    if (length === 'short') conditions.push(eb('g.lengthHours', '<', sql.lit(LENGTH_BOUNDS.short)));
-    else if (length === 'long') conditions.push(eb('g.lengthHours', '>', sql.lit(LENGTH_BOUNDS.long)));
-    else if (length === 'medium')
+    if (length?.short) conditions.push(eb('g.lengthHours', '<', sql.lit(LENGTH_BOUNDS.short)));
+    else if (length?.long) conditions.push(eb('g.lengthHours', '>', sql.lit(LENGTH_BOUNDS.long)));
+    else if (length)
       conditions.push(
         eb.and([
           eb('g.lengthHours', '>=', sql.lit(LENGTH_BOUNDS.short)),
