@@ -166,7 +166,7 @@ describe('Cuánto dura: our players’ times, the personal estimate and the leng
   );
 
   it(
-    'returns with length=short only the games under 10 h, from the catalogue in memory',
+    'returns with length=short only the games under 10 h, from memory and from the database alike',
     async () => {
       const database = await startTestApi('postgres', { READ_CACHE_TTL_MS: '0', CATALOGUE_MEMORY: 'false' });
       try {
@@ -205,6 +205,20 @@ describe('Cuánto dura: our players’ times, the personal estimate and the leng
           [ids],
         );
         expect(Number(rows[0].over)).toBe(0);
+        for (const query of [
+          'length=short',
+          'length=medium',
+          'length=long',
+          'sortBy=length',
+          'sortBy=length&length=long',
+        ])
+          expect({ query, page: await shortIds(database.baseUrl, query) }).toEqual({
+            query,
+            page: await shortIds(api.baseUrl, query),
+          });
+        // Longest first, then the unknown lengths.
+        const ordered = (await shortIds(api.baseUrl, 'sortBy=length')).content.map((game) => game.igdbID);
+        expect(ordered.indexOf(made.long)).toBeLessThan(ordered.indexOf(made.edge));
         const bad = await call(api, 'GET', '/api/games/all?length=corto');
         expect([bad.status, bad.text]).toEqual([400, expect.stringContaining('length debe ser uno de')]);
       } finally {
