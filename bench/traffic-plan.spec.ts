@@ -91,7 +91,16 @@ describe('scenarios and their paths', () => {
     ]) {
       expect(names).toContain(word);
     }
-    for (const word of ['genre', 'year', 'scored', 'addons', 'mature', 'search'])
+    for (const word of [
+      'genre',
+      'year',
+      'scored',
+      'length=short',
+      'sortBy=length',
+      'addons',
+      'mature',
+      'search',
+    ])
       expect(names).toContain(word);
     expect(selectScenarios(scenarios, ['search']).map((scenario) => scenario.name)).toEqual([
       'search (real queries)',

@@ -25,6 +25,7 @@ const SORT_SQL: Record<GameSort, string> = {
   releaseDate: 'g.release_date',
   avRatings: 'g.av_ratings',
   avUserRatings: 'g.player_rank_score',
+  length: 'g.length_hours',
 };
 
 interface Combination {

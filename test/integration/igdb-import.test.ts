@@ -52,6 +52,25 @@ function recentGames(title: string, languageSupports?: unknown[]) {
   ];
 }
 
+/**
+ * IGDB's /game_time_to_beats rows as the API answers them (https://api-docs.igdb.com/#game-time-to-beat):
+ * seconds to finish hastily (main story), normally (with extras) and completely, from `count` submissions,
+ * keyed by `game_id`, with IGDB's own id, dates (Unix seconds) and checksum.
+ */
+const timeToBeats = (updated = now() - 3 * DAY) => [
+  {
+    id: 4711,
+    game_id: 990_000_001,
+    hastily: 30_600,
+    normally: 109_800,
+    completely: 183_600,
+    count: 42,
+    created_at: updated - 200 * DAY,
+    updated_at: updated,
+    checksum: '5d6f8b2a-1c3e-4f7a-9b0d-2e4c6a8f1b3d',
+  },
+];
+
 /** 31 December, 15 years from the run's year (IGDB writes '2040-12-31'): a placeholder, not a plan. */
 const PLACEHOLDER = Date.UTC(new Date().getUTCFullYear() + 15, 11, 31) / 1000;
 
@@ -117,6 +136,14 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
           /sort first_release_date desc/.test(body)
             ? recentGames(recentTitle, languageSupports)
             : upcomingGames(),
+        );
+      }
+      if (request.method === 'POST' && request.url === '/v4/game_time_to_beats') {
+        // Only the games asked for, as IGDB filters `where game_id = (…)`.
+        const asked = /where game_id = \(([\d,]+)\)/.exec(body)?.[1].split(',').map(Number) ?? [];
+        return json(
+          200,
+          timeToBeats().filter((row) => asked.includes(row.game_id)),
         );
       }
       // A LibreTranslate-compatible service for the translate-game jobs the import queues.
@@ -247,6 +274,36 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
       expect(translated).toEqual({
         summary_es: '[es] Un juego de rol por turnos.',
         summary_es_source: 'libretranslate',
+      });
+
+      // IGDB's time to beat of the imported games, in hours with one decimal on the game's answer.
+      const times = requests.filter((request) => request.path === '/v4/game_time_to_beats');
+      expect(times.map((request) => request.body)).toEqual([
+        expect.stringMatching(
+          /^fields game_id,hastily,normally,completely,count,updated_at; where game_id = \((\d+,)*990000001(,\d+)*\); limit 500;$/,
+        ),
+      ]);
+      const stored = await db.query(
+        `select t.source, t.hastily, t.normally, t.completely, t.count, g.length_hours
+         from game_time_to_beats t join games g on g.id = t.game_id where g.igdb_id = 990000001`,
+      );
+      expect(stored.rows).toEqual([
+        {
+          source: 'igdb',
+          hastily: 30_600,
+          normally: 109_800,
+          completely: 183_600,
+          count: 42,
+          length_hours: 8.5,
+        },
+      ]);
+      expect((await call(api.baseUrl, 'GET', '/api/games/990000001')).body.timeToBeat).toEqual({
+        main: 8.5,
+        mainExtra: 30.5,
+        completionist: 51,
+        source: 'igdb',
+        count: 42,
+        platforms: [],
       });
 
       const queries = requests.filter((request) => request.path === '/v4/games');

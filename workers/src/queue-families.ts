@@ -26,6 +26,7 @@ import { ScrapingProcessor } from './scraping/scraping.processor.js';
 import { PricePollService } from './prices/price-poll.service.js';
 import { PricesProcessor } from './prices/prices.processor.js';
 import { SimilarGamesService } from './similar/similar-games.service.js';
+import { PlayerTimesService } from './diary/player-times.service.js';
 import { GameTranslationService } from './translation/game-translation.service.js';
 import { TranslationProcessor } from './translation/translation.processor.js';
 
@@ -36,6 +37,7 @@ export const QUEUE_FAMILIES: Record<QueueName, Provider[]> = {
     FiguresReconciliationService,
     UnusualActivityService,
     SimilarGamesService,
+    PlayerTimesService,
     RecalculateAverageProcessor,
   ],
   [QueueName.News]: [WorkerPageFetcher, NewsImportService, FeedPollingService, NewsProcessor],

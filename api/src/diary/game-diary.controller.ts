@@ -31,6 +31,7 @@ import {
   AddPlaySessionDto,
   GameStatusResponse,
   MyGamesQueryDto,
+  PlayEstimateResponse,
   PlaySessionResponse,
   SetGameStatusDto,
 } from './dto/game-status.dto.js';
@@ -85,6 +86,16 @@ export class GameDiaryController {
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
   removeStatus(@CurrentUser() user: AuthUser, @Param('igdbID', IgdbIdPipe) igdbId: number) {
     return this.diary.removeStatus(user.id, igdbId);
+  }
+
+  @Get(':igdbID/estimate')
+  @ApiOperation({
+    summary: "Cuánto te durará: 'Para ti: ~N h' a tu ritmo y, si lo estás jugando, 'Te quedan ~N h'",
+  })
+  @ApiOkResponse({ type: PlayEstimateResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
+  estimate(@CurrentUser() user: AuthUser, @Param('igdbID', IgdbIdPipe) igdbId: number) {
+    return this.diary.estimate(user.id, igdbId);
   }
 
   @LimitUserWrites()

@@ -1,7 +1,16 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { JobGateway, JobName, OutboxRelay } from '@veredicto/jobs';
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { Game, GameStatus, PlaySession, type SessionRow, type StatusRow } from '@veredicto/db';
+import type { PlayEstimate } from '@veredicto/contract';
+import {
+  Game,
+  GameStatus,
+  PlaySession,
+  TimeToBeatRepository,
+  type SessionRow,
+  type StatusRow,
+} from '@veredicto/db';
 import { INVALID_TOKEN_MESSAGE } from '../auth/auth.guard.js';
 import type {
   AddPlaySessionDto,
@@ -11,6 +20,7 @@ import type {
   SetGameStatusDto,
 } from './dto/game-status.dto.js';
 import { gameHours, minutesToHours, roundHours } from './hours.js';
+import { playEstimate } from './play-estimate.js';
 
 const GAME_NOT_FOUND = 'Juego no encontrado';
 
@@ -42,7 +52,11 @@ const presentSession = (row: SessionRow): PlaySessionResponse => ({
 /** A player's statuses and play sessions (decisions §12). */
 @Injectable()
 export class GameDiaryService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbox: OutboxRelay,
+    private readonly jobs: JobGateway,
+  ) {}
 
   private async gameId(igdbId: number): Promise<number> {
     const game = await this.em.findOne(Game, { igdbId }, { fields: ['id'] });
@@ -52,8 +66,8 @@ export class GameDiaryService {
 
   async setStatus(userId: number, igdbId: number, dto: SetGameStatusDto): Promise<GameStatusResponse> {
     const gameId = await this.gameId(igdbId);
-    await this.writing(() =>
-      this.em.getRepository(GameStatus).saveStatus(userId, gameId, {
+    await this.writing(gameId, (tx) =>
+      tx.getRepository(GameStatus).saveStatus(userId, gameId, {
         status: dto.status,
         platform: dto.platform ?? null,
         startedAt: dto.startedAt ?? null,
@@ -74,7 +88,19 @@ export class GameDiaryService {
   /** Removing a status that is not there is no error; the sessions stay. */
   async removeStatus(userId: number, igdbId: number): Promise<void> {
     const gameId = await this.gameId(igdbId);
-    await this.em.getRepository(GameStatus).deleteStatus(userId, gameId);
+    await this.writing(gameId, (tx) => tx.getRepository(GameStatus).deleteStatus(userId, gameId));
+  }
+
+  /** How long the game should take this player, and what is left of it (docs/CONTRACT.md §19). */
+  async estimate(userId: number, igdbId: number): Promise<PlayEstimate> {
+    const gameId = await this.gameId(igdbId);
+    const games = await new TimeToBeatRepository(this.em).playerGames(userId);
+    // A game the player has no status for: its main story all the same.
+    if (!games.some((game) => game.gameId === gameId)) {
+      const game = await this.em.findOneOrFail(Game, { id: gameId }, { fields: ['lengthHours'] });
+      games.push({ gameId, status: 'want', hours: null, lengthHours: game.lengthHours ?? null });
+    }
+    return playEstimate(games, gameId);
   }
 
   /** 'Mis juegos': the user's statuses, optionally of one status and one platform. */
@@ -91,8 +117,8 @@ export class GameDiaryService {
       platform: dto.platform ?? null,
       note: dto.note ?? null,
     };
-    const id = await this.writing(() =>
-      this.em.getRepository(PlaySession).addSession(userId, gameId, fields),
+    const id = await this.writing(gameId, (tx) =>
+      tx.getRepository(PlaySession).addSession(userId, gameId, fields),
     );
     return presentSession({ id, ...fields, createdAt: new Date() });
   }
@@ -104,13 +130,28 @@ export class GameDiaryService {
 
   async removeSession(userId: number, igdbId: number, sessionId: number): Promise<void> {
     const gameId = await this.gameId(igdbId);
-    const removed = await this.em.getRepository(PlaySession).deleteSession(userId, gameId, sessionId);
+    const removed = await this.writing(gameId, (tx) =>
+      tx.getRepository(PlaySession).deleteSession(userId, gameId, sessionId),
+    );
     if (!removed) throw new NotFoundException('Sesión no encontrada');
   }
 
-  private async writing<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * A write of the game's status or sessions, with the recomputation of the game's players' times it calls
+   * for (docs/CONTRACT.md §19) recorded in the same transaction and sent at once; the relay sends it later if
+   * the queue is away.
+   */
+  private async writing<T>(gameId: number, write: (tx: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await write();
+      const { result, outboxIds } = await this.em.transactional(async (tx) => ({
+        result: await write(tx),
+        outboxIds: await this.outbox.record(tx, JobName.ComputePlayerTimes, [{ gameId }]),
+      }));
+      await this.jobs
+        .enqueue(JobName.ComputePlayerTimes, { gameId })
+        .then(() => this.outbox.markSent(outboxIds))
+        .catch(() => undefined);
+      return result;
     } catch (error) {
       // The account was deleted between the token check and the write.
       if (error instanceof ForeignKeyConstraintViolationException)

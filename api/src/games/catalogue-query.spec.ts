@@ -21,12 +21,13 @@ async function validated(
 const VALUES: Record<string, string[]> = {
   page: ['0', '7', '100000', '100001', '-1', '07', '1.5', '1e3', ' 3', 'x', ''],
   size: ['1', '50', '100', '101', '0', '050'],
-  sortBy: ['releaseDate', 'avRatings', 'avUserRatings', 'title', 'RELEASEDATE'],
+  sortBy: ['releaseDate', 'avRatings', 'avUserRatings', 'length', 'title', 'RELEASEDATE'],
   platform: ['ps5', 'switch-2', 'xbox-series', 'pc', 'PS5', 'p%735', 'gamecube'],
   spanish: ['audio', 'text', 'both'],
   genre: ['rol', 'plataformas', 'shooter', 'nope'],
   year: ['1950', '2024', '2100', '1949', '2101', '2024.0'],
   scored: ['true', 'false', '1', 'TRUE'],
+  length: ['short', 'medium', 'long', 'SHORT', 'corto'],
   mature: ['true', 'false', 'yes'],
   addons: ['true', 'false', ''],
 };
@@ -49,6 +50,7 @@ describe('the front door’s lanes (readPageQuery, readSearchQuery)', () => {
     queries.push(
       'page=12&size=50&sortBy=avUserRatings&platform=ps5&spanish=audio&genre=rol&year=2024&scored=true&mature=true&addons=false',
       'sortBy=avRatings&platform=switch&year=2020&addons=true',
+      'sortBy=length&length=short&platform=ps5',
     );
     let read = 0;
     for (const query of queries) {

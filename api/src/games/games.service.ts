@@ -19,6 +19,7 @@ import {
   MediaReview,
   normalizeSearchText,
   Rating,
+  TimeToBeatRepository,
   UnusualActivityWindow,
   UserReview,
   type SearchPageQuery,
@@ -41,6 +42,7 @@ import { CatalogueMemoryService } from './catalogue-memory.service.js';
 import type { LaneAnswer } from '../common/read-lanes.middleware.js';
 import { SearchIndexService } from './search-index.service.js';
 import { SearchMissCounter } from './search-miss-counter.js';
+import { presentTimeToBeat } from './time-to-beat.presenter.js';
 
 /**
  * The read cache's keys of one game's reads that show its player figures: what the completion of its
@@ -97,7 +99,7 @@ export class GamesService {
   async findPage(query: GamePageQueryDto): Promise<JsonBody> {
     const memory = await this.catalogueMemory.current();
     if (memory) return this.pageOf(memory, query);
-    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.mature === true}:${query.addons === true}`;
+    const filters = `${query.platform ?? ''}:${query.spanish ?? ''}:${query.genre ?? ''}:${query.year ?? ''}:${query.scored === true}:${query.length ?? ''}:${query.mature === true}:${query.addons === true}`;
     return this.cache.get(`all:${query.page}:${query.size}:${filters}:${query.sortBy}`, () =>
       this.loadPage(query),
     );
@@ -264,11 +266,15 @@ export class GamesService {
   detail(igdbId: number): Promise<JsonBody> {
     return this.cache.get(gameReadKeys(igdbId).detail, async () => {
       const game = orGameNotFound(await this.games.findDetail({ igdbId }));
-      const [languages, unusual] = await Promise.all([
+      const [languages, unusual, timeToBeat] = await Promise.all([
         this.em.getRepository(GameLanguage).findForGame(game.id),
         this.unusualOf(game.id, game.playerStats.average),
+        new TimeToBeatRepository(this.em).findForGame(game.id),
       ]);
-      return toJson(presentDetail(game, languages, unusual));
+      return toJson({
+        ...presentDetail(game, languages, unusual),
+        timeToBeat: presentTimeToBeat(timeToBeat),
+      });
     });
   }
 

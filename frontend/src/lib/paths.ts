@@ -15,6 +15,7 @@ export const apiPaths = {
       genre?: string;
       year?: number;
       scored?: boolean;
+      length?: string;
       mature?: boolean;
       addons?: boolean;
     }) => {
@@ -24,6 +25,7 @@ export const apiPaths = {
       if (params.genre) search.set('genre', params.genre);
       if (params.year) search.set('year', String(params.year));
       if (params.scored) search.set('scored', 'true');
+      if (params.length) search.set('length', params.length);
       if (params.mature) search.set('mature', 'true');
       if (params.addons) search.set('addons', 'true');
       if (params.sortBy) search.set('sortBy', params.sortBy);
@@ -88,6 +90,7 @@ export const apiPaths = {
     listsHolding: (igdbID: number | string) => `/api/user/gamelist/contains/${q(String(igdbID))}`,
     gameStatus: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/status`,
     gameSessions: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/sessions`,
+    gameEstimate: (igdbID: number | string) => `/api/user/games/${q(String(igdbID))}/estimate`,
     gameSession: (igdbID: number | string, sessionId: number) =>
       `/api/user/games/${q(String(igdbID))}/sessions/${sessionId}`,
     myGames: (platform?: string) => `/api/user/games${platform ? `?platform=${q(platform)}` : ''}`,

@@ -1,3 +1,4 @@
+import { lengthOf } from '@veredicto/contract';
 import type { CatalogueFilters, CatalogueSourceGame, GameSort } from '@veredicto/db';
 import { CatalogueMemory } from './catalogue-memory.js';
 
@@ -13,6 +14,8 @@ function random(seed: number) {
 const PLATFORMS = ['PC', 'PlayStation 5', 'PlayStation 4', 'Nintendo Switch', 'Xbox Series X|S'];
 const GENRES = ['Shooter', 'Role-playing (RPG)', 'Adventure', 'Puzzle', 'Strategy', 'Indie'];
 const TODAY = '2026-11-28';
+/** Main story hours at and around the length filters' bounds (10 and 30 h), with ties. */
+const LENGTHS = [4.5, 9.9, 10, 12.3, 30, 30.1, 55];
 
 function makeGame(next: () => number, id: number, version: number): CatalogueSourceGame {
   const pick = <T>(list: T[]) => list.filter(() => next() < 0.35);
@@ -37,6 +40,7 @@ function makeGame(next: () => number, id: number, version: number): CatalogueSou
     addon: next() < 0.15,
     spanishAudio: next() < 0.3,
     spanishText: next() < 0.5,
+    lengthHours: next() < 0.4 ? null : LENGTHS[Math.floor(next() * LENGTHS.length)],
   };
 }
 
@@ -48,7 +52,12 @@ function expected(
   today: string,
 ) {
   const value = (game: CatalogueSourceGame) =>
-    sort === 'releaseDate' ? game.releaseDate : sort === 'avRatings' ? game.avRatings : game.playerRankScore;
+    ({
+      releaseDate: game.releaseDate,
+      avRatings: game.avRatings,
+      avUserRatings: game.playerRankScore,
+      length: game.lengthHours,
+    })[sort];
   return [...games.values()]
     .filter(
       (game) =>
@@ -59,6 +68,7 @@ function expected(
         (filters.spanish !== 'audio' || game.spanishAudio) &&
         (filters.spanish !== 'text' || game.spanishText) &&
         (!filters.scored || game.avRatings !== null) &&
+        (!filters.length || (game.lengthHours !== null && lengthOf(game.lengthHours) === filters.length)) &&
         (filters.mature || !game.mature) &&
         (filters.addons || !game.addon),
     )
@@ -85,8 +95,11 @@ const FILTERS: CatalogueFilters[] = [
   { spanish: 'audio', mature: true },
   { spanish: 'text', addons: true },
   { mature: true, addons: true, year: 2025 },
+  { length: 'short' },
+  { length: 'medium', platform: 'PC' },
+  { length: 'long', scored: true },
 ];
-const SORTS: GameSort[] = ['releaseDate', 'avRatings', 'avUserRatings'];
+const SORTS: GameSort[] = ['releaseDate', 'avRatings', 'avUserRatings', 'length'];
 
 function everyPage(memory: CatalogueMemory, sort: GameSort, filters: CatalogueFilters, size: number) {
   const cards: string[] = [];

@@ -1,3 +1,4 @@
+import { lengthOf, type LengthFilter } from '@veredicto/contract';
 import {
   catalogueFilterKey,
   type CatalogueFilters,
@@ -5,13 +6,15 @@ import {
   type GameSort,
 } from '@veredicto/db';
 
-const SORT_SLOT: Record<GameSort, number> = { releaseDate: 0, avRatings: 1, avUserRatings: 2 };
+const SORT_SLOT: Record<GameSort, number> = { releaseDate: 0, avRatings: 1, avUserRatings: 2, length: 3 };
+const SORTS = [0, 1, 2, 3] as const;
 
 const MATURE = 1;
 const ADDON = 2;
 const AUDIO = 4;
 const TEXT = 8;
 const SCORED = 16;
+const LENGTH: Record<LengthFilter, number> = { short: 32, medium: 64, long: 128 };
 
 /** Filtered lists kept at once, by their slots' bytes (a whole-catalogue list of 194k games is 0.8 MB). */
 const LIST_BYTES = 24 * 2 ** 20;
@@ -33,6 +36,8 @@ const float32Bits = new Uint32Array(float32.buffer);
 function sortRank(sort: number, game: CatalogueSourceGame): number {
   if (sort === 0) return game.releaseDate === null ? 0 : dayNumber(game.releaseDate) + 1;
   if (sort === 1) return game.avRatings === null ? 0 : game.avRatings + 32_769;
+  // Hours with one decimal (as stored) in tenths.
+  if (sort === 3) return game.lengthHours === null ? 0 : Math.round(game.lengthHours * 10) + 1;
   if (game.playerRankScore === null) return 0;
   float32[0] = game.playerRankScore;
   const bits = float32Bits[0];
@@ -71,11 +76,7 @@ export interface MemoryPage {
 export class CatalogueMemory {
   private capacity = 0;
   private ids = new Int32Array(0);
-  private ranks: [Uint32Array, Uint32Array, Uint32Array] = [
-    new Uint32Array(0),
-    new Uint32Array(0),
-    new Uint32Array(0),
-  ];
+  private ranks: Uint32Array[] = SORTS.map(() => new Uint32Array(0));
   private days = new Int32Array(0);
   private marks = new Uint8Array(0);
   private platformBits = new Uint32Array(0);
@@ -134,7 +135,7 @@ export class CatalogueMemory {
 
   /** Sorts every game by each order: the catalogue then pages. */
   seal(): this {
-    for (const sort of [0, 1, 2]) this.sorted.push(this.sortAll(sort));
+    for (const sort of SORTS) this.sorted.push(this.sortAll(sort));
     return this;
   }
 
@@ -144,7 +145,7 @@ export class CatalogueMemory {
 
   /** Memory held, in bytes (the cards' buffer, the columns and the lists). */
   get byteLength(): number {
-    return this.arena.length + this.capacity * 41 + this.sorted.length * this.capacity * 4 + this.listBytes;
+    return this.arena.length + this.capacity * 45 + this.sorted.length * this.capacity * 4 + this.listBytes;
   }
 
   /** The page (0-based) of `size` games of an order under filters; null when it is past the end. */
@@ -229,11 +230,7 @@ export class CatalogueMemory {
       return to;
     };
     this.ids = copy(this.ids, (n) => new Int32Array(n));
-    this.ranks = [
-      copy(this.ranks[0], (n) => new Uint32Array(n)),
-      copy(this.ranks[1], (n) => new Uint32Array(n)),
-      copy(this.ranks[2], (n) => new Uint32Array(n)),
-    ];
+    this.ranks = this.ranks.map((ranks) => copy(ranks, (n) => new Uint32Array(n)));
     this.days = copy(this.days, (n) => new Int32Array(n));
     this.marks = copy(this.marks, (n) => new Uint8Array(n));
     this.platformBits = copy(this.platformBits, (n) => new Uint32Array(n));
@@ -259,14 +256,15 @@ export class CatalogueMemory {
 
   private write(slot: number, game: CatalogueSourceGame): void {
     this.ids[slot] = game.id;
-    for (const sort of [0, 1, 2]) this.ranks[sort][slot] = sortRank(sort, game);
+    for (const sort of SORTS) this.ranks[sort][slot] = sortRank(sort, game);
     this.days[slot] = dayNumber(game.releaseDate);
     this.marks[slot] =
       (game.mature ? MATURE : 0) |
       (game.addon ? ADDON : 0) |
       (game.spanishAudio ? AUDIO : 0) |
       (game.spanishText ? TEXT : 0) |
-      (game.avRatings !== null ? SCORED : 0);
+      (game.avRatings !== null ? SCORED : 0) |
+      (game.lengthHours !== null ? LENGTH[lengthOf(game.lengthHours)] : 0);
     let platforms = 0;
     for (const name of game.platforms) platforms |= 1 << this.bitOf(this.platformBit, name, 32);
     this.platformBits[slot] = platforms >>> 0;
@@ -312,7 +310,7 @@ export class CatalogueMemory {
   /** Whether the slot already holds what the game says (its card, sort values and marks). */
   private same(slot: number, game: CatalogueSourceGame): boolean {
     const before = {
-      ranks: [this.ranks[0][slot], this.ranks[1][slot], this.ranks[2][slot]],
+      ranks: this.ranks.map((ranks) => ranks[slot]),
       day: this.days[slot],
       marks: this.marks[slot],
       platforms: this.platformBits[slot],
@@ -330,9 +328,7 @@ export class CatalogueMemory {
       before.high === this.genreHigh[slot];
     if (same) return true;
     // Put back what the lists were sorted by: the caller takes the slot out of them first.
-    this.ranks[0][slot] = before.ranks[0];
-    this.ranks[1][slot] = before.ranks[1];
-    this.ranks[2][slot] = before.ranks[2];
+    for (const sort of SORTS) this.ranks[sort][slot] = before.ranks[sort];
     this.days[slot] = before.day;
     this.marks[slot] = before.marks;
     this.platformBits[slot] = before.platforms;
@@ -374,12 +370,12 @@ export class CatalogueMemory {
   }
 
   private leaveLists(slot: number): void {
-    for (let sort = 0; sort < 3; sort++) this.remove(this.sorted[sort], sort, slot);
+    for (const sort of SORTS) this.remove(this.sorted[sort], sort, slot);
     for (const list of this.lists.values()) if (list.matches(slot)) this.remove(list, list.sort, slot);
   }
 
   private enterLists(slot: number): void {
-    for (let sort = 0; sort < 3; sort++) this.insert(this.sorted[sort], sort, slot);
+    for (const sort of SORTS) this.insert(this.sorted[sort], sort, slot);
     for (const list of this.lists.values()) if (list.matches(slot)) this.insert(list, list.sort, slot);
   }
 
@@ -461,6 +457,7 @@ export class CatalogueMemory {
     if (filters.spanish === 'audio') required |= AUDIO;
     if (filters.spanish === 'text') required |= TEXT;
     if (filters.scored) required |= SCORED;
+    if (filters.length) required |= LENGTH[filters.length];
     const excluded = (filters.mature ? 0 : MATURE) | (filters.addons ? 0 : ADDON);
     const from = filters.year === undefined ? -1 : filters.year * 10_000 + 101;
     const to = filters.year === undefined ? -1 : filters.year * 10_000 + 1231;

@@ -3,11 +3,13 @@ import {
   CATALOGUE_QUERY_LIMITS,
   CATALOGUE_SORTS,
   GENRE_SLUGS,
+  LENGTH_FILTERS,
   PLATFORM_IDS,
   SEARCH_PAGE_SIZE,
   SEARCH_QUERY_LIMITS,
   SPANISH_FILTERS,
   type CatalogueSort,
+  type LengthFilter,
 } from '@veredicto/contract';
 
 /** A catalogue page's query, as GamePageQueryDto's validation leaves it. */
@@ -20,6 +22,7 @@ export interface PageQuery {
   genre?: string;
   year?: number;
   scored?: boolean;
+  length?: LengthFilter;
   mature?: boolean;
   addons?: boolean;
 }
@@ -55,6 +58,7 @@ const PAGE_PARAMETERS: Record<string, Reader> = {
   spanish: oneOf(SPANISH_FILTERS),
   genre: oneOf(Object.keys(GENRE_SLUGS)),
   scored: BOOLEAN,
+  length: oneOf(LENGTH_FILTERS),
   mature: BOOLEAN,
   addons: BOOLEAN,
 };

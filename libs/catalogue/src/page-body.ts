@@ -17,6 +17,7 @@ export const catalogueFilters = (query: PageQuery): CatalogueFilters => ({
   genres: query.genre ? GENRES_BY_SLUG.get(query.genre)?.igdbNames : undefined,
   year: query.year,
   scored: query.scored === true,
+  length: query.length,
   mature: query.mature === true,
   addons: query.addons === true,
 });

@@ -169,6 +169,8 @@ export interface GameDetail extends GameSummary {
   videos: Video[];
   /** Absent only in answers of an older API. */
   languages?: LanguageEntry[];
+  /** How long it takes; null when neither IGDB nor enough of our players have a figure. */
+  timeToBeat?: TimeToBeat | null;
 }
 
 /** GET /api/games/best-of/lists: the years (newest first) and platforms whose lists have enough games. */
@@ -312,4 +314,39 @@ export interface ReviewReport {
   gameTitle: string;
   author: string;
   content: string;
+}
+
+/** One platform's figure from our players who completed the game (hours; median and quartiles). */
+export interface PlatformTimeToBeat {
+  platform: string;
+  median: number;
+  p25: number;
+  p75: number;
+  count: number;
+}
+
+/**
+ * How long a game takes (docs/CONTRACT.md §19), in hours with one decimal: IGDB's figures when it has them
+ * (main story, main + extras, completionist), otherwise our players' median as the main story; the
+ * players' figures per platform from 5 players each.
+ */
+export interface TimeToBeat {
+  main: number | null;
+  mainExtra: number | null;
+  completionist: number | null;
+  source: 'igdb' | 'players';
+  count: number;
+  platforms: PlatformTimeToBeat[];
+}
+
+/** A signed-in player's estimate for one game (docs/CONTRACT.md §19). */
+export interface PlayEstimate {
+  /** The hours it should take this player: the median times their pace (or the plain median). */
+  hours: number | null;
+  /** Their hours over the games' medians, from 3 completed games with hours; null below that. */
+  pace: number | null;
+  /** The completed games with hours the pace comes from. */
+  basedOn: number;
+  /** For a game they are playing: the estimate less the hours they logged, never below 0. */
+  remaining?: number;
 }

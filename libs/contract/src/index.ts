@@ -15,3 +15,4 @@ export * from './reviews.js';
 export * from './xml-text.js';
 export * from './import-scores.js';
 export * from './prices.js';
+export * from './time-to-beat.js';

@@ -13,7 +13,7 @@ export const SEARCH_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 /** The orders of `GET /api/games/all` (`sortBy`): each descending, nulls last, then by id. */
-export const CATALOGUE_SORTS = ['releaseDate', 'avRatings', 'avUserRatings'] as const;
+export const CATALOGUE_SORTS = ['releaseDate', 'avRatings', 'avUserRatings', 'length'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
 /** The bounds, both included, of the catalogue's and the search's numeric parameters. */

@@ -91,6 +91,10 @@ export * from './users/revoked-token.entity.js';
 import { RevokedToken } from './users/revoked-token.entity.js';
 export * from './users/user.entity.js';
 import { User } from './users/user.entity.js';
+export * from './time-to-beat/game-player-time.entity.js';
+import { GamePlayerTime } from './time-to-beat/game-player-time.entity.js';
+export * from './time-to-beat/game-time-to-beat.entity.js';
+import { GameTimeToBeat } from './time-to-beat/game-time-to-beat.entity.js';
 
 /**
  * Every entity, in one place: the ORM's metadata (ENTITIES) and the tables typed SQL may query (typed-sql.ts)
@@ -110,6 +114,8 @@ export const ENTITY_CLASSES = {
   GameAlias,
   GameChange,
   GameLanguage,
+  GamePlayerTime,
+  GameTimeToBeat,
   GameLanguageChange,
   GameList,
   GameListEntry,

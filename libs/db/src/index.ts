@@ -74,3 +74,5 @@ export * from './languages/language-report.repository.js';
 export * from './feeds/feed.repository.js';
 export * from './similar/similar-game.repository.js';
 export * from './write-ledger.js';
+export * from './time-to-beat/player-times.js';
+export * from './time-to-beat/time-to-beat.repository.js';

@@ -12,6 +12,8 @@ export interface DomainEvents {
   'review.changed': { igdbId: number; kind: 'media' | 'user'; reviewId?: number };
   /** What is known of the game's Spanish voices and texts changed. */
   'game.languages-changed': { igdbId: number };
+  /** The main story's hours (games.length_hours: IGDB's or our players') changed. */
+  'game.length-changed': { igdbId: number };
 }
 
 export const languagesChanged = (igdbId: number): DomainEventOf<'game.languages-changed'> => ({

@@ -32,6 +32,9 @@ export const domainEventDeduplicationId = (eventId: string): string => `domain-e
 export const computeSimilarGamesDeduplicationId = (igdbId: number): string =>
   `compute-similar-games:${igdbId}`;
 
+/** One pending computation of a game's players' times. */
+export const computePlayerTimesDeduplicationId = (gameId: number): string => `compute-player-times:${gameId}`;
+
 /** One pending walk per catalogue ordering: its sort and filters, hashed (genre lists can be long). */
 export const walkCatalogueOrderingDeduplicationId = (ordering: {
   sort: string;

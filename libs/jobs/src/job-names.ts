@@ -43,17 +43,19 @@ export enum JobName {
   RefreshCatalogueOrderings = 'refresh-catalogue-orderings',
   WalkCatalogueOrdering = 'walk-catalogue-ordering',
   PollPrices = 'poll-prices',
+  ComputePlayerTimes = 'compute-player-times',
 }
 
 /** One ordering of the catalogue as the API asks for it: a sort and its filters (values, no entities). */
 export interface CatalogueOrderingPayload {
-  sort: 'releaseDate' | 'avRatings' | 'avUserRatings';
+  sort: 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
   filters: {
     platform?: string;
     spanish?: 'audio' | 'text';
     genres?: string[];
     year?: number;
     scored?: boolean;
+    length?: 'short' | 'medium' | 'long';
     mature?: boolean;
     addons?: boolean;
   };
@@ -111,6 +113,8 @@ export interface JobPayloads {
   [JobName.WalkCatalogueOrdering]: CatalogueOrderingPayload;
   /** Asks every store for the prices of the games it sells (off unless PRICES_POLL=on). */
   [JobName.PollPrices]: { requestedBy: 'admin' | 'schedule' };
+  /** A game's players' times from its completed statuses (a status or a session of it changed). */
+  [JobName.ComputePlayerTimes]: { gameId: number };
 }
 
 export interface JobResults {
@@ -166,6 +170,8 @@ export interface JobResults {
     enabled: boolean;
     stores: { store: string; games: number; changed: number; failed: number; requests: number }[];
   };
+  /** Platforms with a figure (every platform together counts as one), and whether the main story moved. */
+  [JobName.ComputePlayerTimes]: { gameId: number; platforms: number; lengthChanged: boolean };
 }
 
 export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
@@ -195,6 +201,8 @@ export const QUEUE_OF: { readonly [J in JobName]: QueueName } = {
   [JobName.RefreshCatalogueOrderings]: QueueName.Events,
   [JobName.WalkCatalogueOrdering]: QueueName.Events,
   [JobName.PollPrices]: QueueName.Prices,
+  // One query per game, like a recalculation; its completion clears the API's read cache the same way.
+  [JobName.ComputePlayerTimes]: QueueName.Averages,
 };
 
 export const ALL_QUEUES = Object.values(QueueName);

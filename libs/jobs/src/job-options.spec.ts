@@ -84,6 +84,7 @@ describe('the job options table', () => {
       [JobName.ReleaseDayAlerts]: {},
       [JobName.SendAlertDigests]: { period: 'daily' },
       [JobName.ComputeSimilarGames]: { igdbId: 1 },
+      [JobName.ComputePlayerTimes]: { gameId: 1 },
       [JobName.MatchDiaryImport]: { importId: 1 },
       [JobName.RefreshCatalogueOrderings]: {},
       [JobName.WalkCatalogueOrdering]: { sort: 'avRatings', filters: { platform: 'PC' } },

@@ -8,6 +8,7 @@ import {
   sendMailDeduplicationId,
   translateGameDeduplicationId,
   computeSimilarGamesDeduplicationId,
+  computePlayerTimesDeduplicationId,
   walkCatalogueOrderingDeduplicationId,
 } from './job-ids.js';
 import { JobName, type JobPayloads, QueueName } from './job-names.js';
@@ -72,6 +73,12 @@ const JOB_OPTIONS: { readonly [J in JobName]: (payload: JobPayloads[J]) => JobsO
     ...RETRIED,
     removeOnComplete: { age: 3600, count: 1000 },
     deduplication: { id: computeSimilarGamesDeduplicationId(igdbId), keepLastIfActive: true },
+  }),
+  // One pending computation per game; a status changed during a run queues one more behind it.
+  [JobName.ComputePlayerTimes]: ({ gameId }) => ({
+    ...RETRIED,
+    removeOnComplete: { age: 3600, count: 1000 },
+    deduplication: { id: computePlayerTimesDeduplicationId(gameId), keepLastIfActive: true },
   }),
   [JobName.TranslateGame]: ({ gameId }) => ({
     ...RETRIED,

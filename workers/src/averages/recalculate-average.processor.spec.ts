@@ -8,6 +8,7 @@ import type { GameFiguresService } from './game-figures.service.js';
 import { RecalculateAverageProcessor } from './recalculate-average.processor.js';
 import type { UnusualActivityService } from './unusual-activity.service.js';
 import type { SimilarGamesService } from '../similar/similar-games.service.js';
+import type { PlayerTimesService } from '../diary/player-times.service.js';
 
 describe('the recalculation of a game’s figures', () => {
   it('still recalculates, and logs the error, when the detector of unusual activity fails', async () => {
@@ -32,6 +33,7 @@ describe('the recalculation of a game’s figures', () => {
         {} as FiguresReconciliationService,
         unusual,
         {} as SimilarGamesService,
+        {} as PlayerTimesService,
         { WORKER_CONCURRENCY: 1 } as WorkersConfig,
       );
       const handlers = processor.handlers as unknown as Record<

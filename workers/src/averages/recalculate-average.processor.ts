@@ -9,6 +9,7 @@ import { FiguresReconciliationService } from './figures-reconciliation.service.j
 import { GameFiguresService } from './game-figures.service.js';
 import { UnusualActivityService } from './unusual-activity.service.js';
 import { SimilarGamesService } from '../similar/similar-games.service.js';
+import { PlayerTimesService } from '../diary/player-times.service.js';
 
 /**
  * Recomputes a game's critic, Spanish-press and player figures from the source rows (idempotent), after
@@ -46,6 +47,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     [JobName.ReconcileFigures]: () => this.reconciliation.reconcile(),
     [JobName.DetectUnusualActivity]: () => this.unusual.sweep(),
     [JobName.ComputeSimilarGames]: ({ igdbId }: { igdbId: number }) => this.similar.compute(igdbId),
+    [JobName.ComputePlayerTimes]: ({ gameId }: { gameId: number }) => this.playerTimes.compute(gameId),
   };
 
   constructor(
@@ -54,6 +56,7 @@ export class RecalculateAverageProcessor extends WorkerHost implements OnModuleI
     private readonly reconciliation: FiguresReconciliationService,
     private readonly unusual: UnusualActivityService,
     private readonly similar: SimilarGamesService,
+    private readonly playerTimes: PlayerTimesService,
     @Inject(APP_CONFIG) private readonly config: WorkersConfig,
   ) {
     super();

@@ -13,7 +13,9 @@ import {
   MATURE_IGDB_THEME,
   normalizeSearchText,
   slugify,
+  TimeToBeatRepository,
   type GameUpsertRow,
+  type IgdbTimeToBeat,
   type LanguageStatement,
 } from '@veredicto/db';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
@@ -239,6 +241,12 @@ export class IgdbImportService {
     }
     const imported = await this.upsertRecordingChanges([...games.values()], [...languages.values()].flat());
     this.logger.log(`IGDB: ${imported} juegos importados`);
+    // The figures are an extra: the games stay imported when IGDB refuses them.
+    await this.importTimesToBeat(token, [...games.keys()], signal).catch((error: unknown) =>
+      this.logger.warn(
+        `IGDB: tiempos no importados: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     // New games raise no event (only known games' changes do): every ordering of the catalogue is walked
     // again once the import is done.
     if (imported > 0) {
@@ -267,6 +275,32 @@ export class IgdbImportService {
       }
     }
     return byGame;
+  }
+
+  /**
+   * IGDB's time to beat of these games (docs/CONTRACT.md §19), stored with its date; a game whose main
+   * story's hours moved raises game.length-changed (its catalogue orderings move), in the same transaction.
+   */
+  private async importTimesToBeat(token: string, igdbIds: number[], signal?: AbortSignal): Promise<void> {
+    const figures: IgdbTimeToBeat[] = [];
+    for (let start = 0; start < igdbIds.length; start += PAGE_SIZE) {
+      const ids = igdbIds.slice(start, start + PAGE_SIZE);
+      const rows = (await this.query(
+        token,
+        `fields game_id,hastily,normally,completely,count,updated_at; where game_id = (${ids.join(',')}); limit ${PAGE_SIZE};`,
+        signal,
+        'game_time_to_beats',
+      )) as unknown as IgdbTimeToBeatAnswer[];
+      figures.push(...rows.flatMap(igdbTimeToBeat));
+    }
+    const recorded = await this.orm.em.fork().transactional(async (tx) => {
+      const changed = await new TimeToBeatRepository(tx).saveIgdb(figures);
+      return this.outbox.recordEvents(
+        tx,
+        changed.map((igdbId) => ({ name: 'game.length-changed' as const, igdbId })),
+      );
+    });
+    await this.outbox.publishRecorded(recorded);
   }
 
   /**
@@ -344,6 +378,40 @@ export class IgdbImportService {
     if (!Array.isArray(games)) throw new Error(`IGDB: respuesta inesperada de /${endpoint}`);
     return games as IgdbGame[];
   }
+}
+
+/**
+ * One row of IGDB's /game_time_to_beats (https://api-docs.igdb.com/#game-time-to-beat): seconds to finish
+ * the game hastily (main story), normally (with extras) and completely (100 %), from `count` submissions.
+ */
+interface IgdbTimeToBeatAnswer {
+  id?: number;
+  game_id?: number;
+  hastily?: number;
+  normally?: number;
+  completely?: number;
+  count?: number;
+  updated_at?: number;
+}
+
+const seconds = (value: unknown) => (typeof value === 'number' && value > 0 ? Math.round(value) : null);
+
+/** An answer's row as stored; none without a game or any figure. */
+export function igdbTimeToBeat(row: IgdbTimeToBeatAnswer): IgdbTimeToBeat[] {
+  const figures = {
+    hastily: seconds(row.hastily),
+    normally: seconds(row.normally),
+    completely: seconds(row.completely),
+  };
+  if (typeof row.game_id !== 'number' || Object.values(figures).every((value) => value === null)) return [];
+  return [
+    {
+      igdbId: row.game_id,
+      ...figures,
+      count: typeof row.count === 'number' ? row.count : 0,
+      updatedAt: typeof row.updated_at === 'number' ? new Date(row.updated_at * 1000) : null,
+    },
+  ];
 }
 
 /** A request's own deadline, joined with the job's signal (a stopping worker) when there is one. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { PLAY_STATUSES, type PlayStatus } from '@veredicto/contract';
+import { PLAY_STATUSES, type PlayEstimate, type PlayStatus } from '@veredicto/contract';
 import { IsCalendarDate } from '../calendar-date.js';
 
 const trimmed = Transform(({ value }: { value: unknown }) =>
@@ -108,4 +108,18 @@ export class PlaySessionResponse {
   @ApiProperty({ description: 'Los minutos en horas (decimal)' }) hours!: number;
   @ApiProperty({ type: String, nullable: true }) platform!: string | null;
   @ApiProperty({ type: String, nullable: true }) note!: string | null;
+}
+
+export class PlayEstimateResponse implements PlayEstimate {
+  @ApiProperty({ type: Number, nullable: true, description: 'Horas que te llevaría, con un decimal' })
+  hours!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Tu ritmo: tus horas entre la mediana de cada juego completado (desde 3 juegos)',
+  })
+  pace!: number | null;
+  @ApiProperty({ description: 'Juegos completados con horas de los que sale tu ritmo' }) basedOn!: number;
+  @ApiPropertyOptional({ description: 'Horas que te quedan de un juego que estás jugando' })
+  remaining?: number;
 }

@@ -168,6 +168,12 @@ export class DiaryImportService {
           JobName.RecalculateAverage,
           rated.map((gameId) => ({ gameId })),
         );
+      // Completed games with their hours count in the games' players' times (docs/CONTRACT.md §19).
+      await this.outbox.record(
+        tx,
+        JobName.ComputePlayerTimes,
+        entries.flatMap(({ row, game }) => (row.status === 'completed' ? [{ gameId: game.id }] : [])),
+      );
       const counts = { statuses, ratings: rated.length };
       if (!(await tx.getRepository(DiaryImport).finish(importId, counts)))
         throw new ConflictException('Esta importación ya se confirmó');

@@ -6,10 +6,12 @@ import {
   CATALOGUE_QUERY_LIMITS as PAGE,
   CATALOGUE_SORTS,
   GENRE_SLUGS,
+  LENGTH_FILTERS,
   MAX_PAGE_SIZE,
   SEARCH_PAGE_SIZE,
   SEARCH_QUERY_LIMITS as SEARCH,
   SPANISH_FILTERS,
+  type LengthFilter,
   type SpanishFilter,
 } from '@veredicto/contract';
 import { PLATFORM_IDS } from '@veredicto/db';
@@ -20,6 +22,9 @@ const SPANISH_DESCRIPTION =
   "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)";
 
 export const SORT_FIELDS = CATALOGUE_SORTS;
+const LENGTH_MESSAGE = `length debe ser uno de: ${LENGTH_FILTERS.join(', ')}`;
+const LENGTH_DESCRIPTION =
+  'Duración de la historia principal: short (menos de 10 h), medium (10 a 30 h), long (más de 30 h)';
 const GENRE_SLUG_LIST = Object.keys(GENRE_SLUGS);
 
 export class GamePageQueryDto {
@@ -75,6 +80,11 @@ export class GamePageQueryDto {
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'scored debe ser true o false' })
   scored?: boolean;
+
+  @ApiPropertyOptional({ enum: LENGTH_FILTERS, description: LENGTH_DESCRIPTION })
+  @IsOptional()
+  @IsIn(LENGTH_FILTERS, { message: LENGTH_MESSAGE })
+  length?: LengthFilter;
 
   @ApiPropertyOptional({
     description:

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { PLATFORMS } from '@veredicto/contract';
+import { LENGTH_BOUNDS, PLATFORMS } from '@veredicto/contract';
 import type { OnGames } from './game-card.js';
 import type { CatalogueFilters, GameSort, SpanishFilter } from './game-rows.js';
 
@@ -19,6 +19,8 @@ export type FilterArgs = {
   yearFrom: string | null;
   yearTo: string | null;
   scored: boolean;
+  /** Booleans, which decide a reusable statement's shape (a string would be a parameter). */
+  length: { short: boolean; long: boolean } | null;
   mature: boolean;
   addons: boolean;
 };
@@ -29,6 +31,7 @@ export const filterArgs = ({
   genres,
   year,
   scored,
+  length,
   mature,
   addons,
 }: CatalogueFilters): FilterArgs => ({
@@ -39,6 +42,7 @@ export const filterArgs = ({
   yearFrom: year === undefined ? null : `${year}-01-01`,
   yearTo: year === undefined ? null : `${year}-12-31`,
   scored: scored === true,
+  length: length ? { short: length === 'short', long: length === 'long' } : null,
   mature: mature === true,
   addons: addons === true,
 });
@@ -53,7 +57,7 @@ const PLATFORM_NAMES: ReadonlySet<string> = new Set(PLATFORMS.map((platform) => 
  */
 export const pageFilter =
   (
-    { platform, spanish, genres, year, yearFrom, yearTo, scored, mature, addons }: FilterArgs,
+    { platform, spanish, genres, year, yearFrom, yearTo, scored, length, mature, addons }: FilterArgs,
     sort?: GameSort,
   ) =>
   (eb: OnGames) => {
@@ -79,6 +83,16 @@ export const pageFilter =
         ]),
       );
     if (scored) conditions.push(eb('g.avRatings', 'is not', null));
+    // Literal bounds, like the platform: the partial index of games with a length answers them.
+    if (length?.short) conditions.push(eb('g.lengthHours', '<', sql.lit(LENGTH_BOUNDS.short)));
+    else if (length?.long) conditions.push(eb('g.lengthHours', '>', sql.lit(LENGTH_BOUNDS.long)));
+    else if (length)
+      conditions.push(
+        eb.and([
+          eb('g.lengthHours', '>=', sql.lit(LENGTH_BOUNDS.short)),
+          eb('g.lengthHours', '<=', sql.lit(LENGTH_BOUNDS.long)),
+        ]),
+      );
     if (!mature) conditions.push(eb('g.mature', '=', sql.lit(false)));
     if (!addons) conditions.push(eb('g.addon', '=', sql.lit(false)));
     conditions.push(

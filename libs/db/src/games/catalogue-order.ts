@@ -13,6 +13,8 @@ export const SORT_COLUMN = {
   avRatings: 'g.avRatings',
   // Bayesian weighted rating (see PLAYER_RANK_PRIOR): the shown number stays the plain mean.
   avUserRatings: 'g.playerRankScore',
+  // The main story's hours, longest first like every order (docs/CONTRACT.md §19).
+  length: 'g.lengthHours',
 } as const satisfies Record<GameSort, `g.${keyof Game & string}`>;
 
 export const GAME_SORTS = Object.keys(SORT_COLUMN) as GameSort[];

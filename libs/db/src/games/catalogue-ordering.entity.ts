@@ -39,6 +39,10 @@ export class CatalogueOrdering {
   @Property({ default: false })
   scored: boolean = false;
 
+  /** 'short', 'medium' or 'long' (docs/CONTRACT.md §19). */
+  @Property({ type: 'string', length: 10, nullable: true })
+  length?: string | null;
+
   @Property({ default: false })
   mature: boolean = false;
 

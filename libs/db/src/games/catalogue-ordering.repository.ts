@@ -1,6 +1,13 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { CATALOGUE_PAGE_SIZE, GENRES_BY_SLUG, PLATFORMS } from '@veredicto/contract';
+import {
+  CATALOGUE_PAGE_SIZE,
+  GENRES_BY_SLUG,
+  LENGTH_BOUNDS,
+  LENGTH_FILTERS,
+  PLATFORMS,
+  type LengthFilter,
+} from '@veredicto/contract';
 import { filterArgs, pageFilter } from './catalogue-filter.js';
 import { GAME_SORTS, orderBy, SORT_COLUMN } from './catalogue-order.js';
 import type { CatalogueFilters, GameSort, PageIndex } from './game-rows.js';
@@ -29,7 +36,7 @@ export interface StoredPageIndex extends PageIndex {
 }
 
 /** What changed about a game, as far as the catalogue's orderings are concerned (its domain events). */
-export type CatalogueChange = 'figures' | 'facts' | 'languages';
+export type CatalogueChange = 'figures' | 'facts' | 'languages' | 'length';
 
 /**
  * The filters as one text: the same filters give the same key whatever the order they were given in.
@@ -42,6 +49,7 @@ export function catalogueFilterKey(filters: CatalogueFilters): string {
     filters.genres?.length ? `genres=${[...filters.genres].sort().join('|')}` : '',
     filters.year !== undefined ? `year=${filters.year}` : '',
     filters.scored ? 'scored' : '',
+    filters.length ? `length=${filters.length}` : '',
     filters.mature ? 'mature' : '',
     filters.addons ? 'addons' : '',
   ];
@@ -64,6 +72,7 @@ export function precomputedOrderings(thisYear: number): CatalogueOrderingKey[] {
       year: FIRST_OFFERED_YEAR + index,
     })),
     { scored: true },
+    ...LENGTH_FILTERS.map((length) => ({ length })),
     { mature: true },
     { addons: true },
   ];
@@ -97,6 +106,17 @@ const holds = {
       eb(sql`extract(year from ${eb.ref('g.releaseDate')})`, '=', eb.ref('o.year')),
     ]),
   scored: (eb: OnOrderingsAndGame) => eb.or([eb('o.scored', '=', false), eb('g.avRatings', 'is not', null)]),
+  length: (eb: OnOrderingsAndGame) =>
+    eb.or([
+      eb('o.length', 'is', null),
+      eb.and([eb('o.length', '=', 'short'), eb('g.lengthHours', '<', LENGTH_BOUNDS.short)]),
+      eb.and([
+        eb('o.length', '=', 'medium'),
+        eb('g.lengthHours', '>=', LENGTH_BOUNDS.short),
+        eb('g.lengthHours', '<=', LENGTH_BOUNDS.long),
+      ]),
+      eb.and([eb('o.length', '=', 'long'), eb('g.lengthHours', '>', LENGTH_BOUNDS.long)]),
+    ]),
   mature: (eb: OnOrderingsAndGame) => eb.or([eb('o.mature', '=', true), eb('g.mature', '=', false)]),
   addons: (eb: OnOrderingsAndGame) => eb.or([eb('o.addons', '=', true), eb('g.addon', '=', false)]),
 };
@@ -117,6 +137,7 @@ const AFFECTED: Record<CatalogueChange, (eb: OnOrderingsAndGame) => Expression<S
       holds.spanish(eb),
       holds.genres(eb),
       holds.year(eb),
+      holds.length(eb),
       holds.mature(eb),
       holds.addons(eb),
     ]),
@@ -127,11 +148,31 @@ const AFFECTED: Record<CatalogueChange, (eb: OnOrderingsAndGame) => Expression<S
       holds.genres(eb),
       holds.year(eb),
       holds.scored(eb),
+      holds.length(eb),
       holds.mature(eb),
       holds.addons(eb),
     ]),
   facts: (eb) =>
-    eb.and([holds.spanish(eb), holds.genres(eb), holds.scored(eb), holds.mature(eb), holds.addons(eb)]),
+    eb.and([
+      holds.spanish(eb),
+      holds.genres(eb),
+      holds.scored(eb),
+      holds.length(eb),
+      holds.mature(eb),
+      holds.addons(eb),
+    ]),
+  // A game's main story hours move it in sortBy=length and in or out of the length filters only.
+  length: (eb) =>
+    eb.and([
+      eb.or([eb('o.sort', '=', 'length'), eb('o.length', 'is not', null)]),
+      holds.platform(eb),
+      holds.spanish(eb),
+      holds.genres(eb),
+      holds.year(eb),
+      holds.scored(eb),
+      holds.mature(eb),
+      holds.addons(eb),
+    ]),
 };
 
 /** An ordering waits for a walk: never walked, one of its games changed since, or walked another day. */
@@ -310,7 +351,17 @@ export class CatalogueOrderingRepository {
   async findDue(): Promise<CatalogueOrderingKey[]> {
     const rows = await this.db
       .selectFrom('CatalogueOrdering as o')
-      .select(['o.sort', 'o.platform', 'o.spanish', 'o.genres', 'o.year', 'o.scored', 'o.mature', 'o.addons'])
+      .select([
+        'o.sort',
+        'o.platform',
+        'o.spanish',
+        'o.genres',
+        'o.year',
+        'o.scored',
+        'o.length',
+        'o.mature',
+        'o.addons',
+      ])
       .where(due)
       .orderBy('o.precomputed', 'desc')
       .orderBy('o.requestedAt', 'desc')
@@ -324,6 +375,7 @@ export class CatalogueOrderingRepository {
         genres: row.genres ?? undefined,
         year: row.year ?? undefined,
         scored: row.scored,
+        length: (row.length as LengthFilter | null) ?? undefined,
         mature: row.mature,
         addons: row.addons,
       },
@@ -447,6 +499,7 @@ function filterColumns(filters: CatalogueFilters) {
     genres: filters.genres?.length ? [...filters.genres].sort() : null,
     year: filters.year ?? null,
     scored: filters.scored === true,
+    length: filters.length ?? null,
     mature: filters.mature === true,
     addons: filters.addons === true,
   };

@@ -1,4 +1,4 @@
-import { GENRES_BY_SLUG, PLATFORMS } from '@veredicto/contract';
+import { GENRES_BY_SLUG, LENGTH_FILTERS, PLATFORMS } from '@veredicto/contract';
 import { catalogueFilterKey, precomputedOrderings } from './catalogue-ordering.repository.js';
 
 describe('the catalogue orderings', () => {
@@ -17,8 +17,8 @@ describe('the catalogue orderings', () => {
   it('keep walked every sort with each single filter the catalogue screen offers', () => {
     const orderings = precomputedOrderings(2026);
     const years = 2026 - 1970 + 1;
-    const filters = 1 + PLATFORMS.length + 2 + GENRES_BY_SLUG.size + years + 3;
-    expect(orderings).toHaveLength(3 * filters);
+    const filters = 1 + PLATFORMS.length + 2 + GENRES_BY_SLUG.size + years + 3 + LENGTH_FILTERS.length;
+    expect(orderings).toHaveLength(4 * filters);
     const keys = orderings.map(({ sort, filters: chosen }) => `${sort}:${catalogueFilterKey(chosen)}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const { filters: chosen } of orderings)
@@ -27,5 +27,7 @@ describe('the catalogue orderings', () => {
     expect(keys).toContain('avRatings:year=1970');
     expect(keys).toContain('releaseDate:year=2026');
     expect(keys).toContain('releaseDate:addons');
+    expect(keys).toContain('length:');
+    expect(keys).toContain('releaseDate:length=short');
   });
 });

@@ -15,6 +15,8 @@ export interface CatalogueSourceGame {
   avRatings: number | null;
   /** The players' order (player_rank_score: a real, as its shortest text), null when unranked. */
   playerRankScore: number | null;
+  /** The main story's hours (games.length_hours, one decimal), null when unknown. */
+  lengthHours: number | null;
   platforms: string[];
   genres: string[];
   mature: boolean;
@@ -43,6 +45,7 @@ export class CatalogueSourceRepository {
       releaseDate: row.releaseDate,
       avRatings: row.avRatings === null ? null : Number(row.avRatings),
       playerRankScore: row.playerRankScore === null ? null : Math.fround(Number(row.playerRankScore)),
+      lengthHours: row.lengthHours === null ? null : Number(row.lengthHours),
       platforms: row.platforms ?? [],
       genres: row.genres ?? [],
       mature: row.mature === true,
@@ -81,6 +84,7 @@ const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: 
       sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('releaseDate'),
       'g.avRatings as avRatings',
       sql<string | null>`${eb.ref('g.playerRankScore')}::text`.as('playerRankScore'),
+      sql<string | null>`${eb.ref('g.lengthHours')}::text`.as('lengthHours'),
       'g.platforms as platforms',
       'g.genres as genres',
       'g.mature as mature',

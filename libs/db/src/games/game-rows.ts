@@ -1,12 +1,11 @@
-import type { SpanishFilter } from '@veredicto/contract';
-import type { PlatformName, SpanishVerdict } from '@veredicto/contract';
+import type { LengthFilter, PlatformName, SpanishFilter, SpanishVerdict } from '@veredicto/contract';
 import type { AliasKind } from '../search/game-alias.entity.js';
 import type { GameVideo, ReleaseDatePrecision, SpanishTextSource } from './game.entity.js';
 import type { GameScoreStats } from './score-stats.js';
 
 /** The rows the games repositories read and write, in our names (the API presents them in its own). */
 
-export type GameSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
+export type GameSort = 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
 
 export interface GameSummaryRow {
   id: number;
@@ -69,6 +68,8 @@ export interface CatalogueFilters {
   year?: number;
   /** Only games that show a critic average. */
   scored?: boolean;
+  /** Only games whose main story is short, medium or long (docs/CONTRACT.md §19). */
+  length?: LengthFilter;
   /** Adult games too (decisions.md section 16): left out unless asked for. */
   mature?: boolean;
   /** Add-ons too (DLC, packs, soundtracks, season passes, bundles: addon.ts): left out unless asked for. */

@@ -73,6 +73,17 @@ export interface GameVideo {
   name: 'games_spanish_text_player_rank_score_idx',
   expression: `create index "games_spanish_text_player_rank_score_idx" on "games" ("player_rank_score" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date") where "spanish_text" = 'yes'`,
 })
+// sortBy=length, and the games with a length by release date (the `length` filter under the default order).
+@Index({
+  name: 'games_length_hours_idx',
+  expression:
+    'create index "games_length_hours_idx" on "games" ("length_hours" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "release_date")',
+})
+@Index({
+  name: 'games_length_release_date_idx',
+  expression:
+    'create index "games_length_release_date_idx" on "games" ("release_date" desc nulls last, "id" desc) include ("platforms", "mature", "addon", "length_hours") where "length_hours" is not null',
+})
 // Each platform's games in each order, and the score orders by release year (catalogue-filter-indexes.ts).
 @CatalogueFilterIndexes()
 @Index({
@@ -204,6 +215,13 @@ export class Game {
   /** Bayesian weighted player rating: the order of sortBy=avUserRatings, never shown. */
   @Property({ type: 'real', nullable: true })
   playerRankScore?: number | null;
+
+  /**
+   * Hours of the main story (docs/CONTRACT.md §19): IGDB's `hastily` when it has one, otherwise our players'
+   * median from PLAYER_TIMES_MINIMUM players; what the `length` filter and sortBy=length read.
+   */
+  @Property({ type: 'real', nullable: true })
+  lengthHours?: number | null;
 
   /** Reference figures from the seed sources (Metacritic, IGDB); never shown as our own averages. */
   @Property({ type: 'smallint', nullable: true })

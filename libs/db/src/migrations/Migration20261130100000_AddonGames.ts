@@ -1,7 +1,13 @@
 import { Migration } from '@mikro-orm/migrations';
 import { ADDON_TITLE_PATTERNS } from '../games/addon.js';
-import { SEARCH_VERSION_COLUMNS } from '../search/search-version.js';
+import { SEARCH_VERSION_COLUMNS as CURRENT_COLUMNS } from '../search/search-version.js';
 import { SORT_INDEXES } from './Migration20261129140000_MatureGamesOneWishlist.js';
+
+/**
+ * The watched columns that exist at this step: those added by later migrations (TimeToBeat's length_hours)
+ * are watched from their own migration on.
+ */
+const SEARCH_VERSION_COLUMNS = CURRENT_COLUMNS.filter((column) => column !== 'length_hours');
 
 /**
  * The indexes with `include` as their carried columns; with `withReleaseDate`, the orders by score carry the

@@ -35,6 +35,7 @@ import { Migration20261205100000_RateLimits } from './Migration20261205100000_Ra
 import { Migration20261207110000_CatalogueOrderingMarks } from './Migration20261207110000_CatalogueOrderingMarks.js';
 import { Migration20261207130000_TrustFourthRound } from './Migration20261207130000_TrustFourthRound.js';
 import { Migration20261207140000_FollowRequests } from './Migration20261207140000_FollowRequests.js';
+import { Migration20261207160000_TimeToBeat } from './Migration20261207160000_TimeToBeat.js';
 import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
 /**
@@ -130,5 +131,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261207170000_Prices',
     class: Migration20261207170000_Prices,
+  },
+  {
+    name: 'Migration20261207160000_TimeToBeat',
+    class: Migration20261207160000_TimeToBeat,
   },
 ];

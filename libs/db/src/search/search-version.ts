@@ -31,6 +31,8 @@ export const SEARCH_VERSION_COLUMNS = [
   'genres',
   'spanish_audio',
   'spanish_text',
+  // The `length` filter and order (migration TimeToBeat).
+  'length_hours',
 ] as const;
 
 /**

@@ -4,12 +4,14 @@ import { CatalogueOrderingRepository, type CatalogueChange } from '@veredicto/db
 import { type DomainEventOf, JobGateway, JobName } from '@veredicto/jobs';
 import type { DomainEventConsumer } from '../domain-event-consumer.js';
 
-type OrderingEvent = 'game.figures-changed' | 'game.facts-changed' | 'game.languages-changed';
+type OrderingEvent =
+  'game.figures-changed' | 'game.facts-changed' | 'game.languages-changed' | 'game.length-changed';
 
 const CHANGE_OF: Record<OrderingEvent, CatalogueChange> = {
   'game.figures-changed': 'figures',
   'game.facts-changed': 'facts',
   'game.languages-changed': 'languages',
+  'game.length-changed': 'length',
 };
 
 /**
@@ -20,7 +22,12 @@ const CHANGE_OF: Record<OrderingEvent, CatalogueChange> = {
 @Injectable()
 export class CatalogueOrderingsConsumer implements DomainEventConsumer<OrderingEvent> {
   readonly name = 'catalogue-orderings';
-  readonly events = ['game.figures-changed', 'game.facts-changed', 'game.languages-changed'] as const;
+  readonly events = [
+    'game.figures-changed',
+    'game.facts-changed',
+    'game.languages-changed',
+    'game.length-changed',
+  ] as const;
 
   constructor(
     private readonly orm: MikroORM,

@@ -4,7 +4,11 @@ import { CdnPurgeService } from '../../cdn/cdn-purge.service.js';
 import type { DomainEventConsumer } from '../domain-event-consumer.js';
 
 type PurgedEvent =
-  'game.figures-changed' | 'game.facts-changed' | 'review.changed' | 'game.languages-changed';
+  | 'game.figures-changed'
+  | 'game.facts-changed'
+  | 'review.changed'
+  | 'game.languages-changed'
+  | 'game.length-changed';
 
 /** Whatever a game's page and the listings show changed: their answers are stale at the CDN. */
 @Injectable()
@@ -15,6 +19,7 @@ export class CdnPurgeConsumer implements DomainEventConsumer<PurgedEvent> {
     'game.facts-changed',
     'review.changed',
     'game.languages-changed',
+    'game.length-changed',
   ] as const;
 
   constructor(private readonly cdn: CdnPurgeService) {}

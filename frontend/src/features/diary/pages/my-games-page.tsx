@@ -7,6 +7,7 @@ import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { RequireAuth, useSession } from '../../auth';
 import { useMyGames } from '../api/use-my-games';
+import { HoursLeft } from '../components/play-estimate';
 import { formatHours, PLAY_STATUSES, STATUS_LABELS, type GameStatus } from '../types';
 import '../components/diary.css';
 
@@ -73,6 +74,7 @@ function MyGameRow({ game }: { game: GameStatus }) {
       <Link to={routes.game({ slug: game.slug, title: game.title, igdbID: game.igdbID })}>{game.title}</Link>
       {game.platform ? <span className="muted">{game.platform}</span> : null}
       <span>{formatHours(game.hours)}</span>
+      {game.status === 'playing' ? <HoursLeft igdbID={game.igdbID} /> : null}
       {game.startedAt ? <span className="muted">Desde el {formatDate(game.startedAt)}</span> : null}
       {game.finishedAt ? <span className="muted">Hasta el {formatDate(game.finishedAt)}</span> : null}
     </li>

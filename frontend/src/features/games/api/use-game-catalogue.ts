@@ -1,10 +1,10 @@
 import useSWR from 'swr';
-import { CATALOGUE_PAGE_SIZE } from '@veredicto/contract';
+import { CATALOGUE_PAGE_SIZE, type LengthFilter } from '@veredicto/contract';
 import { apiPaths } from '../../../lib/paths';
 import type { GameSummary, Page } from '../../../lib/types';
 import type { SpanishFilter } from '@veredicto/contract';
 
-export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings';
+export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
 
 /**
  * The catalogue's filters besides the platform (decisions.md section 16); adult games and add-ons (DLC,
@@ -15,6 +15,7 @@ export interface CatalogueFilters {
   genre?: string;
   year?: number;
   scored?: boolean;
+  length?: LengthFilter;
   mature?: boolean;
   addons?: boolean;
 }

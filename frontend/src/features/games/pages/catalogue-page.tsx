@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { Link, NavLink } from '../../../components/link';
-import { GENRE_SLUGS, pageTexts } from '@veredicto/contract';
+import { GENRE_SLUGS, pageTexts, type LengthFilter } from '@veredicto/contract';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
@@ -20,7 +20,17 @@ const SORT_OPTIONS: { value: CatalogueSort; label: string }[] = [
   { value: 'releaseDate', label: 'Fecha de lanzamiento' },
   { value: 'avRatings', label: 'Puntuación de crítica' },
   { value: 'avUserRatings', label: 'Puntuación de usuarios' },
+  { value: 'length', label: 'Duración (de más larga a más corta)' },
 ];
+
+const LENGTH_OPTIONS: { value: LengthFilter; label: string }[] = [
+  { value: 'short', label: 'Cortos (menos de 10 h)' },
+  { value: 'medium', label: 'Medios (10 a 30 h)' },
+  { value: 'long', label: 'Largos (más de 30 h)' },
+];
+
+const readLength = (value: string | null): LengthFilter | undefined =>
+  LENGTH_OPTIONS.find((option) => option.value === value)?.value;
 
 function readSort(value: string | null): CatalogueSort {
   return SORT_OPTIONS.find((option) => option.value === value)?.value ?? 'releaseDate';
@@ -41,7 +51,7 @@ function readYear(value: string | null, lastYear: number): number | undefined {
 }
 
 /** The query-string parameters that narrow the catalogue: kept by the platform links, reset a page. */
-const FILTER_PARAMS = ['sortBy', 'spanish', 'genre', 'year', 'scored', 'mature', 'addons'] as const;
+const FILTER_PARAMS = ['sortBy', 'spanish', 'genre', 'year', 'scored', 'length', 'mature', 'addons'] as const;
 
 function readPage(value: string | null): number {
   const page = Number.parseInt(value ?? '1', 10);
@@ -56,6 +66,7 @@ export function CataloguePage() {
   const sortSelectId = useId();
   const genreSelectId = useId();
   const yearSelectId = useId();
+  const lengthSelectId = useId();
   const thisYear = new Date().getFullYear();
   const isAll = platformId === ALL_PLATFORMS_ID;
   const label = isAll ? null : platformLabel(platformId);
@@ -66,6 +77,7 @@ export function CataloguePage() {
   const genre = readGenre(searchParams.get('genre'));
   const year = readYear(searchParams.get('year'), thisYear);
   const scored = searchParams.get('scored') === 'true';
+  const length = readLength(searchParams.get('length'));
   const mature = searchParams.get('mature') === 'true';
   const addons = searchParams.get('addons') === 'true';
 
@@ -88,6 +100,7 @@ export function CataloguePage() {
           genre,
           year,
           scored,
+          length,
           mature,
           addons,
         }
@@ -202,6 +215,21 @@ export function CataloguePage() {
                 </option>
               ),
             )}
+          </select>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={lengthSelectId}>Duración</label>
+          <select
+            id={lengthSelectId}
+            value={length ?? ''}
+            onChange={(event) => setFilter('length', event.target.value || undefined)}
+          >
+            <option value="">Cualquiera</option>
+            {LENGTH_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field field--inline">

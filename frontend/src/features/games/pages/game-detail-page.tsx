@@ -24,6 +24,7 @@ import { GameVideos } from '../components/game-videos';
 import { SimilarGames } from '../components/similar-games';
 import { GameLanguages, LanguageReportAction } from '../../languages';
 import { GamePrices } from '../../prices';
+import { TimeToBeatBlock } from '../components/time-to-beat-block';
 import './games.css';
 
 export const SCORE_HIGHLIGHT_MS = 2000;
@@ -170,6 +171,7 @@ export function GameDetailPage() {
         </section>
       ) : null}
 
+      <TimeToBeatBlock game={game} />
       <GamePrices igdbID={game.igdbID} />
 
       <section className="game-detail__section" aria-labelledby="languages-title">
