@@ -12,6 +12,9 @@ import { OWN_CSV_COLUMNS } from '../import/import-file.js';
  */
 export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
+/** A row of the export with the game's id spelt as the API spells it (`igdbID`). */
+const withIgdbID = <Row extends { igdbId: number }>({ igdbId, ...row }: Row) => ({ igdbID: igdbId, ...row });
+
 /** csv-stringify's options for every CSV of the export. */
 const CSV_OPTIONS = { header: true, bom: true, cast: { string: neutraliseCell } } as const;
 
@@ -49,7 +52,9 @@ function sessionsCsv(sessions: UserData['sessions']): string {
 
 /**
  * The user's data to take elsewhere (GDPR art. 20): a ZIP with everything they gave us as JSON, and their
- * games and sessions as CSV. Read in a handful of queries, so 5,000 games take well under a second.
+ * games and sessions as CSV. Every table that references a user is in it or in NOT_PERSONAL_DATA
+ * (export-coverage.ts; docs/CONTRACT.md §12 and §18), which test/integration/export-completeness checks.
+ * Read in a handful of queries, so 5,000 games take well under a second.
  */
 @Injectable()
 export class DiaryExportService {
@@ -64,8 +69,8 @@ export class DiaryExportService {
         exportedAt,
         profile: data.profile,
         games: data.games.map(({ igdbId, score, ...game }) => ({ igdbID: igdbId, ...game, rating: score })),
-        sessions: data.sessions.map(({ igdbId, ...session }) => ({ igdbID: igdbId, ...session })),
-        reviews: data.reviews.map(({ igdbId, ...review }) => ({ igdbID: igdbId, ...review })),
+        sessions: data.sessions.map(withIgdbID),
+        reviews: data.reviews.map(withIgdbID),
         lists: data.lists.map((list) => ({
           name: list.name,
           games: list.games.map(({ igdbId, title }) => ({ igdbID: igdbId, title })),
@@ -73,6 +78,13 @@ export class DiaryExportService {
         following: data.following,
         followRequests: data.followRequests,
         followers: data.followers,
+        alertSettings: data.alertSettings,
+        priceAlerts: data.priceAlerts.map(withIgdbID),
+        notifications: data.notifications.map(withIgdbID),
+        helpfulVotes: data.helpfulVotes.map(withIgdbID),
+        reviewReports: data.reviewReports.map(withIgdbID),
+        languageReports: data.languageReports.map(withIgdbID),
+        imports: data.imports,
       },
       null,
       2,

@@ -40,6 +40,47 @@ export interface UserData {
   /** Follow requests the user made and received (waiting), and who follows the user. */
   followRequests: { sent: FollowLine[]; received: FollowLine[] };
   followers: FollowLine[];
+  /** The alert settings the user chose (null: never changed, the defaults); the links' secrets are left out. */
+  alertSettings: { email: string; muted: string[]; platforms: string[] } | null;
+  /** 'Avísame si baja de…': a threshold in cents per game. */
+  priceAlerts: { igdbId: number; title: string | null; priceBelowCents: number; createdAt: Date }[];
+  notifications: { kind: string; igdbId: number; text: string; createdAt: Date; readAt: Date | null }[];
+  /** '¿Te ha sido útil?' answers on other readers' reviews. */
+  helpfulVotes: { igdbId: number; title: string; author: string; helpful: boolean; createdAt: Date }[];
+  reviewReports: {
+    igdbId: number;
+    title: string;
+    author: string;
+    reason: string;
+    note: string | null;
+    createdAt: Date;
+    decidedAt: Date | null;
+    action: string | null;
+    decisionReason: string | null;
+  }[];
+  languageReports: {
+    igdbId: number;
+    title: string;
+    platform: string;
+    locale: string;
+    text: boolean | null;
+    audio: boolean | null;
+    interface: boolean | null;
+    subtitles: boolean | null;
+    note: string | null;
+    createdAt: Date;
+    decidedAt: Date | null;
+    accepted: boolean | null;
+    decisionReason: string | null;
+  }[];
+  /** The files the user imported, as read (the rows of their own spreadsheet), and what was written. */
+  imports: {
+    format: string;
+    state: string;
+    rows: unknown[];
+    result: { statuses: number; ratings: number } | null;
+    createdAt: Date;
+  }[];
 }
 
 /** Another user in one of the user's follows, and since when (requested, or approved). */
@@ -73,6 +114,16 @@ export class UserDataRepository {
       this.following(userId),
       this.follows(userId),
     ]);
+    const [alertSettings, priceAlerts, notifications, helpfulVotes, reviewReports, languageReports, imports] =
+      await Promise.all([
+        this.alertSettings(userId),
+        this.priceAlerts(userId),
+        this.notifications(userId),
+        this.helpfulVotes(userId),
+        this.reviewReports(userId),
+        this.languageReports(userId),
+        this.imports(userId),
+      ]);
     return {
       profile: {
         username: user.username,
@@ -86,6 +137,13 @@ export class UserDataRepository {
       lists,
       following,
       ...follows,
+      alertSettings,
+      priceAlerts,
+      notifications,
+      helpfulVotes,
+      reviewReports,
+      languageReports,
+      imports,
     };
   }
 
@@ -223,5 +281,138 @@ export class UserDataRepository {
         .filter((row) => row.approvedAt !== null)
         .map((row) => line(row.followerName, row.approvedAt ?? row.createdAt)),
     };
+  }
+
+  private async alertSettings(userId: number): Promise<UserData['alertSettings']> {
+    const row = await this.db
+      .selectFrom('AlertSettings')
+      .select(['email', 'muted', 'platforms'])
+      .where('user', '=', userId)
+      .executeTakeFirst();
+    return row ? { email: row.email, muted: [...row.muted], platforms: [...row.platforms] } : null;
+  }
+
+  private async priceAlerts(userId: number): Promise<UserData['priceAlerts']> {
+    const rows = await this.db
+      .selectFrom('PriceAlert as p')
+      .leftJoin('Game as g', 'g.igdbId', 'p.gameIgdbId')
+      .select(['p.gameIgdbId', 'g.title', 'p.priceBelow', 'p.createdAt'])
+      .where('p.user', '=', userId)
+      .orderBy('p.createdAt')
+      .execute();
+    return rows.map((row) => ({
+      igdbId: Number(row.gameIgdbId),
+      title: row.title ?? null,
+      priceBelowCents: Number(row.priceBelow),
+      createdAt: row.createdAt,
+    }));
+  }
+
+  private async notifications(userId: number): Promise<UserData['notifications']> {
+    const rows = await this.db
+      .selectFrom('Notification as n')
+      .innerJoin('Alert as a', 'a.id', 'n.alert')
+      .select(['a.kind', 'a.gameIgdbId', 'a.text', 'n.createdAt', 'n.readAt'])
+      .where('n.user', '=', userId)
+      .orderBy('n.id')
+      .execute();
+    return rows.map((row) => ({
+      kind: row.kind,
+      igdbId: Number(row.gameIgdbId),
+      text: row.text,
+      createdAt: row.createdAt,
+      readAt: row.readAt ?? null,
+    }));
+  }
+
+  private async helpfulVotes(userId: number): Promise<UserData['helpfulVotes']> {
+    const rows = await this.db
+      .selectFrom('ReviewVote as v')
+      .innerJoin('UserReview as r', 'r.id', 'v.review')
+      .innerJoin('Game as g', 'g.id', 'r.game')
+      .innerJoin('User as a', 'a.id', 'r.user')
+      .select(['g.igdbId', 'g.title', 'a.username', 'v.helpful', 'v.createdAt'])
+      .where('v.user', '=', userId)
+      .orderBy('v.createdAt')
+      .execute();
+    return rows.map((row) => ({
+      igdbId: Number(row.igdbId),
+      title: row.title,
+      author: row.username,
+      helpful: Boolean(row.helpful),
+      createdAt: row.createdAt,
+    }));
+  }
+
+  private async reviewReports(userId: number): Promise<UserData['reviewReports']> {
+    const rows = await this.db
+      .selectFrom('ReviewReport as p')
+      .innerJoin('UserReview as r', 'r.id', 'p.review')
+      .innerJoin('Game as g', 'g.id', 'r.game')
+      .innerJoin('User as a', 'a.id', 'r.user')
+      .select([
+        'g.igdbId',
+        'g.title',
+        'a.username',
+        'p.reason',
+        'p.note',
+        'p.createdAt',
+        'p.decidedAt',
+        'p.action',
+        'p.decisionReason',
+      ])
+      .where('p.reporter', '=', userId)
+      .orderBy('p.createdAt')
+      .execute();
+    return rows.map(({ igdbId, username, ...row }) => ({ igdbId: Number(igdbId), author: username, ...row }));
+  }
+
+  private async languageReports(userId: number): Promise<UserData['languageReports']> {
+    const rows = await this.db
+      .selectFrom('LanguageReport as l')
+      .innerJoin('Game as g', 'g.id', 'l.game')
+      .select([
+        'g.igdbId',
+        'g.title',
+        'l.platform',
+        'l.locale',
+        'l.text',
+        'l.audio',
+        'l.interface',
+        'l.subtitles',
+        'l.note',
+        'l.createdAt',
+        'l.decidedAt',
+        'l.accepted',
+        'l.decisionReason',
+      ])
+      .where('l.reporter', '=', userId)
+      .orderBy('l.createdAt')
+      .execute();
+    return rows.map(({ igdbId, ...row }) => ({
+      igdbId: Number(igdbId),
+      title: row.title,
+      platform: row.platform,
+      locale: row.locale,
+      text: row.text ?? null,
+      audio: row.audio ?? null,
+      interface: row.interface ?? null,
+      subtitles: row.subtitles ?? null,
+      note: row.note ?? null,
+      createdAt: row.createdAt,
+      decidedAt: row.decidedAt ?? null,
+      accepted: row.accepted ?? null,
+      decisionReason: row.decisionReason ?? null,
+    }));
+  }
+
+  private async imports(userId: number): Promise<UserData['imports']> {
+    const rows = await this.db
+      .selectFrom('DiaryImport')
+      .select(['format', 'state', 'rows', 'result', 'createdAt'])
+      .where('user', '=', userId)
+      .orderBy('createdAt')
+      .execute();
+    return rows.map((row) => ({ ...row, rows: [...row.rows], result: row.result ?? null }));
   }
 }
