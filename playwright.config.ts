@@ -51,7 +51,7 @@ export default defineConfig({
   },
   // A test of one viewport only is tagged @movil or @escritorio and runs in that project alone: no test
   // skips itself, so the tier reports every test it lists as run. Every screen is drawn at both widths by
-  // some test (decisions.md: 375 and 1440 px); a flow whose steps are the same at both (an account's lists,
+  // some test (docs/CONTRACT.md §6: a phone and 1440 px); a flow whose steps are the same at both (an account's lists,
   // a review's edit, a session that expires, a failed read) runs at one of them, the flows shared out
   // between the two, so on 2 cores the tier stays within what CI allows.
   projects: [

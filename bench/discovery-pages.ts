@@ -1,5 +1,5 @@
 /**
- * Deep outlet pages and best-of pages on the large catalogue (issue 27, decisions.md section 15): random
+ * Deep outlet pages and best-of pages on the large catalogue (issue 27, docs/CONTRACT.md §15): random
  * pages of every outlet's reviews, the reads of every outlet page, and random pages of every best-of list
  * (years, year and platform, genres), 32 connections. Each scenario runs against the API as it runs (1 s
  * read cache), the same API with the read cache off and the bare baseline (node:http + the repositories'

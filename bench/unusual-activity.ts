@@ -1,6 +1,6 @@
 /**
  * Precision and recall of the detector of unusual rating activity (libs/contract/src/unusual-activity.ts,
- * decisions.md section 14) on two sets kept apart:
+ * docs/CONTRACT.md §14) on two sets kept apart:
  *
  * - the tuning set: synthetic histories of five kinds (organic games, a slow decline after a bad patch,
  *   launch-day and expansion spikes of real players, bombs of new accounts, bombs of old accounts), the

@@ -12,7 +12,7 @@ import {
 import { mailedLinkFor } from './support/env.js';
 import { failRequests, swipe } from './support/ui.js';
 
-/** Seeded games no other browser test touches, one per project (decisions.md section 16). */
+/** Seeded games no other browser test touches, one per project (docs/CONTRACT.md §16). */
 const GAMES = {
   wishlist: { 'movil-375': 2853, 'escritorio-1440': 1991 }, // Braid, Fez
   review: { 'movil-375': 1352, 'escritorio-1440': 9730 }, // Journey, Firewatch

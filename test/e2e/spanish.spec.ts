@@ -9,7 +9,7 @@ import {
   type GamePage,
 } from './support/api.js';
 
-/** What the game page shows of the Spanish catalogue (decisions.md section 9). */
+/** What the game page shows of the Spanish catalogue (docs/CONTRACT.md §9). */
 interface SpanishGameDetail extends GameDetail {
   summaryLanguage: 'es' | 'en' | null;
   genres: string[];

@@ -12,7 +12,7 @@ import { startTestApi, type TestApi } from '../support/api-app.js';
 import { waitFor } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
-/** decisions.md section 10 end to end through the .eml outbox: sessions, passwords, addresses. */
+/** docs/CONTRACT.md §10 end to end through the .eml outbox: sessions, passwords, addresses. */
 describe('accounts: logout, forgotten and changed passwords, e-mail change', () => {
   let api: TestApi;
   let db: pg.Client;

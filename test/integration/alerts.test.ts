@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, SLOW);
 
 /**
- * Alerts of followed games end to end (decisions.md section 11), against real PostgreSQL, queues and worker
+ * Alerts of followed games end to end (docs/CONTRACT.md §11), against real PostgreSQL, queues and worker
  * processes: the operator's change becomes one notification and one mail per follower, exactly once
  * (the same change again, a fan-out run twice, a worker SIGKILLed mid fan-out of 20,000 followers);
  * 'Mis plataformas' filters; the one-click unsubscribe stops mail but not the bell; digests group. The

@@ -37,7 +37,7 @@ interface ImportAnswer {
 /** A day `daysAgo` before the run's date, as yyyy-MM-dd. */
 const dayBefore = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-/** Import, export and the round trip between them, through the API and a worker process (decisions §12). */
+/** Import, export and the round trip between them, through the API and a worker process (docs/CONTRACT.md §12). */
 describe('diary import and export', () => {
   let api: TestApi;
   let workers: RunningProcess;

@@ -11,7 +11,7 @@ const SLOW = 90_000;
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * 'Editar juego' (decisions.md section 11): the operator's PATCH of a game's date, precision and platforms
+ * 'Editar juego' (docs/CONTRACT.md §11): the operator's PATCH of a game's date, precision and platforms
  * writes the game, one game_changes row and one game.facts-changed event in the outbox, together; the same
  * edit again writes nothing; bad input is a Spanish 400 that changes nothing.
  */

@@ -204,7 +204,7 @@ describe('public games API on the demo catalogue', () => {
     expect(average.body).toBeNull();
   });
 
-  it('lists best, latest and upcoming games by the rules of decisions.md', async () => {
+  it('lists best, latest and upcoming games by the rules of docs/CONTRACT.md §1', async () => {
     const dayFromToday = (days: number) =>
       new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const today = dayFromToday(0);
@@ -221,7 +221,7 @@ describe('public games API on the demo catalogue', () => {
       releaseDate: string;
     }[];
     expect(best.length).toBe(12);
-    // At least 7 outlets and a critic average of at least 75 (decisions.md section 16), best first.
+    // At least 7 outlets and a critic average of at least 75 (docs/CONTRACT.md §16), best first.
     expect(best.every((game) => game.criticReviewCount >= 7 && game.avRatings >= 75)).toBe(true);
     const averages = best.map((game) => game.avRatings);
     expect(averages).toEqual([...averages].sort((a, b) => b - a));

@@ -86,7 +86,7 @@ const upcomingGames = (soon = now() + 60 * DAY) => [
     ],
     platforms: [508, 130],
     cover: { id: 9, image_id: 'co9fut' },
-    // IGDB's theme of adult games: kept out of the catalogue's lists (decisions.md section 16).
+    // IGDB's theme of adult games: kept out of the catalogue's lists (docs/CONTRACT.md §16).
     themes: [{ id: 42, name: 'Erotic' }],
     involved_companies: [
       { id: 10, company: { id: 100, name: 'Estudio Uno' }, developer: true, publisher: true },

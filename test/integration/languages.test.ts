@@ -10,7 +10,7 @@ import { startTestApi, type TestApi } from '../support/api-app.js';
 import { waitFor } from '../support/processes.js';
 import { testEnv } from '../support/test-env.js';
 
-/** decisions.md section 13 on the demo catalogue and the Steam language file of libs/db/seed-data. */
+/** docs/CONTRACT.md §13 on the demo catalogue and the Steam language file of libs/db/seed-data. */
 describe('languages: ¿está en castellano?', () => {
   let api: TestApi;
   let orm: MikroORM;

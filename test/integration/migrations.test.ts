@@ -36,7 +36,7 @@ describe('migrations', () => {
     }
   });
 
-  it("fold 'Lo quiero' into 'Deseados' with no entry lost, and mark adult titles and add-ons (decisions.md section 16)", async () => {
+  it("fold 'Lo quiero' into 'Deseados' with no entry lost, and mark adult titles and add-ons (docs/CONTRACT.md §16)", async () => {
     const databaseUrl = withDatabase(testEnv().serverUrl, database);
     const orm = await openDatabase({ databaseUrl, poolSize: 2 });
     const db = new pg.Client({ connectionString: databaseUrl });

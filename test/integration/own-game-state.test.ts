@@ -9,7 +9,7 @@ const backend = ONE_BACKEND;
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
 const UNKNOWN_GAME = 2_100_000_000;
 
-/** decisions.md section 16: the caller's own review of a game, and which of their lists hold it. */
+/** docs/CONTRACT.md §16: the caller's own review of a game, and which of their lists hold it. */
 describe("a user's own state on a game page", () => {
   let api: TestApi;
   let db: pg.Pool;

@@ -98,7 +98,7 @@ describe('scrape-game: critic reviews of a registered source page', () => {
       const scored = expected
         .map((review) => review.rating)
         .filter((rating): rating is number => rating !== null);
-      // The critic average shows from 4 scored reviews (decisions.md section 8).
+      // The critic average shows from 4 scored reviews (docs/CONTRACT.md §8).
       const average =
         scored.length >= 4
           ? Math.round(scored.reduce((sum, rating) => sum + rating, 0) / scored.length)

@@ -32,7 +32,7 @@ interface ListedReview {
   authorReviewCount: number;
 }
 
-describe('player reviews people can trust: votes, spoilers, reports (decisions.md section 14)', () => {
+describe('player reviews people can trust: votes, spoilers, reports (docs/CONTRACT.md §14)', () => {
   let api: TestApi;
   let workers: RunningProcess;
   let db: pg.Pool;

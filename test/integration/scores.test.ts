@@ -31,7 +31,7 @@ interface MediaReview {
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /**
- * One outlet, one voice (decisions.md section 16): the listed reviews' scores, an outlet's several
+ * One outlet, one voice (docs/CONTRACT.md §16): the listed reviews' scores, an outlet's several
  * reviews (platforms) as their mean, outlets told apart as the game page's cards are.
  */
 const outletScores = (reviews: MediaReview[]) => {

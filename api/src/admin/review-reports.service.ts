@@ -5,7 +5,7 @@ import { MailService } from '@veredicto/mail';
 
 export const REPORT_NOT_FOUND = 'Denuncia no encontrada o ya resuelta';
 
-/** The moderation queue of user reviews (decisions.md section 14). */
+/** The moderation queue of user reviews (docs/CONTRACT.md §14). */
 @Injectable()
 export class ReviewReportsService {
   private readonly logger = new Logger(ReviewReportsService.name);

@@ -5,7 +5,7 @@ import { AverageRecalculationService } from '../ratings/average-recalculation.se
 
 export const WINDOW_NOT_FOUND = 'Ventana no encontrada o ya descartada';
 
-/** The operator's view of unusual rating activity (decisions.md section 14). */
+/** The operator's view of unusual rating activity (docs/CONTRACT.md §14). */
 @Injectable()
 export class UnusualActivityService {
   constructor(

@@ -8,7 +8,7 @@ import { GameFactsController } from './game-facts.controller.js';
 import { GameFactsService } from './game-facts.service.js';
 
 /**
- * Alerts (decisions.md section 11): the operator's changes of a game's facts, recorded for the alerts; the
+ * Alerts (docs/CONTRACT.md §11): the operator's changes of a game's facts, recorded for the alerts; the
  * bell's notifications, the settings, the one-click unsubscribe and the calendar feed.
  */
 @Module({

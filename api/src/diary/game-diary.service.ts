@@ -49,7 +49,7 @@ const presentSession = (row: SessionRow): PlaySessionResponse => ({
   note: row.note,
 });
 
-/** A player's statuses and play sessions (decisions §12). */
+/** A player's statuses and play sessions (docs/CONTRACT.md §12). */
 @Injectable()
 export class GameDiaryService {
   constructor(

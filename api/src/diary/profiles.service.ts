@@ -31,7 +31,7 @@ const LIST_PREVIEW_SIZE = 6;
 /** 'Tu círculo' shows an average only when this many followed users rated the game. */
 export const CIRCLE_MINIMUM = 3;
 
-/** Public profiles, who may see them, follows and the feed of followed users (decisions §12). */
+/** Public profiles, who may see them, follows and the feed of followed users (docs/CONTRACT.md §12). */
 @Injectable()
 export class ProfilesService {
   constructor(private readonly em: EntityManager) {}

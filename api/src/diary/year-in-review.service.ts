@@ -26,7 +26,7 @@ export interface YearImage {
   png: () => Promise<Buffer>;
 }
 
-/** 'Tu año' (decisions §12): a user's year in games, for whoever may see their profile, and its picture. */
+/** 'Tu año' (docs/CONTRACT.md §12): a user's year in games, for whoever may see their profile, and its picture. */
 @Injectable()
 export class YearInReviewService {
   /** Least recently used first (a Map keeps insertion order). */

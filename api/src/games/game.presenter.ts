@@ -42,7 +42,7 @@ export interface GameSummaryDto extends GameSummary {
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
-  /** decisions.md section 13: castellano voices and texts, `no` only where complete sources say so. */
+  /** docs/CONTRACT.md §13: castellano voices and texts, `no` only where complete sources say so. */
   spanish: SpanishVerdict;
 }
 
@@ -64,7 +64,7 @@ export interface GameDetailDto extends GameSummaryDto, GameMediaFields, GameScor
   summaryLanguage: 'es' | 'en' | null;
   /** Where the Spanish synopsis came from: 'seed' (our file) or the translation service's name. */
   summarySource: SpanishTextSource | null;
-  /** What each source says of the game's Spanish, per platform (decisions.md section 13). */
+  /** What each source says of the game's Spanish, per platform (docs/CONTRACT.md §13). */
   languages: LanguageEntry[];
   playerStats: GameScoreStats['playerStats'] & PlayerUnusual;
 }
@@ -78,7 +78,7 @@ export const DETAIL_IMPLEMENTS_CONTRACT: GameDetailDto extends GameDetail ? true
 
 export type Badge = BadgeTier | null;
 
-/** decisions.md section 2: the contract's tiers (1-20 bronze, 21-50 silver, more than 50 gold). */
+/** docs/CONTRACT.md §2: the contract's tiers (1-20 bronze, 21-50 silver, more than 50 gold). */
 export const badgeFor = (reviewCount: number): Badge => badgeTier(reviewCount);
 
 export const presentSummary = (row: GameSummaryRow): GameSummaryDto => ({

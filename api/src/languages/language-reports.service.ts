@@ -9,7 +9,7 @@ export const LANGUAGE_REPORT_NOT_FOUND = 'Aviso no encontrado o ya resuelto';
 export const LANGUAGE_REPORT_EMPTY = 'Indica al menos si hay textos, voces, interfaz o subtítulos';
 
 /**
- * Players' reports of a game's Spanish and the operator's decisions (decisions.md section 13): an
+ * Players' reports of a game's Spanish and the operator's decisions (docs/CONTRACT.md §13): an
  * accepted report becomes the `user` entry of its platform and locale (with its version in the history),
  * its `game.languages-changed` event and the reporter's mail, all in the decision's transaction.
  */

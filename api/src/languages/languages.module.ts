@@ -4,7 +4,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { LanguageReportsAdminController, LanguageReportsController } from './language-reports.controller.js';
 import { LanguageReportsService } from './language-reports.service.js';
 
-/** Players' reports of a game's Spanish and the operator's decisions on them (decisions.md section 13). */
+/** Players' reports of a game's Spanish and the operator's decisions on them (docs/CONTRACT.md §13). */
 @Module({
   imports: [AuthModule, AdminModule],
   controllers: [LanguageReportsController, LanguageReportsAdminController],

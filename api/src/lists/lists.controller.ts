@@ -27,7 +27,7 @@ export class ListsController {
   }
 
   @Get('gamelist/contains/:igdbID')
-  @ApiOperation({ summary: 'Nombres de las listas propias que contienen el juego (decisions.md 16)' })
+  @ApiOperation({ summary: 'Nombres de las listas propias que contienen el juego (docs/CONTRACT.md §16)' })
   listsHolding(@CurrentUser() user: AuthUser, @Param('igdbID', IgdbIdPipe) igdbId: number) {
     return this.lists.listsHolding(user.id, igdbId);
   }

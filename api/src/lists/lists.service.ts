@@ -48,7 +48,7 @@ export class ListsService {
     await this.lists.deleteList(list.id);
   }
 
-  /** decisions.md section 16: the names of the caller's lists that hold the game (an unknown game: 404). */
+  /** docs/CONTRACT.md §16: the names of the caller's lists that hold the game (an unknown game: 404). */
   async listsHolding(userId: number, igdbId: number): Promise<string[]> {
     await this.ratings.findGameId(igdbId);
     return this.lists.findNamesHolding(userId, igdbId);

@@ -10,7 +10,7 @@ export const REPORT_RECEIVED_MESSAGE = 'Gracias: revisaremos la denuncia.';
 export const ALREADY_REPORTED_MESSAGE =
   'Ya has denunciado esta crítica; la revisaremos. No hace falta que la denuncies otra vez.';
 
-/** What readers say of other users' reviews: helpful votes and reports (decisions.md section 14). */
+/** What readers say of other users' reviews: helpful votes and reports (docs/CONTRACT.md §14). */
 @Injectable()
 export class ReviewFeedbackService {
   constructor(private readonly em: EntityManager) {}

@@ -58,7 +58,7 @@ export class ReviewsService {
     }));
   }
 
-  /** decisions.md section 16: the caller's review of the game, or null (204) when there is none. */
+  /** docs/CONTRACT.md §16: the caller's review of the game, or null (204) when there is none. */
   async findOwnForGame(userId: number, igdbId: number) {
     await this.ratings.findGameId(igdbId);
     const row = await this.reviews.findOwnForGame(userId, igdbId);

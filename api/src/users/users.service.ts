@@ -46,7 +46,7 @@ export class UsersService {
 
   /**
    * A new name takes effect at once (the account version goes up, so only the token answered here stays
-   * valid). A new address only once the link mailed to it is opened (decisions.md section 10); the
+   * valid). A new address only once the link mailed to it is opened (docs/CONTRACT.md §10); the
    * current address is told that a change was asked for.
    */
   async updateProfile(userId: number, dto: UpdateProfileDto) {
@@ -98,7 +98,7 @@ export class UsersService {
       .catch(failed);
   }
 
-  /** Ends every session, this one included (decisions.md section 10: 204, tokens issued before stop working). */
+  /** Ends every session, this one included (docs/CONTRACT.md §10: 204, tokens issued before stop working). */
   async changePassword(userId: number, dto: ChangePasswordDto): Promise<void> {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw new NotFoundException(USER_NOT_FOUND);
@@ -112,7 +112,7 @@ export class UsersService {
 
   /**
    * Deletes the account and, by cascade, its ratings, reviews and lists in one transaction; then the
-   * averages of the games it had rated are recalculated (decisions.md section 5): their recalculations are
+   * averages of the games it had rated are recalculated (docs/CONTRACT.md §5): their recalculations are
    * recorded in the same transaction (outbox) and relayed to the queue within a second or two.
    */
   async deleteAccount(userId: number) {

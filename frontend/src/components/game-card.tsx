@@ -41,7 +41,7 @@ export function cardSubtitle(game: Pick<CardGame, 'platform' | 'releaseDate'>): 
   return [...platforms, ...(year ? [year] : [])].join(' · ');
 }
 
-/** The card's badge of decisions.md section 13: voices win over texts; nothing when neither is a yes. */
+/** The card's badge of docs/CONTRACT.md §13: voices win over texts; nothing when neither is a yes. */
 export function spanishBadge(spanish: CardGame['spanish']): string | null {
   if (spanish?.audio === 'yes') return 'Voces en castellano';
   if (spanish?.text === 'yes') return 'Textos en castellano';

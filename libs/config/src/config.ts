@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * Every setting of every process, in one schema; each process validates its own pick (PROCESS_SETTINGS).
- * The names are the ones of decisions.md section 7; each has a working default for the embedded run (the
+ * The names are the ones of docs/CONTRACT.md §7; each has a working default for the embedded run (the
  * supervisor of `npm start` fills DATABASE_URL, JWT_SECRET and ADMIN_PASSWORD before it starts the API).
  */
 const optionalUrl = z.preprocess(

@@ -1,7 +1,7 @@
 import { formatReleaseDate, type ReleaseDatePrecision } from './dates.js';
 
 /**
- * Alerts of followed games (decisions.md section 11): their kinds as stored and answered, the settings'
+ * Alerts of followed games (docs/CONTRACT.md §11): their kinds as stored and answered, the settings'
  * shape and the Spanish lines they say.
  */
 export const ALERT_KINDS = [

@@ -12,17 +12,17 @@ export interface GameSummary {
   imageCover: string | null;
   platform: PlatformName[];
   releaseDate: string | null;
-  /** How much of releaseDate is known (decisions.md section 9); missing in older answers. */
+  /** How much of releaseDate is known (docs/CONTRACT.md §9); missing in older answers. */
   releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
   userRatingCount: number;
-  /** decisions.md section 13; missing in older answers. */
+  /** docs/CONTRACT.md §13; missing in older answers. */
   spanish?: SpanishVerdict;
 }
 
-/** decisions.md section 13: `no` only when complete sources cover every platform and all say false. */
+/** docs/CONTRACT.md §13: `no` only when complete sources cover every platform and all say false. */
 export type SpanishAnswer = 'yes' | 'no' | 'unknown';
 
 export interface SpanishVerdict {
@@ -44,7 +44,7 @@ export type LanguageLocale = (typeof LANGUAGE_LOCALES)[number];
 export const LANGUAGE_SOURCES = ['steam', 'igdb', 'review', 'user', 'admin'] as const;
 export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
 
-/** One statement of a source on a game's Spanish (decisions.md section 13); null is unknown. */
+/** One statement of a source on a game's Spanish (docs/CONTRACT.md §13); null is unknown. */
 export interface LanguageEntry {
   /** A platform id (platforms.ts), or null for every platform. */
   platform: string | null;
@@ -89,7 +89,7 @@ export interface Video {
   videoID: string;
 }
 
-/** decisions.md section 8: figures recomputed by the workers; averages null below their minimums. */
+/** docs/CONTRACT.md §8: figures recomputed by the workers; averages null below their minimums. */
 export interface CriticStats {
   count: number;
   average: number | null;
@@ -105,7 +105,7 @@ export interface SpanishPressStats {
   average: number | null;
 }
 
-/** A window of unusual rating activity still flagged (decisions.md section 14); days are yyyy-MM-dd. */
+/** A window of unusual rating activity still flagged (docs/CONTRACT.md §14); days are yyyy-MM-dd. */
 export interface UnusualRatingWindow {
   from: string;
   to: string;
@@ -287,7 +287,7 @@ export interface NewsFeed {
   lastError?: string | null;
 }
 
-/** An open report of a game's Spanish in the operator's queue (decisions.md section 13). */
+/** An open report of a game's Spanish in the operator's queue (docs/CONTRACT.md §13). */
 export interface LanguageReport {
   id: number;
   igdbID: number;
@@ -303,7 +303,7 @@ export interface LanguageReport {
   createdAt: string;
 }
 
-/** An open report of a user review in the moderators' queue (decisions.md section 14). */
+/** An open report of a user review in the moderators' queue (docs/CONTRACT.md §14). */
 export interface ReviewReport {
   id: number;
   reviewId: number;

@@ -1,5 +1,5 @@
 /**
- * The site's platforms, the one list front and back agree on: the URL id (decisions.md section 1), the display
+ * The site's platforms, the one list front and back agree on: the URL id (docs/CONTRACT.md §1), the display
  * name stored on games, the IGDB platform ids the general scraper imports, and the logo family the front draws.
  * Adding a platform is one entry here.
  */

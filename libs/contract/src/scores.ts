@@ -1,5 +1,5 @@
 /**
- * Score bands and badge tiers (decisions.md section 2). Moving a threshold is one edit here: the API, the
+ * Score bands and badge tiers (docs/CONTRACT.md §2). Moving a threshold is one edit here: the API, the
  * front and the browser tests all read these.
  */
 export const SCORE_BANDS = {
@@ -55,10 +55,10 @@ export function badgeTier(reviewCount: number | null | undefined): BadgeTier | n
   return 'bronze';
 }
 
-/** decisions.md section 8: below these counts of scored reviews (or ratings) a figure is null. */
+/** docs/CONTRACT.md §8: below these counts of scored reviews (or ratings) a figure is null. */
 export const SCORE_MINIMUMS = { critic: 4, best: 7, spanishPress: 3, player: 1 } as const;
 
-/** decisions.md section 16: the home's best games have a critic average of at least this. */
+/** docs/CONTRACT.md §16: the home's best games have a critic average of at least this. */
 export const BEST_AVERAGE_FLOOR = 75;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Unusual rating activity (decisions.md section 14): the rule the detector of the workers applies to one
+ * Unusual rating activity (docs/CONTRACT.md §14): the rule the detector of the workers applies to one
  * game's ratings, the benchmark replays (bench/unusual-activity.ts) and the game page explains. Pure and
  * deterministic: the same ratings give the same windows.
  *

@@ -57,8 +57,8 @@ export interface SentMail {
 
 /**
  * Renders a template and sends it: real SMTP when SMTP_URL is set; otherwise each message is written as an
- * .eml file under $DATA_DIR/outbox/, so the embedded run works without a mail server (decisions.md
- * section 3). The API sends its account mails with it; the workers through the send-mail job.
+ * .eml file under $DATA_DIR/outbox/, so the embedded run works without a mail server (docs/CONTRACT.md
+ * §3). The API sends its account mails with it; the workers through the send-mail job.
  */
 @Injectable()
 export class MailService {

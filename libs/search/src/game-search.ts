@@ -165,7 +165,7 @@ async function runSearch<Rows>(
   const asTyped = [...new Set([...texts, compactSearchText(normalized)])];
   const exacts = franchise ? [franchise] : asTyped;
   // Unless the search asks for them, an adult game is found only by its whole title or alias as typed
-  // (decisions.md section 16).
+  // (docs/CONTRACT.md §16).
   const typedExacts = asTyped;
   const typed = termsOf(exacts, texts, variants, franchisePrefixes, typedExacts);
 

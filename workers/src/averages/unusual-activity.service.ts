@@ -19,7 +19,7 @@ const overlaps = (a: { from: string; to: string }, b: { from: string; to: string
   a.from <= b.to && b.from <= a.to;
 
 /**
- * The detector of unusual rating activity (decisions.md section 14), run before every recalculation of a
+ * The detector of unusual rating activity (docs/CONTRACT.md §14), run before every recalculation of a
  * game's figures and hourly over the games rated lately. It reads the game's ratings of the last 180 days,
  * finds the busy windows and judges them with the contract's rule (libs/contract/src/unusual-activity.ts)
  * against the game's critics and the site's share of new accounts of the weeks before,

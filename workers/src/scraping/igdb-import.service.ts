@@ -305,10 +305,10 @@ export class IgdbImportService {
 
   /**
    * The upsert, and for the games already known a game_changes row and a `game.facts-changed` event per
-   * game whose date, precision or platforms IGDB changed, in the upsert's transaction (decisions.md 11).
+   * game whose date, precision or platforms IGDB changed, in the upsert's transaction (docs/CONTRACT.md §11).
    * IGDB's language supports become `igdb` entries in the same transaction (never another source's entry:
    * entries are per source), with their history and a `game.languages-changed` event per game whose
-   * entries, and so possibly its Spanish verdict, changed (decisions.md 13).
+   * entries, and so possibly its Spanish verdict, changed (docs/CONTRACT.md §13).
    */
   private async upsertRecordingChanges(
     rows: GameUpsertRow[],

@@ -75,7 +75,7 @@ export class ReviewScrapingService {
         reading.reviews[0]?.publishedAt ?? null,
       );
       // The reviews, the record that the game's figures must be recomputed, the Spanish the review states
-      // (a `review` entry, decisions.md 13) and their events commit together.
+      // (a `review` entry, docs/CONTRACT.md §13) and their events commit together.
       ({ imported, outboxIds, recorded } = await em.transactional(async (tx) => {
         const stored = await tx.getRepository(MediaReview).upsertScraped(gameId, source.id, rows);
         const languagesOf = await tx.getRepository(GameLanguage).state(spanish);

@@ -4,7 +4,7 @@ import { PLATFORM_IDS } from '@veredicto/contract';
 
 export const RELEASE_DATE_PRECISIONS = ['day', 'month', 'quarter', 'year'] as const;
 
-/** decisions.md section 11: the operator's edit of a game's facts; what is left out stays as it is. */
+/** docs/CONTRACT.md §11: the operator's edit of a game's facts; what is left out stays as it is. */
 export class UpdateGameFactsDto {
   @ApiPropertyOptional({
     type: String,

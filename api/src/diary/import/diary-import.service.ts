@@ -33,7 +33,7 @@ const presentRow = (row: DiaryImportRow, scale: ImportScoreScale | null): Import
 });
 
 /**
- * Imports of a user's games (decisions §12): the file is read here (a file that is none of the known
+ * Imports of a user's games (docs/CONTRACT.md §12): the file is read here (a file that is none of the known
  * formats is refused at once), its rows are stored and a job matches them to the catalogue; the user
  * then confirms, and only then are statuses and scores written, and only where the user had none.
  */

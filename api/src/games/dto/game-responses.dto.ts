@@ -21,7 +21,7 @@ const SPANISH_ANSWER = {
     'yes: alguna fuente lo dice; no: fuentes completas cubren todas las plataformas y lo niegan; unknown',
 };
 
-/** decisions.md section 13: castellano (es-ES) voices and texts. */
+/** docs/CONTRACT.md §13: castellano (es-ES) voices and texts. */
 export class SpanishVerdictResponse {
   @ApiProperty(SPANISH_ANSWER) audio!: 'yes' | 'no' | 'unknown';
   @ApiProperty(SPANISH_ANSWER) text!: 'yes' | 'no' | 'unknown';

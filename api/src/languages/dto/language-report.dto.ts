@@ -12,7 +12,7 @@ export const LANGUAGE_NOTE_MAX_LENGTH = 1000;
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const FIELD = (name: string) => ({ message: `${name} debe ser true, false o no enviarse` });
 
-/** POST /api/games/{id}/languages/reports (decisions.md section 13). */
+/** POST /api/games/{id}/languages/reports (docs/CONTRACT.md §13). */
 export class LanguageReportDto {
   @ApiProperty({ enum: PLATFORM_IDS, description: 'La plataforma en la que lo has visto' })
   @IsIn(PLATFORM_IDS, { message: `platform debe ser uno de: ${PLATFORM_IDS.join(', ')}` })

@@ -25,7 +25,7 @@ export function groupMediaReviews(reviews: readonly MediaReview[]): MediaReviewG
   return [...groups.values()];
 }
 
-/** The outlet's one voice (decisions.md section 16): the mean of its scored reviews, or null. */
+/** The outlet's one voice (docs/CONTRACT.md §16): the mean of its scored reviews, or null. */
 export function groupScore(group: MediaReviewGroup): number | null {
   const scores = group.reviews.map((review) => review.rating).filter((rating) => rating !== null);
   return scores.length ? Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null;

@@ -47,7 +47,7 @@ export interface GameAlertFacts {
 }
 
 /**
- * The users who follow a game (decisions.md section 11): its 'Deseados' entries and the status 'Quiero
+ * The users who follow a game (docs/CONTRACT.md §11): its 'Deseados' entries and the status 'Quiero
  * jugarlo' (want), each user once. Both sides are read by index (game_list_entries_game_idx,
  * game_statuses_game_status_idx).
  */

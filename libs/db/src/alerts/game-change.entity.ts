@@ -16,7 +16,7 @@ export type GameFact = keyof GameFacts;
 export type GameChangeAuthor = 'igdb' | 'operador';
 
 /**
- * One change of a game's facts (decisions.md section 11): what changed, the facts before and after, when and
+ * One change of a game's facts (docs/CONTRACT.md §11): what changed, the facts before and after, when and
  * by whom. Written in the transaction of the change with its `game.facts-changed` event: the only source of
  * date, platform and release alerts.
  */

@@ -40,7 +40,7 @@ export interface DiaryImportRow {
 }
 
 /**
- * An import of a user's games from a file (decisions §12): the rows read from it, matched to the catalogue
+ * An import of a user's games from a file (docs/CONTRACT.md §12): the rows read from it, matched to the catalogue
  * by a job, kept until the user confirms what to write. Nothing reaches the diary before that.
  */
 @Entity({ tableName: 'diary_imports', repository: () => DiaryImportRepository })

@@ -1,6 +1,6 @@
 import { isAddon, isAddonGameType, isAddonTitle } from './addon.js';
 
-// Real titles of shared/data/games-large.jsonl.gz and games.jsonl.gz.
+// Real titles of bench/data/games-large.jsonl.gz and libs/db/seed-data/games.jsonl.gz.
 describe('isAddonTitle', () => {
   it.each([
     'Payday 2: Yakuza Character Pack',

@@ -1,6 +1,6 @@
 /**
- * Add-ons: DLC, packs, soundtracks, season passes and bundles that IGDB lists as games (decisions.md
- * section 16, docs/API-CONTRACT.md). They are left out of the catalogue unless asked for (`addons=true`)
+ * Add-ons: DLC, packs, soundtracks, season passes and bundles that IGDB lists as games (docs/CONTRACT.md
+ * §16, docs/API-CONTRACT.md). They are left out of the catalogue unless asked for (`addons=true`)
  * and rank below the base games in the search.
  *
  * IGDB's `game_type` (formerly `category`) says it when the record has one; the seed files carry neither,

@@ -50,7 +50,7 @@ export const filterArgs = ({
 const PLATFORM_NAMES: ReadonlySet<string> = new Set(PLATFORMS.map((platform) => platform.name));
 
 /**
- * The games of the catalogue in every order (decisions.md section 16: its total is the same whatever the
+ * The games of the catalogue in every order (docs/CONTRACT.md §16: its total is the same whatever the
  * sort): released ones only (unreleased games are 'Próximos lanzamientos'), narrowed by the filters. With
  * a score order, the year is said as the year of the release date, the first column of that order's year
  * index; by release date (and without an order), as the date range its release date index answers.

@@ -13,7 +13,7 @@ export const releaseDateText = (eb: OnGames) =>
   sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('releaseDate');
 
 /**
- * decisions.md section 13's `spanish` of a card, `{"audio":…,"text":…}`: a row's to_json writes it compact,
+ * docs/CONTRACT.md §13's `spanish` of a card, `{"audio":…,"text":…}`: a row's to_json writes it compact,
  * as JSON.stringify does, so the card's JSON text stays equal to presentSummary's.
  */
 const spanishVerdictJson = (eb: OnGames) =>

@@ -14,7 +14,7 @@ export const playerAverage = (score: Expression<number | null>) =>
 
 /**
  * A rating's score as the shown average counts it: null (left out) while a flagged window of unusual
- * activity excludes it (decisions.md section 14).
+ * activity excludes it (docs/CONTRACT.md §14).
  */
 export const countedScore = (score: Expression<number | null>, excludedBy: Expression<unknown>) =>
   sql<number | null>`case when ${excludedBy} is null then ${score} end`;
@@ -41,7 +41,7 @@ const histogram = (value: Expression<number | null>) =>
 const NO_HISTOGRAM = sql<number[]>`'{0,0,0,0,0,0,0,0,0,0}'::int[]`;
 
 /**
- * One outlet, one voice (decisions.md section 16): each outlet's scored reviews of a game (one per
+ * One outlet, one voice (docs/CONTRACT.md §16): each outlet's scored reviews of a game (one per
  * platform) as one score, their mean, with the outlet's registry row. Outlets are told apart as the game
  * page's cards are (the name, trimmed, in any case). Every critic figure and its check read these rows.
  */

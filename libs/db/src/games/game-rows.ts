@@ -56,7 +56,7 @@ export interface SpanishContentRow {
 
 export type { SpanishFilter } from '@veredicto/contract';
 
-/** What the catalogue is narrowed to (decisions.md sections 13 and 16), whatever its order. */
+/** What the catalogue is narrowed to (docs/CONTRACT.md §13 and §16), whatever its order. */
 export interface CatalogueFilters {
   /** A platform's canonical name ('PlayStation 4'). */
   platform?: string;
@@ -70,7 +70,7 @@ export interface CatalogueFilters {
   scored?: boolean;
   /** Only games whose main story is short, medium or long (docs/CONTRACT.md §19). */
   length?: LengthFilter;
-  /** Adult games too (decisions.md section 16): left out unless asked for. */
+  /** Adult games too (docs/CONTRACT.md §16): left out unless asked for. */
   mature?: boolean;
   /** Add-ons too (DLC, packs, soundtracks, season passes, bundles: addon.ts): left out unless asked for. */
   addons?: boolean;

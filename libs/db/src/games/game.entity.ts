@@ -233,7 +233,7 @@ export class Game {
   @Property({ type: 'real', nullable: true })
   igdbRating?: number | null;
 
-  /** decisions.md section 13, kept from the game's language entries (languages/game-language.repository.ts). */
+  /** docs/CONTRACT.md §13, kept from the game's language entries (languages/game-language.repository.ts). */
   @Property({ type: 'string', length: 10, default: 'unknown' })
   spanishAudio: SpanishAnswer = 'unknown';
 

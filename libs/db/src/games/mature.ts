@@ -1,5 +1,5 @@
 /**
- * Title words that mark a game adult (decisions.md section 16), besides IGDB's 'Erotic' theme. Whole words
+ * Title words that mark a game adult (docs/CONTRACT.md §16), besides IGDB's 'Erotic' theme. Whole words
  * only: 'Sexy Brutale' and 'Essex' stay in the lists.
  */
 const MATURE_TITLE_WORDS = [

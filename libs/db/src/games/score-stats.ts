@@ -1,7 +1,7 @@
 import { criticTierFor, type CriticTier } from '@veredicto/contract';
 import { toNullableNumber } from './game-card.js';
 
-/** The figures of the game page (decisions.md section 8); tier is read against the catalogue. */
+/** The figures of the game page (docs/CONTRACT.md §8); tier is read against the catalogue. */
 export interface GameScoreStats {
   criticStats: {
     count: number;

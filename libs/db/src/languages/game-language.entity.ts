@@ -8,7 +8,7 @@ export type { LanguageLocale, LanguageSource };
 
 /**
  * What one source says of a game's Spanish on one platform (null: every platform) and locale
- * (decisions.md section 13). One entry per game, platform, locale and source: a newer statement of the
+ * (docs/CONTRACT.md §13). One entry per game, platform, locale and source: a newer statement of the
  * same source replaces it, and game_language_changes keeps every version.
  */
 @Entity({ tableName: 'game_languages', repository: () => GameLanguageRepository })

@@ -6,7 +6,7 @@ import { typedSql, type TypedSql } from '../typed-sql.js';
 import type { GameLanguage, LanguageLocale, LanguageSource } from './game-language.entity.js';
 import { spanishVerdict, type VerdictEntry } from './spanish-verdict.js';
 
-/** A language entry as the API shows it (decisions.md section 13). */
+/** A language entry as the API shows it (docs/CONTRACT.md §13). */
 export interface GameLanguageRow {
   platform: string | null;
   locale: LanguageLocale;

@@ -8,7 +8,7 @@ import { LanguageReportRepository } from './language-report.repository.js';
 /**
  * What a player saw of a game's Spanish on one platform ('Informar sobre los idiomas'), open until the
  * operator accepts it (it becomes the `user` entry of that platform and locale) or rejects it, always
- * with a written reason the reporter is told (decisions.md section 13).
+ * with a written reason the reporter is told (docs/CONTRACT.md §13).
  */
 @Entity({ tableName: 'language_reports', repository: () => LanguageReportRepository })
 export class LanguageReport {

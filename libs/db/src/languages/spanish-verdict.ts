@@ -13,7 +13,7 @@ const platformIdOf = (name: string): string | null =>
   PLATFORMS.find((platform) => platform.name === name)?.id ?? null;
 
 /**
- * decisions.md section 13 for one field, Spain's Spanish ('castellano'): `yes` when some entry says true;
+ * docs/CONTRACT.md §13 for one field, Spain's Spanish ('castellano'): `yes` when some entry says true;
  * `no` only when every platform of the game has an entry (its own or an all-platforms one) that says false;
  * otherwise `unknown`. A game with no platforms, or one outside the site's list, is never `no`.
  */

@@ -8,7 +8,7 @@ interface LocaleFacts {
   audio: boolean;
 }
 
-/** One line of languages.jsonl.gz (seed-data/languages-README.md). */
+/** One line of languages.jsonl.gz (libs/db/seed-data/languages-README.md). */
 export interface LanguageFileRecord {
   igdbId: number;
   source: 'steam';

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The diary (decisions §12): a status per user and game (indexed by game and status for "who wants to play
+ * The diary (docs/CONTRACT.md §12): a status per user and game (indexed by game and status for "who wants to play
  * X"), play sessions, follows, the profile's visibility, and the (user, moment) indexes the feed reads.
  */
 export class Migration20261127130000_Diary extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Player reviews people can trust (decisions.md section 14): helpful votes (one per reader and review),
+ * Player reviews people can trust (docs/CONTRACT.md §14): helpful votes (one per reader and review),
  * the author's spoiler mark, reports with the administrator's decision, and reviews hidden after one.
  */
 export class Migration20261127150000_ReviewTrust extends Migration {

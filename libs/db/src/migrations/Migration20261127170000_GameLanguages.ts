@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * decisions.md section 13: what each source says of a game's Spanish voices and texts (game_languages), every
+ * docs/CONTRACT.md §13: what each source says of a game's Spanish voices and texts (game_languages), every
  * version of it (game_language_changes), and the verdict cards and filters read (games.spanish_*).
  */
 export class Migration20261127170000_GameLanguages extends Migration {

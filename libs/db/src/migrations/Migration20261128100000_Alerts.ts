@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Alerts of followed games (decisions.md section 11): one row per thing to tell (unique by its cause), one
+ * Alerts of followed games (docs/CONTRACT.md §11): one row per thing to tell (unique by its cause), one
  * notification per user and alert (unique: a retried or killed fan-out adds nothing), and the users'
  * settings with the secret tokens of the unsubscribe link and the calendar feed.
  */

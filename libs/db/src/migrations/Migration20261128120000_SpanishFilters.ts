@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The catalogue's `spanish=audio|text` filter (decisions.md section 13): each ordering's index again, only
+ * The catalogue's `spanish=audio|text` filter (docs/CONTRACT.md §13): each ordering's index again, only
  * over the games whose verdict says yes (a few percent of the catalogue), so a filtered page is an
  * index-only walk like an unfiltered one.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Unusual rating activity (decisions.md section 14): the windows the detector flags on a game, and on
+ * Unusual rating activity (docs/CONTRACT.md §14): the windows the detector flags on a game, and on
  * each rating the flagged window that leaves it out of the player average.
  */
 export class Migration20261128130000_UnusualRatingActivity extends Migration {

@@ -24,7 +24,7 @@ const createIndexes = (include: string) =>
   );
 
 /**
- * decisions.md section 16. Adult games (IGDB's 'Erotic' theme, or a title word as in games/mature.ts) are
+ * docs/CONTRACT.md §16. Adult games (IGDB's 'Erotic' theme, or a title word as in games/mature.ts) are
  * marked and left out of the catalogue unless asked for; the sort indexes carry the mark so a page is
  * still an index-only walk. And 'Lo quiero' folds into 'Deseados': every entry moves to the user's
  * 'Deseados' (created when missing; a game in both stays once, with its earlier date), then the list goes.

@@ -11,8 +11,8 @@ const SEARCH_VERSION_COLUMNS = CURRENT_COLUMNS.filter((column) => column !== 'le
 
 /**
  * The indexes with `include` as their carried columns; with `withReleaseDate`, the orders by score carry the
- * release date as well, which every catalogue page filters by (released games only, decisions.md section
- * 9): a deep page or the count of a score order is then an index-only scan too, not a walk of the table.
+ * release date as well, which every catalogue page filters by (released games only, docs/CONTRACT.md
+ * §9): a deep page or the count of a score order is then an index-only scan too, not a walk of the table.
  */
 const createIndexes = (include: string, withReleaseDate = false) =>
   SORT_INDEXES.map(([name, column, where]) => {
@@ -28,7 +28,7 @@ const updateTrigger = (columns: readonly string[]) =>
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
- * decisions.md section 16 (docs/API-CONTRACT.md): DLC, packs, soundtracks, season passes and bundles are
+ * docs/CONTRACT.md §16 (docs/API-CONTRACT.md): DLC, packs, soundtracks, season passes and bundles are
  * marked add-ons (games/addon.ts; the stored games by their title, the same patterns as the import's) and
  * left out of the catalogue unless asked for. The sort indexes carry the mark, as they carry the adult
  * one, and the score orders the release date too, so a page is an index-only walk whatever the sort. The search index of the API reads both marks: a change of

@@ -9,7 +9,7 @@ export const RECENT_MOMENTS = 10;
  */
 const SOURCES: [string, string, string, string, string][] = [
   ['ratings', 'updated_at', 'rating_moments', 'rating_at', 'true'],
-  // A review hidden by moderation leaves every list, the feed among them (decisions.md section 14).
+  // A review hidden by moderation leaves every list, the feed among them (docs/CONTRACT.md §14).
   ['user_reviews', 'created_at', 'review_moments', 'review_at', 'hidden_at is null'],
   ['game_statuses', 'status_changed_at', 'status_moments', 'status_at', 'true'],
 ];

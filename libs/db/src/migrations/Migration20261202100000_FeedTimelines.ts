@@ -15,7 +15,7 @@ const AUTHOR_LOCK = 24_001;
 export const SOURCES: [string, string, number, string][] = [
   ['game_statuses', 'status_changed_at', 1, 'true'],
   ['ratings', 'updated_at', 2, 'true'],
-  // A review hidden by moderation leaves every list, the feed among them (decisions.md section 14).
+  // A review hidden by moderation leaves every list, the feed among them (docs/CONTRACT.md §14).
   ['user_reviews', 'created_at', 3, 'hidden_at is null'],
 ];
 

@@ -8,7 +8,7 @@ export const WINDOW_STATUSES = ['flagged', 'dismissed'] as const;
 export type WindowStatus = (typeof WINDOW_STATUSES)[number];
 
 /**
- * A window of unusual rating activity on a game, found by the detector (decisions.md section 14): while
+ * A window of unusual rating activity on a game, found by the detector (docs/CONTRACT.md §14): while
  * flagged, the ratings of suspicious accounts inside it (Rating.excludedBy) are left out of the average;
  * an operator's dismissal brings them back, and the detector never flags the same days again.
  */

@@ -37,7 +37,7 @@ const utcDay = (value: Expression<Date>) => sql<string>`to_char(${value} at time
 
 /**
  * The windows of unusual rating activity and the ratings they leave out of the player average
- * (decisions.md section 14): what the detector of the workers reads and writes, what the game page and
+ * (docs/CONTRACT.md §14): what the detector of the workers reads and writes, what the game page and
  * the admin screen show.
  */
 export class UnusualActivityRepository extends EntityRepository<UnusualActivityWindow> {

@@ -8,7 +8,7 @@ export type DiscoveryOrigin = (typeof DISCOVERY_ORIGINS)[number];
 export type DiscoveryOutcome = 'added' | 'refused';
 
 /**
- * A page the discovery job looked at for a game's critic reviews (decisions.md section 4): added as a
+ * A page the discovery job looked at for a game's critic reviews (docs/CONTRACT.md §4): added as a
  * source, or refused with its reason (not found, robots.txt, another game, no review). The admin shows them.
  */
 @Entity({ tableName: 'review_discoveries', repository: () => ReviewDiscoveryRepository })

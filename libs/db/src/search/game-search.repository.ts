@@ -363,7 +363,7 @@ function matching(column: Expression<string>, terms: SqlTerms) {
         + (case when ${franchise} then ${sql.lit(FRANCHISE_TIER)} else 0 end) end)`,
     // The text as typed is a title or alias, or the start of one: no typo to look for.
     asTyped: sql<boolean>`(${exact} or ${prefix})`,
-    // The whole text as typed: what finds an adult game (decisions.md section 16).
+    // The whole text as typed: what finds an adult game (docs/CONTRACT.md §16).
     typedExact: anyOf(terms.typedExacts.map((text) => sql`${column} = ${text}`)),
   };
 }

@@ -26,7 +26,7 @@ export interface SearchTerms {
   /**
    * The text as typed, normalised (and with franchise abbreviations written out, or without its spaces):
    * an adult game matches only when one of its texts (title or alias) is one of these whole, unless the
-   * search asks for adult games (decisions.md section 16). Corrections never reach them.
+   * search asks for adult games (docs/CONTRACT.md §16). Corrections never reach them.
    */
   typedExacts: string[];
 }

@@ -62,7 +62,7 @@ export class User {
   @Property({ type: 'integer', default: 0 })
   tokenVersion: number = 0;
 
-  /** Who may see the public profile and its activity (decisions §12). */
+  /** Who may see the public profile and its activity (docs/CONTRACT.md §12). */
   @Property({ length: 10, default: 'public' })
   profileVisibility: ProfileVisibility = 'public';
 

@@ -100,7 +100,7 @@ describe('normalizeScore', () => {
   });
 
   describe('schema.org ratingValue with bestRating and worstRating', () => {
-    it('counts value ÷ best whatever worstRating says (decisions §2: 4/5 is 80)', () => {
+    it('counts value ÷ best whatever worstRating says (docs/CONTRACT.md §2: 4/5 is 80)', () => {
       expect(normalizeScore('8,5', { best: 10 })).toEqual({ rating: 85, raw: '8,5', scale: '10' });
       expect(normalizeScore(8.5, { best: 10, worst: 0 })).toEqual({ rating: 85, raw: '8.5', scale: '10' });
       expect(normalizeScore('85', { best: 100 })).toEqual({ rating: 85, raw: '85', scale: '100' });

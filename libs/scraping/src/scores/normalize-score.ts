@@ -1,13 +1,13 @@
 /**
  * Turns a score as an outlet publishes it ('8,5/10', '4/5', '★★★★☆', '85%', 'B+', a schema.org
- * ratingValue...) into the integer 0-100 that Veredicto stores and averages (decisions.md, section 2).
+ * ratingValue...) into the integer 0-100 that Veredicto stores and averages (docs/CONTRACT.md §2).
  *
  * `rating` is null when the score cannot be read or is implausible, that is not on the page's own scale
  * (85 on a page that says out of 10, 0 where the worst is 1): the score is refused, the review is listed
  * but unscored, never averaged as 0 nor squeezed into the scale.
  *
  * `scale` says how the raw score was read:
- * - '10', '100', '5'...  a numeric scale up to that value: x/N counts x ÷ N (decisions.md §2), also when a
+ * - '10', '100', '5'...  a numeric scale up to that value: x/N counts x ÷ N (docs/CONTRACT.md §2), also when a
  *                        schema.org Rating declares `worstRating: 1` (4/5 is 80, not 75);
  * - '%'                  a percentage;
  * - 'A-F'                a letter grade, converted with LETTER_GRADES below.

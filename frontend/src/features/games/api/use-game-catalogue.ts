@@ -7,7 +7,7 @@ import type { SpanishFilter } from '@veredicto/contract';
 export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
 
 /**
- * The catalogue's filters besides the platform (decisions.md section 16); adult games and add-ons (DLC,
+ * The catalogue's filters besides the platform (docs/CONTRACT.md §16); adult games and add-ons (DLC,
  * packs, soundtracks, season passes, bundles) only when asked.
  */
 export interface CatalogueFilters {

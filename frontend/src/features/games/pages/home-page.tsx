@@ -13,7 +13,7 @@ import './games.css';
 // Each section subscribes to its own data, so one answer arriving re-renders only its section.
 function BestGames() {
   const { data, isLoading } = useBestGames();
-  // Last year's games while there are enough of them (decisions.md section 16); older ones otherwise.
+  // Last year's games while there are enough of them (docs/CONTRACT.md §16); older ones otherwise.
   const title = bestGamesTitle(data ?? [], new Date().toISOString().slice(0, 10));
   return <GameCarouselSection id="best-games" title={title} games={data} isLoading={isLoading} />;
 }

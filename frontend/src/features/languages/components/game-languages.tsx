@@ -25,7 +25,7 @@ function SourcedFact({ label, entry }: { label: string; entry: LanguageEntry }) 
   );
 }
 
-/** The 'Idiomas' block of the game page (decisions.md section 13): Spanish voices and texts per platform. */
+/** The 'Idiomas' block of the game page (docs/CONTRACT.md §13): Spanish voices and texts per platform. */
 export function GameLanguages({ game }: { game: Pick<GameDetail, 'platform' | 'languages'> }) {
   const platforms = normalizePlatforms(game.platform);
   const groups = languagesByPlatform(platforms.length ? platforms : ['Todas'], game.languages ?? []);
