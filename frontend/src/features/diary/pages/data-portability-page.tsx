@@ -1,5 +1,5 @@
 import { pageTexts, scoreMappingLabel, type ImportScoreScale } from '@veredicto/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Link } from '../../../components/link';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
@@ -28,7 +28,7 @@ const SCALE_LABELS: Record<ImportScoreScale, string> = {
 };
 
 /** The row's facts; its score as the file wrote it and what it becomes ('nota 8,5/10 → 85'). */
-function rowFacts(row: ImportRow, scale: ImportScoreScale | null): string {
+function rowFacts(row: ImportRow, scale: ImportScoreScale | null): string[] {
   const mapping = row.ratingText ? scoreMappingLabel(row.ratingText, scale) : null;
   const score = row.ratingText ? (mapping ?? `${row.ratingText} (¿sobre cuánto?)`) : row.rating;
   const facts = [
@@ -37,7 +37,21 @@ function rowFacts(row: ImportRow, scale: ImportScoreScale | null): string {
     score !== null ? `nota ${score}` : null,
     row.hours !== null ? `${row.hours.toLocaleString('es-ES')} h` : null,
   ];
-  return facts.filter(Boolean).join(' · ');
+  return facts.filter((fact): fact is string => Boolean(fact));
+}
+
+/** The facts apart by ' · ', each kept on one line: a narrow screen never splits '8,5/10 → 85'. */
+function RowFacts({ facts }: { facts: string[] }) {
+  return (
+    <span className="muted">
+      {facts.map((fact, index) => (
+        <Fragment key={index}>
+          {index ? ' · ' : null}
+          <span className="diary-import__fact">{fact}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 const candidateLabel = (game: ImportRow['candidates'][number]) =>
@@ -141,7 +155,7 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
     [...run.matched, ...run.ambiguous].some((row) => row.ratingText && !row.problem);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const facts = (row: ImportRow) => rowFacts(row, scale);
+  const facts = (row: ImportRow) => <RowFacts facts={rowFacts(row, scale)} />;
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -156,8 +170,11 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
   return (
     <div className="diary-import__review">
       {asksScale ? (
-        <p>
-          <label htmlFor={`${id}-scale`}>¿Sobre cuánto están las notas del fichero? </label>
+        <p className="diary-import__scale">
+          <label htmlFor={`${id}-scale`}>¿Sobre cuánto están las notas del fichero?</label>
+          <span className="muted">
+            Todas caben entre 0 y 5: pueden ser estrellas, notas sobre 10 o sobre 100.
+          </span>
           <select
             id={`${id}-scale`}
             value={chosenScale ?? ''}
@@ -180,7 +197,7 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
           {run.matched.map((row) => (
             <li key={row.line}>
               <span>{row.candidates[0] ? candidateLabel(row.candidates[0]) : row.title}</span>
-              <span className="muted">{facts(row)}</span>
+              {facts(row)}
             </li>
           ))}
         </ul>
@@ -192,7 +209,7 @@ function ImportReview({ run, onDone }: { run: DiaryImport; onDone: (answer: Diar
             {run.ambiguous.map((row) => (
               <li key={row.line}>
                 <label htmlFor={`${id}-row-${row.line}`}>
-                  «{row.title}» <span className="muted">{facts(row)}</span>
+                  «{row.title}» {facts(row)}
                 </label>
                 <select
                   id={`${id}-row-${row.line}`}
@@ -300,7 +317,7 @@ export function DataPortabilityPage() {
   usePageMeta(pageTexts.dataPortability());
   return (
     <RequireAuth>
-      <section className="page diary-page">
+      <section className="page diary-page data-portability">
         <h1>Importar y exportar tus juegos</h1>
         <ImportSection />
         <ExportSection />
