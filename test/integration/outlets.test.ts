@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import jStat from 'jstat';
 import { OutletGameScore } from '@veredicto/db';
+import { JobGateway, JobName } from '@veredicto/jobs';
 import pg from 'pg';
 import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call, userWithToken } from '../support/accounts.js';
@@ -196,6 +197,11 @@ describe(`outlet pages (section 15) on the demo catalogue (${backend} queues, re
        values ($1, $2, 100, '10/10', 'prueba-medios', current_date)`,
       [game.id, outlet.name],
     );
+    // Stored behind the scraper's back: ask for the media reviews' recalculation as the scraper does (a
+    // player's rating alone no longer refreshes outlets' figures).
+    await api.app
+      .get(JobGateway)
+      .enqueue(JobName.RecalculateAverage, { gameId: game.id, mediaReviews: true });
     const user = await userWithToken(api, db);
     const rated = await call(api, 'POST', '/api/user/rating', {
       token: user.token,

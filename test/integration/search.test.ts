@@ -131,7 +131,7 @@ describe('search and catalogue pages on the demo catalogue', () => {
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(8);
     expect(Object.keys(suggestions[0]).sort()).toEqual(
-      ['igdbID', 'imageCover', 'platform', 'releaseDate', 'slug', 'title'].sort(),
+      ['igdbID', 'imageCover', 'mark', 'platform', 'releaseDate', 'slug', 'title'].sort(),
     );
     expect(String(suggestions[0].title)).toMatch(/Zelda/);
     const empty = await call(api, 'GET', '/api/games/suggest?q=');
