@@ -16,7 +16,7 @@ const CANDIDATES = 40;
  * Add-ons (DLC, packs: games.addon) a list keeps at most, after its base games: a reader looks for games
  * to play, and a game's own DLC share its series, studio and genres, so they would fill the list.
  */
-export const SIMILAR_ADDONS = 2;
+export const SIMILAR_ADDONS = 3;
 
 /** Weights of the similarity score: a series outweighs a studio, a studio outweighs shared genres. */
 const WEIGHTS = {
