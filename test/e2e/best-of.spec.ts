@@ -102,3 +102,56 @@ test(
     await expect(page).toHaveURL(/\/game\/.+\/59$/);
   },
 );
+
+// Elden Ring (2022): the most reviewed game of the demo data, its list computed as the catalogue loads.
+const ELDEN_RING = 119133;
+
+test('los juegos similares ponen los juegos base primero, marcan los DLC y su motivo no queda bajo la tarjeta siguiente', async ({
+  page,
+  request,
+}) => {
+  // Computed as the demo catalogue completes (in the background of a first start), or by the job.
+  await expect
+    .poll(async () => (await getJson<unknown[]>(request, `/api/games/${ELDEN_RING}/similar`)).length, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0);
+  const similar = await getJson<{ title: string; mark: string | null }[]>(
+    request,
+    `/api/games/${ELDEN_RING}/similar`,
+  );
+  const firstAddon = similar.findIndex((card) => card.mark === 'dlc');
+  expect(firstAddon).toBeGreaterThan(0);
+  expect(similar.slice(firstAddon).every((card) => card.mark === 'dlc')).toBe(true);
+  const game = await getJson<{ slug: string; igdbID: number }>(request, `/api/games/${ELDEN_RING}`);
+  await page.goto(`/game/${game.slug}/${game.igdbID}`);
+  const section = page.getByRole('list', { name: 'Juegos similares' });
+  await section.scrollIntoViewIfNeeded();
+  const items = section.locator('.similar-games__item');
+  await expect(items).toHaveCount(similar.length);
+  const erdtree = section.locator('.similar-games__item', { hasText: 'Elden Ring: Shadow of the Erdtree' });
+  await expect(erdtree.locator('.similar-games__mark')).toHaveText('DLC');
+  await expect(items.nth(0).locator('.similar-games__mark')).toHaveCount(0);
+  // Every reason line inside its own item, above whatever comes under it.
+  const boxes = await items.evaluateAll((elements) =>
+    elements.map((item) => {
+      const box = item.getBoundingClientRect();
+      const reason = item.querySelector('.similar-games__reason')!.getBoundingClientRect();
+      const card = item.querySelector('.game-card')!.getBoundingClientRect();
+      return {
+        left: box.left,
+        top: box.top,
+        bottom: box.bottom,
+        reasonTop: reason.top,
+        reasonBottom: reason.bottom,
+        cardBottom: card.bottom,
+      };
+    }),
+  );
+  for (const [index, box] of boxes.entries()) {
+    expect(box.reasonTop).toBeGreaterThanOrEqual(box.cardBottom - 1);
+    expect(box.reasonBottom).toBeLessThanOrEqual(box.bottom + 1);
+    const below = boxes.find((other, at) => at > index && other.left === box.left && other.top > box.top);
+    if (below) expect(box.reasonBottom).toBeLessThanOrEqual(below.top);
+  }
+});

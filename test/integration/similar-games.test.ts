@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { SimilarGameRepository } from '@veredicto/db';
+import { DEMO_SIMILAR_LISTS, SIMILAR_ADDONS, SimilarGameRepository } from '@veredicto/db';
 import { openDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
@@ -19,6 +19,7 @@ interface SimilarCard {
   igdbID: number;
   title: string;
   reason: string;
+  mark: 'dlc' | 'edition' | null;
 }
 
 /** Written down before the job was tuned, from the series' own lists (test/fixtures/similar-games). */
@@ -50,9 +51,12 @@ describe(`similar games (section 15), computed by a worker job (${backend} queue
   let api: TestApi;
   let workers: RunningProcess | undefined;
   let db: pg.Pool;
+  /** The best-known games with no list yet, as the demo load found them before the 50 were computed. */
+  let uncomputedAfterLoad: number[] = [];
 
   beforeAll(async () => {
     const orm = await openDemoCatalogue();
+    uncomputedAfterLoad = await new SimilarGameRepository(orm.em.fork()).uncomputed(20);
     // The job's own code for the 50 games of the expected list (the worker runs the same per event).
     const similar = new SimilarGameRepository(orm.em.fork());
     for (const game of EXPECTED.games) await similar.recompute(game.igdbID);
@@ -136,6 +140,65 @@ describe(`similar games (section 15), computed by a worker job (${backend} queue
     );
     expect(fit).toBeGreaterThan(300);
     expect(recall).toBeGreaterThanOrEqual(MIN_IGDB_SERIES_RECALL);
+  });
+
+  it(`lists base games first, at most ${SIMILAR_ADDONS} add-ons after them, each marked 'DLC' (Elden Ring's expansions among them)`, async () => {
+    let addons = 0;
+    for (const game of EXPECTED.games) {
+      const cards = await listedOf(game.igdbID);
+      const marks = cards.map((card) => card.mark);
+      const firstAddon = marks.indexOf('dlc');
+      if (firstAddon < 0) continue;
+      // No base game below an add-on ('edition' is a base game's later release), and only a few add-ons.
+      expect(marks.slice(firstAddon).every((mark) => mark === 'dlc')).toBe(true);
+      expect(marks.length - firstAddon).toBeLessThanOrEqual(SIMILAR_ADDONS);
+      addons += marks.length - firstAddon;
+    }
+    expect(addons).toBeGreaterThan(0);
+    // Elden Ring (119133): its expansion, named like a game, is marked and last; FromSoftware's games lead.
+    const eldenRing = await similarOf(119133);
+    const erdtree = eldenRing.find((card) => card.title === 'Elden Ring: Shadow of the Erdtree');
+    expect(erdtree?.mark).toBe('dlc');
+    expect(eldenRing.indexOf(erdtree!)).toBeGreaterThanOrEqual(eldenRing.length - SIMILAR_ADDONS);
+    expect(eldenRing.filter((card) => card.mark === 'dlc').length).toBeLessThanOrEqual(SIMILAR_ADDONS);
+    expect(eldenRing.filter((card) => card.mark !== 'dlc').length).toBeGreaterThanOrEqual(
+      12 - SIMILAR_ADDONS,
+    );
+  });
+
+  it(`computes the ${DEMO_SIMILAR_LISTS} best-known games' lists as the demo catalogue loads, most reviewed first`, async () => {
+    // Nobody asked for them: the load did, the most reviewed first (Elden Ring, the most reviewed, among them).
+    const { rows } = await db.query<{
+      igdb_id: number;
+      listed: boolean;
+      critic_review_count: number;
+      genres: string[];
+    }>(
+      `select g.igdb_id, g.critic_review_count, g.genres, exists (select 1 from similar_games s where s.game_id = g.id) as listed from games g
+       where not g.addon order by g.critic_review_count desc, g.user_rating_count desc, g.id limit $1`,
+      [DEMO_SIMILAR_LISTS + 1],
+    );
+    // But a game with nothing to share (no genre, a studio of its own: Thimbleweed Park) has no list.
+    const unlisted = rows.slice(0, DEMO_SIMILAR_LISTS).filter((row) => !row.listed);
+    expect(unlisted.length).toBeLessThan(5);
+    expect(unlisted.every((row) => row.genres.length === 0)).toBe(true);
+    expect(rows.slice(0, DEMO_SIMILAR_LISTS).map((row) => Number(row.igdb_id))).toContain(119133);
+    // What the load left is less known, in the order a later sweep would take it (most reviewed first).
+    expect(uncomputedAfterLoad).toHaveLength(20);
+    const { rows: counts } = await db.query<{ igdb_id: number; critic_review_count: number }>(
+      'select igdb_id, critic_review_count from games where igdb_id = any($1::int[])',
+      [uncomputedAfterLoad],
+    );
+    const reviews = uncomputedAfterLoad.map(
+      (id) => counts.find((row) => Number(row.igdb_id) === id)!.critic_review_count,
+    );
+    expect(reviews).toEqual([...reviews].sort((a, b) => b - a));
+    // Past the games with nothing to share, the first left is no better known than the last computed.
+    const unlistedIds = new Set(unlisted.map((row) => Number(row.igdb_id)));
+    const afterLoad = uncomputedAfterLoad.filter((id) => !unlistedIds.has(id));
+    expect(reviews[uncomputedAfterLoad.indexOf(afterLoad[0])]).toBeLessThanOrEqual(
+      rows[DEMO_SIMILAR_LISTS - 1].critic_review_count,
+    );
   });
 
   it('a game not computed yet is asked of the worker; a change of its facts recomputes it (game.facts-changed)', async () => {

@@ -17,6 +17,6 @@ export class SimilarGamesService {
     if (rows === null) throw new NotFoundException('Juego no encontrado');
     // A game the job has not seen yet (imported before it existed): ask for it, answer the empty list.
     if (rows.length === 0) await this.jobs.enqueue(JobName.ComputeSimilarGames, { igdbId });
-    return rows.map((row) => ({ ...presentSummary(row), reason: row.reason }));
+    return rows.map((row) => ({ ...presentSummary(row), reason: row.reason, mark: row.mark }));
   }
 }

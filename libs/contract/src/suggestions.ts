@@ -1,5 +1,8 @@
 export type SuggestionMark = 'dlc' | 'edition';
 
+/** What a mark says on screen, before the year (suggestions, similar games). */
+export const SUGGESTION_MARK_LABELS: Record<SuggestionMark, string> = { dlc: 'DLC', edition: 'Edición' };
+
 interface MarkedGame {
   title: string;
   releaseDate: string | null;

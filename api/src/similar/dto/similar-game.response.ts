@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GameSummaryResponse } from '../../games/dto/game-responses.dto.js';
 
 export class SimilarGameResponse extends GameSummaryResponse {
@@ -7,4 +7,12 @@ export class SimilarGameResponse extends GameSummaryResponse {
     description: "Por qué se parece: 'Misma saga', 'Mismo estudio (…)', 'Géneros: …'",
   })
   reason!: string;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    enum: ['dlc', 'edition'],
+    description:
+      "'dlc' un añadido (siempre tras los juegos base); 'edition' una versión posterior de un título ya en la lista",
+  })
+  mark!: 'dlc' | 'edition' | null;
 }

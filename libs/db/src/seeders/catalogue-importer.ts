@@ -21,6 +21,7 @@ import type { OutletRegistryRow } from '../outlets/outlet.repository.js';
 import { typedSql } from '../typed-sql.js';
 import { inBulkSession } from '../bulk-copy.js';
 import { MediaReview } from '../reviews/media-review.entity.js';
+import { SimilarGameRepository } from '../similar/similar-game.repository.js';
 import type { Database } from '../typed-sql.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
@@ -205,6 +206,9 @@ const timedStep =
  * updates instead of duplicating. Into empty tables (a first start) the games, their aliases and the
  * reviews go in with one COPY each instead, ending as the upserts would have left them.
  */
+/** How many of the demo catalogue's best-known games have their similar games computed as it loads. */
+export const DEMO_SIMILAR_LISTS = 300;
+
 export class CatalogueImporter {
   /**
    * `bulkCopy`: a first load into empty tables goes in with COPY (see GameImportRepository.copyIntoEmpty);
@@ -446,6 +450,9 @@ export class CatalogueImporter {
     const started = performance.now();
     const steps: Record<string, number> = {};
     const step = timedStep(steps);
+    // The best-known games' similar lists first: the worker computes a list when a page asks for it, behind
+    // whatever its queue holds, and a first start's most visited pages should not wait minutes for theirs.
+    await step('similar', () => new SimilarGameRepository(this.em).computeBestKnown(DEMO_SIMILAR_LISTS));
     const changed = await step('languages', () =>
       this.importLanguages(`${dataDir}languages.jsonl.gz`, recordLanguagesChanged),
     );

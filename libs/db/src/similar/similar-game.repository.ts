@@ -1,6 +1,7 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
+import { suggestionMarks, type SuggestionMark } from '@veredicto/contract';
+import { releaseDateText, summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
 import type { GameSummaryRow } from '../games/game-rows.js';
 import { spanishGenres } from '../games/spanish-genres.js';
 import { currentReadRoute } from '../replication/read-routing.js';
@@ -11,6 +12,11 @@ import { seriesKeys } from './series-key.js';
 export const SIMILAR_GAMES = 12;
 /** Candidates scored in SQL before the reasons are written. */
 const CANDIDATES = 40;
+/**
+ * Add-ons (DLC, packs: games.addon) a list keeps at most, after its base games: a reader looks for games
+ * to play, and a game's own DLC share its series, studio and genres, so they would fill the list.
+ */
+export const SIMILAR_ADDONS = 3;
 
 /** Weights of the similarity score: a series outweighs a studio, a studio outweighs shared genres. */
 const WEIGHTS = {
@@ -23,12 +29,33 @@ const WEIGHTS = {
   reviews: 1,
 };
 
+/**
+ * An add-on for the similar lists: games.addon (IGDB's type or the title: addon.ts), or a summary whose
+ * first sentence says it is a DLC or expansion, not a standalone one. The seed has no IGDB type and names
+ * many expansions as games ('Elden Ring: Shadow of the Erdtree', 'Dark Souls III: The Ringed City'), which
+ * filled their games' lists; the summaries tell ('… is a fully-fledged expansion that …'). Kept to this
+ * list: the catalogue's own flag hides add-ons from listings, a wider change than this one.
+ */
+const addonLike = (game: 'c' | 'g') =>
+  sql<boolean>`(${sql.ref(`${game}.addon`)} or coalesce(
+    ${sql.ref(`${game}.summary`)} ~* ${EXPANSION_SUMMARY}
+    and not ${sql.ref(`${game}.summary`)} ~* ${STANDALONE_SUMMARY}, false))`;
+/** '<title> is a/an/the (up to three words) DLC/expansion/downloadable content', in the first sentence. */
+const EXPANSION_SUMMARY =
+  '^[^.]*[^a-z]is (a|an|the)( [a-z-]+){0,3} (dlc|expansion|downloadable content)([^a-z]|$)';
+const STANDALONE_SUMMARY = '^[^.]*stand-?alone';
+
 export interface SimilarGameRow extends GameSummaryRow {
   reason: string;
+  /** 'dlc' an add-on, 'edition' a later release of the game's title (marked as suggestions are). */
+  mark: SuggestionMark | null;
 }
 
 interface Candidate {
   id: number;
+  title: string;
+  releaseDate: string | null;
+  addon: boolean;
   series: boolean;
   looseSeries: boolean;
   developers: string[];
@@ -54,6 +81,7 @@ export class SimilarGameRepository {
     const game = await this.db
       .selectFrom('Game as g')
       .select(['g.id', 'g.title', 'g.searchName', 'g.genres', 'g.developers', 'g.publishers', 'g.platforms'])
+      .select((eb: OnGames) => releaseDateText(eb))
       .where('g.igdbId', '=', igdbId)
       .executeTakeFirst();
     if (!game) return false;
@@ -70,6 +98,9 @@ export class SimilarGameRepository {
       .selectFrom('Game as c')
       .select((select) => [
         'c.id',
+        'c.title',
+        sql<string | null>`to_char(${select.ref('c.releaseDate')}, 'YYYY-MM-DD')`.as('releaseDate'),
+        addonLike('c').as('addon'),
         'c.developers',
         'c.publishers',
         'c.genres',
@@ -100,7 +131,12 @@ export class SimilarGameRepository {
       .orderBy('c.id')
       .limit(CANDIDATES)
       .execute();
-    const chosen = rows.slice(0, SIMILAR_GAMES).map((row) => ({ ...row, id: Number(row.id) }) as Candidate);
+    const candidates = rows.map((row) => ({ ...row, id: Number(row.id) }) as Candidate);
+    // An add-on too: '<the game's title> - <subtitle>', released after it (suggestionMarks' own rule).
+    const marks = markedAfter(game, candidates);
+    const chosen = baseGamesFirst(
+      candidates.map((row, index) => ({ ...row, addon: marks[index] === 'dlc' })),
+    );
     await this.em.transactional(async (em) => {
       const db = typedSql(em);
       await db.deleteFrom('SimilarGame').where('game', '=', game.id).execute();
@@ -121,12 +157,40 @@ export class SimilarGameRepository {
     return true;
   }
 
+  /**
+   * Games with no similar list yet, the best known first (critics' reviews, then our players' ratings):
+   * what a first start computes before anyone asks, so the pages most visited are not empty.
+   */
+  async uncomputed(limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('Game as g')
+      .select('g.igdbId')
+      .where('g.addon', '=', false)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('SimilarGame as s').select('s.game').whereRef('s.game', '=', 'g.id'))),
+      )
+      .orderBy('g.criticReviewCount', 'desc')
+      .orderBy('g.userRatingCount', 'desc')
+      .orderBy('g.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => Number(row.igdbId));
+  }
+
+  /** Computes the lists of up to `limit` uncomputed games, best known first (uncomputed); how many. */
+  async computeBestKnown(limit: number): Promise<number> {
+    const igdbIds = await this.uncomputed(limit);
+    for (const igdbId of igdbIds) await this.recompute(igdbId);
+    return igdbIds.length;
+  }
+
   /** The stored list, best first, as game cards with their reasons. */
   async findFor(igdbId: number): Promise<SimilarGameRow[] | null> {
     const db = typedSql(this.em, currentReadRoute());
     const game = await db
       .selectFrom('Game as g')
-      .select('g.id')
+      .select(['g.id', 'g.title'])
+      .select((eb: OnGames) => releaseDateText(eb))
       .where('g.igdbId', '=', igdbId)
       .executeTakeFirst();
     if (!game) return null;
@@ -135,11 +199,43 @@ export class SimilarGameRepository {
       .innerJoin('Game as g', 'g.id', 's.similar')
       .select((select: OnGames) => summaryColumns(select))
       .select(['s.reason'])
+      .select(addonLike('g').as('addon'))
       .where('s.game', '=', game.id)
       .orderBy('s.rank')
       .execute();
-    return rows.map((row) => ({ ...toSummary(row), reason: row.reason }));
+    const marks = markedAfter(game, rows);
+    return rows.map((row, index) => ({ ...toSummary(row), reason: row.reason, mark: marks[index] }));
   }
+}
+
+/**
+ * The list from candidates best first: the base games, then at most SIMILAR_ADDONS add-ons among those
+ * that scored a place in it, never above a base game (docs/CONTRACT.md §15).
+ */
+export function baseGamesFirst<Scored extends { addon: boolean }>(candidates: readonly Scored[]): Scored[] {
+  const top = candidates.slice(0, SIMILAR_GAMES);
+  const addons = top.filter((candidate) => candidate.addon).slice(0, SIMILAR_ADDONS);
+  const bases = candidates.filter((candidate) => !candidate.addon);
+  return [...bases.slice(0, SIMILAR_GAMES - addons.length), ...addons];
+}
+
+type Marked = { title: string; releaseDate: string | null; addon: boolean };
+
+/** An add-on of the list: games.addon, an expansion's summary, or '<the game's title> - <subtitle>' after it. */
+const addonOf = (game: Omit<Marked, 'addon'>, similar: Marked): boolean =>
+  suggestionMarks([{ ...game, addon: false }, similar])[1] === 'dlc';
+
+/**
+ * The marks of a game's similar games, as the job ranked them: 'dlc' its add-ons (addonOf, one by one, so
+ * the mark and the place agree), 'edition' a later release of a title the list or the game already has.
+ */
+function markedAfter(game: Omit<Marked, 'addon'>, similar: readonly Marked[]): (SuggestionMark | null)[] {
+  const addons = similar.map((candidate) => addonOf(game, candidate));
+  const marks = suggestionMarks([
+    { ...game, addon: false },
+    ...similar.map((candidate, index) => ({ ...candidate, addon: addons[index] })),
+  ]).slice(1);
+  return marks.map((mark, index) => (addons[index] ? 'dlc' : mark === 'edition' ? 'edition' : null));
 }
 
 /** The Spanish reason shown beside a similar game: its strongest tie. */

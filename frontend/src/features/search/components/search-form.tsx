@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { SUGGESTION_MARK_LABELS } from '@veredicto/contract';
 import { preload } from 'swr';
 import { CoverImage } from '../../../components/cover-image';
 import { apiPaths, routes } from '../../../lib/paths';
-import type { GameSuggestion, SuggestionMark } from '../../../lib/types';
+import type { GameSuggestion } from '../../../lib/types';
 import { fetchSearchPage } from '../api/search-page';
 import { useSuggestions } from '../api/use-suggestions';
 
@@ -13,9 +14,6 @@ interface SearchFormProps {
 }
 
 const yearOf = (date: string | null) => date?.slice(0, 4) ?? '';
-
-/** Said before the year: an add-on, or a later release of a title already in the list. */
-const MARK_LABELS: Record<SuggestionMark, string> = { dlc: 'DLC', edition: 'Edición' };
 
 /** What tells two games of the same name apart: the year and up to three platforms. */
 function suggestionDetails(game: GameSuggestion): string {
@@ -151,7 +149,7 @@ export function SearchForm({ className, onSearched }: SearchFormProps) {
                   <span className="search-suggestions__title">{game.title}</span>
                   <span className="search-suggestions__details">
                     {game.mark ? (
-                      <span className="search-suggestions__mark">{MARK_LABELS[game.mark]}</span>
+                      <span className="search-suggestions__mark">{SUGGESTION_MARK_LABELS[game.mark]}</span>
                     ) : null}
                     {suggestionDetails(game)}
                   </span>
