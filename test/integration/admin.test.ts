@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { JwtService } from '@nestjs/jwt';
 import pg from 'pg';
+import { ALL_QUEUES } from '@veredicto/jobs';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { call } from '../support/local-site.js';
@@ -125,14 +126,9 @@ describe('admin access', () => {
       const queues = await call(api.baseUrl, 'GET', '/admin/queues/api/queues', {
         headers: { Cookie: pair },
       });
-      expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual([
-        'alerts',
-        'averages',
-        'events',
-        'news',
-        'scraping',
-        'translation',
-      ]);
+      expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(
+        [...ALL_QUEUES].sort(),
+      );
       // The cookie alone never opens the admin API.
       expect((await call(api.baseUrl, 'GET', '/api/admin/feeds', { headers: { Cookie: pair } })).status).toBe(
         401,
