@@ -87,7 +87,14 @@ export class PricePollService {
       try {
         const spanish = await reviews.spanish(app.appId, signal);
         await prices.recordSteamSpanish(
-          [{ gameIgdbId: app.igdbId, appId: app.appId, positive: spanish?.positive ?? 0, total: spanish?.total ?? 0 }],
+          [
+            {
+              gameIgdbId: app.igdbId,
+              appId: app.appId,
+              positive: spanish?.positive ?? 0,
+              total: spanish?.total ?? 0,
+            },
+          ],
           new Date(),
         );
         counts.changed++;
@@ -97,7 +104,9 @@ export class PricePollService {
         // Unreachable from the start: every other app would fail alike.
         if (index === 0 && error.status === null) {
           counts.failed = apps.length;
-          this.logger.warn(`La tienda de Steam no responde; reseñas en español sin consultar: ${error.message}`);
+          this.logger.warn(
+            `La tienda de Steam no responde; reseñas en español sin consultar: ${error.message}`,
+          );
           break;
         }
       }
