@@ -7,7 +7,7 @@ import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legac
 @Entity({ tableName: 'steam_spanish_reviews' })
 @Index({ name: 'steam_spanish_reviews_checked_idx', properties: ['checkedAt'] })
 export class SteamSpanishReviews {
-  @PrimaryKey()
+  @PrimaryKey({ type: 'integer', autoincrement: false })
   gameIgdbId!: number;
 
   @Property({ type: 'text' })
