@@ -29,6 +29,8 @@ describe('prices: the Steam poll through a local fake store', () => {
     api = await startTestApi(backend, {
       PRICES_POLL: 'on',
       STEAM_API_URL: stores.origin,
+      STEAM_STORE_URL: stores.origin,
+      STEAM_REVIEWS_PER_RUN: '100000',
       PRICES_REQUEST_INTERVAL_MS: '0',
     });
     workers = await startProcess('workers', api.env);
@@ -181,6 +183,54 @@ describe('prices: the Steam poll through a local fake store', () => {
         (await db.query(`select count(*)::int as n from alerts where game_igdb_id = $1`, [watched.igdbId]))
           .rows[0].n,
       ).toBe(2);
+    },
+    SLOW,
+  );
+
+  it(
+    "'En Steam, en español' adds up the reviews in spanish and latam, read by the poll and stored with its date",
+    async () => {
+      const spoken = await createGame(db, { title: 'Juego Hablado' });
+      const spokenApp = String(Number(appId) + 2);
+      await db.query(
+        `insert into game_languages (game_id, platform, locale, text, audio, source, source_ref, as_of)
+         values ($1, null, 'es-ES', true, false, 'steam', $2, '2024-10')`,
+        [spoken.id, spokenApp],
+      );
+      stores.steamReviews.set(spokenApp, {
+        spanish: { positive: 100, negative: 20 },
+        latam: { positive: 50, negative: 30 },
+        english: { positive: 5000, negative: 10 },
+      });
+      const before = new Date();
+      const { result } = await poll();
+      expect(result.stores).toContainEqual(expect.objectContaining({ store: 'steam-reviews', failed: 0 }));
+
+      // Two summaries, no review text, every purchase counted.
+      expect(stores.steamReviewCalls.filter((c) => c.appId === spokenApp)).toEqual(
+        ['spanish', 'latam'].map((language) => ({
+          appId: spokenApp,
+          language,
+          purchaseType: 'all',
+          perPage: '0',
+        })),
+      );
+      const detail = await call(api.baseUrl, 'GET', `/api/games/${spoken.igdbId}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.steamSpanish).toEqual({ positive: 150, total: 200, label: '75 % positivas (200)' });
+      const stored = await db.query(
+        `select positive, total, checked_at from steam_spanish_reviews where game_igdb_id = $1`,
+        [spoken.igdbId],
+      );
+      expect(stored.rows).toEqual([{ positive: 150, total: 200, checked_at: expect.any(Date) }]);
+      expect(stored.rows[0].checked_at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+
+      // A game on Steam without a review in Spanish, and one not on Steam: null.
+      expect((await call(api.baseUrl, 'GET', `/api/games/${game.igdbId}`)).body.steamSpanish).toBeNull();
+      const notOnSteam = await createGame(db, { title: 'Juego Sin Steam' });
+      expect(
+        (await call(api.baseUrl, 'GET', `/api/games/${notOnSteam.igdbId}`)).body.steamSpanish,
+      ).toBeNull();
     },
     SLOW,
   );

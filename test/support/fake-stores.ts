@@ -10,6 +10,12 @@ export interface FakeSteamPrice {
   endsAt?: number;
 }
 
+/** A Steam app's reviews in one language in the fake store. */
+export interface FakeReviewCounts {
+  positive: number;
+  negative: number;
+}
+
 /**
  * The stores' APIs on 127.0.0.1, answering in their real shapes so no test, bench or browser run calls a
  * real store (docs/CONTRACT.md §20).
@@ -22,11 +28,26 @@ export interface FakeSteamPrice {
  * are JSON strings, `discount_pct` a number and `active_discounts[].discount_end_date` seconds. Apps the
  * store does not know come back with `success` other than 1 (as Steam does), and more than 100 ids a call
  * is refused with a 400.
+ *
+ * Steam's store `GET /appreviews/{appid}?json=1&language=…&purchase_type=all&num_per_page=0`: the shape of
+ * steamy-py's recorded answer, tests/fixtures/store_get_app_reviews.json (github.com/AuthFailed/steamy-py,
+ * commit e6b6121d): `success` 1, `query_summary` with `num_reviews`, `review_score`, `review_score_desc`,
+ * `total_positive`, `total_negative`, `total_reviews`, then `reviews` (none with `num_per_page=0`) and `cursor`.
+ * The summary counts only the reviews in the language asked for; none in it gives zeros, as Steam does.
  */
 export class FakeStores {
   readonly steam = new Map<string, FakeSteamPrice>();
   /** Every GetItems call: the app ids and the country asked for. */
   readonly steamCalls: { appIds: number[]; country: string | undefined }[] = [];
+  /** Reviews per app id and Steam review language ('spanish', 'latam'). */
+  readonly steamReviews = new Map<string, Partial<Record<string, FakeReviewCounts>>>();
+  /** Every review summary asked for: the app, the language, the purchase type and the page size. */
+  readonly steamReviewCalls: {
+    appId: string;
+    language: string | null;
+    purchaseType: string | null;
+    perPage: string | null;
+  }[] = [];
   private readonly server = http.createServer((request, response) => this.answer(request, response));
 
   get origin(): string {
@@ -59,6 +80,18 @@ export class FakeStores {
       this.steamCalls.push({ appIds, country: input.context?.country_code });
       if (appIds.length > 100) return json(400, {});
       return json(200, { response: { store_items: appIds.map((appId) => this.steamItem(appId)) } });
+    }
+    const reviews = /^\/appreviews\/(\d+)$/.exec(url.pathname);
+    if (request.method === 'GET' && reviews && url.searchParams.get('json') === '1') {
+      const language = url.searchParams.get('language');
+      this.steamReviewCalls.push({
+        appId: reviews[1],
+        language,
+        purchaseType: url.searchParams.get('purchase_type'),
+        perPage: url.searchParams.get('num_per_page'),
+      });
+      const counts = this.steamReviews.get(reviews[1])?.[language ?? 'all'] ?? { positive: 0, negative: 0 };
+      return json(200, steamReviewSummary(counts));
     }
     json(404, {});
   }
@@ -102,4 +135,33 @@ export class FakeStores {
       },
     };
   }
+}
+
+/** Steam's words for a share of positive reviews (its review_score_desc, enough for a fake). */
+function steamReviewSummary({ positive, negative }: FakeReviewCounts) {
+  const total = positive + negative;
+  const share = total > 0 ? positive / total : 0;
+  const [score, desc] =
+    total === 0
+      ? [0, 'No user reviews']
+      : share >= 0.8
+        ? [8, 'Very Positive']
+        : share >= 0.7
+          ? [6, 'Mostly Positive']
+          : share >= 0.4
+            ? [5, 'Mixed']
+            : [3, 'Negative'];
+  return {
+    success: 1,
+    query_summary: {
+      num_reviews: 0,
+      review_score: score,
+      review_score_desc: desc,
+      total_positive: positive,
+      total_negative: negative,
+      total_reviews: total,
+    },
+    reviews: [],
+    cursor: '*',
+  };
 }

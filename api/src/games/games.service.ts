@@ -18,6 +18,7 @@ import {
   GameSearchRepository,
   MediaReview,
   normalizeSearchText,
+  PriceOffer,
   Rating,
   TimeToBeatRepository,
   UnusualActivityWindow,
@@ -266,14 +267,16 @@ export class GamesService {
   detail(igdbId: number): Promise<JsonBody> {
     return this.cache.get(gameReadKeys(igdbId).detail, async () => {
       const game = orGameNotFound(await this.games.findDetail({ igdbId }));
-      const [languages, unusual, timeToBeat] = await Promise.all([
+      const [languages, unusual, timeToBeat, steamSpanish] = await Promise.all([
         this.em.getRepository(GameLanguage).findForGame(game.id),
         this.unusualOf(game.id, game.playerStats.average),
         new TimeToBeatRepository(this.em).findForGame(game.id),
+        this.em.getRepository(PriceOffer).steamSpanish(igdbId),
       ]);
       return toJson({
         ...presentDetail(game, languages, unusual),
         timeToBeat: presentTimeToBeat(timeToBeat),
+        steamSpanish,
       });
     });
   }

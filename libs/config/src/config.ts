@@ -142,6 +142,10 @@ const envSchema = z.object({
   PRICES_POLL: z.enum(['on', 'off']).default('off'),
   /** Steam's Web API (IStoreBrowseService/GetItems); a test points it at a local fake. */
   STEAM_API_URL: z.url().default('https://api.steampowered.com'),
+  /** Steam's store, for its review summary in Spanish (`/appreviews/{appid}`); a test points it at a local fake. */
+  STEAM_STORE_URL: z.url().default('https://store.steampowered.com'),
+  /** Games whose Spanish review summary one poll reads again, the longest unread first (two calls each). */
+  STEAM_REVIEWS_PER_RUN: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** The least time between two calls to one store's host (the poll's politeness). */
   PRICES_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
@@ -287,6 +291,8 @@ export const PROCESS_SETTINGS = {
     'REVIEW_DISCOVERY_WEEKS',
     'PRICES_POLL',
     'STEAM_API_URL',
+    'STEAM_STORE_URL',
+    'STEAM_REVIEWS_PER_RUN',
     'PRICES_REQUEST_INTERVAL_MS',
     'TRANSLATE_URL',
     'TRANSLATE_PROVIDER',

@@ -2,6 +2,7 @@ import type { ReportReason } from './reviews.js';
 import type { BadgeTier, CriticTier } from './scores.js';
 import type { PlatformName } from './platforms.js';
 import type { SuggestionMark } from './suggestions.js';
+import type { SteamSpanishBody } from './prices.js';
 
 /** Shapes of the API's answers, as documented in docs/API-CONTRACT.md: what the API sends and the front reads. */
 export interface GameSummary {
@@ -171,6 +172,8 @@ export interface GameDetail extends GameSummary {
   languages?: LanguageEntry[];
   /** How long it takes; null when neither IGDB nor enough of our players have a figure. */
   timeToBeat?: TimeToBeat | null;
+  /** Steam's reviews in Spanish (`spanish` and `latam`); null when none or the game is not on Steam. */
+  steamSpanish?: SteamSpanishBody | null;
 }
 
 /** GET /api/games/best-of/lists: the years (newest first) and platforms whose lists have enough games. */

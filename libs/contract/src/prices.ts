@@ -54,3 +54,21 @@ export interface PriceRunStatusBody {
 export function formatEuros(cents: number): string {
   return new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
+
+/**
+ * 'En Steam, en español' (docs/CONTRACT.md §20): the Steam reviews written in Spanish, Spain's `spanish` and
+ * Latin America's `latam` added up. `label` is '92 % positivas (3.412)'.
+ */
+export interface SteamSpanishBody {
+  positive: number;
+  total: number;
+  label: string;
+}
+
+/** es-ES groups thousands only from five digits unless told to; '3.412' is how the page writes it. */
+const reviewCount = new Intl.NumberFormat('es-ES', { useGrouping: 'always' });
+
+/** '75 % positivas (200)': the rounded share of positive reviews and their number, written the Spanish way. */
+export function steamSpanishLabel(positive: number, total: number): string {
+  return `${Math.round((positive / total) * 100)} % positivas (${reviewCount.format(total)})`;
+}

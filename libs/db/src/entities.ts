@@ -61,6 +61,8 @@ export * from './prices/price-run.entity.js';
 import { PriceRun } from './prices/price-run.entity.js';
 export * from './prices/price-snapshot.entity.js';
 import { PriceSnapshot } from './prices/price-snapshot.entity.js';
+export * from './prices/steam-spanish-reviews.entity.js';
+import { SteamSpanishReviews } from './prices/steam-spanish-reviews.entity.js';
 export * from './ratings/rating.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 export * from './ratings/unusual-activity-window.entity.js';
@@ -135,6 +137,7 @@ export const ENTITY_CLASSES = {
   PriceOffer,
   PriceRun,
   PriceSnapshot,
+  SteamSpanishReviews,
   Rating,
   RemovedGame,
   ReviewDiscovery,

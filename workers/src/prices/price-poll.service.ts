@@ -5,6 +5,7 @@ import { Alert, PriceRepository, PriceOffer, type ObservedPrice } from '@veredic
 import { JobGateway, JobName, type JobResults } from '@veredicto/jobs';
 import { StoreCaller, StoreCallError } from '@veredicto/scraping/prices/store-caller.js';
 import { STEAM_BATCH, SteamStore } from '@veredicto/scraping/prices/steam-store.js';
+import { SteamReviews } from '@veredicto/scraping/prices/steam-reviews.js';
 import type { ProgressReporter } from '../common/progress-reporter.js';
 import { priceAlerts } from './price-alerts.js';
 
@@ -57,7 +58,65 @@ export class PricePollService {
       });
     }
     await prices.finishRun(runId, counts);
-    return { enabled: true, stores: [{ store: 'steam', ...counts, requests: caller.requests }] };
+    const pricesRequests = caller.requests;
+    const reviews = await this.steamSpanish(prices, caller, progress, signal);
+    return {
+      enabled: true,
+      stores: [
+        { store: 'steam', ...counts, requests: pricesRequests },
+        { store: 'steam-reviews', ...reviews, requests: caller.requests - pricesRequests },
+      ],
+    };
+  }
+
+  /**
+   * 'En Steam, en español' (docs/CONTRACT.md §20): the store's review summary in `spanish` and `latam` of the
+   * games read longest ago, within the run's budget (STEAM_REVIEWS_PER_RUN). Stored per game with its date,
+   * so the game page never asks Steam. The store's host has its own spacing in the caller.
+   */
+  private async steamSpanish(
+    prices: PriceRepository,
+    caller: StoreCaller,
+    progress: ProgressReporter,
+    signal?: AbortSignal,
+  ) {
+    const reviews = new SteamReviews(this.config.STEAM_STORE_URL, caller);
+    const apps = await prices.steamSpanishDue(this.config.STEAM_REVIEWS_PER_RUN);
+    const counts = { games: apps.length, changed: 0, failed: 0 };
+    for (const [index, app] of apps.entries()) {
+      try {
+        const spanish = await reviews.spanish(app.appId, signal);
+        await prices.recordSteamSpanish(
+          [
+            {
+              gameIgdbId: app.igdbId,
+              appId: app.appId,
+              positive: spanish?.positive ?? 0,
+              total: spanish?.total ?? 0,
+            },
+          ],
+          new Date(),
+        );
+        counts.changed++;
+      } catch (error) {
+        if (!(error instanceof StoreCallError)) throw error;
+        counts.failed++;
+        // Unreachable from the start: every other app would fail alike.
+        if (index === 0 && error.status === null) {
+          counts.failed = apps.length;
+          this.logger.warn(
+            `La tienda de Steam no responde; reseñas en español sin consultar: ${error.message}`,
+          );
+          break;
+        }
+      }
+      if ((index + 1) % 50 === 0 || index + 1 === apps.length)
+        await progress({
+          percent: Math.round(((index + 1) / apps.length) * 100),
+          message: `Steam, reseñas en español: ${index + 1} de ${apps.length} juegos`,
+        });
+    }
+    return counts;
   }
 
   /** Stores a batch's prices, then raises the alerts of its changes and queues their fan-out. */

@@ -36,6 +36,7 @@ import { Migration20261207110000_CatalogueOrderingMarks } from './Migration20261
 import { Migration20261207130000_TrustFourthRound } from './Migration20261207130000_TrustFourthRound.js';
 import { Migration20261207140000_FollowRequests } from './Migration20261207140000_FollowRequests.js';
 import { Migration20261207160000_TimeToBeat } from './Migration20261207160000_TimeToBeat.js';
+import { Migration20261207200000_SteamSpanishReviews } from './Migration20261207200000_SteamSpanishReviews.js';
 import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
 /**
@@ -135,5 +136,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261207160000_TimeToBeat',
     class: Migration20261207160000_TimeToBeat,
+  },
+  {
+    name: 'Migration20261207200000_SteamSpanishReviews',
+    class: Migration20261207200000_SteamSpanishReviews,
   },
 ];

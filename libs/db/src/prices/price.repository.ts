@@ -4,7 +4,9 @@ import type {
   PriceHistoryPointBody,
   PriceRunStatusBody,
   PriceStore,
+  SteamSpanishBody,
 } from '@veredicto/contract';
+import { steamSpanishLabel } from '@veredicto/contract';
 import { typedSql } from '../typed-sql.js';
 import type { PriceOffer } from './price-offer.entity.js';
 
@@ -29,6 +31,14 @@ export interface ChangedPrice extends ObservedPrice {
   previousFinal: number | null;
   /** The game's lowest final price in our snapshots before this change (any store); null without one. */
   previousLow: number | null;
+}
+
+/** A game's Steam reviews in Spanish as one poll read them (`spanish` and `latam` added up). */
+export interface ObservedSteamSpanish {
+  gameIgdbId: number;
+  appId: string;
+  positive: number;
+  total: number;
 }
 
 export interface RunCounts {
@@ -283,5 +293,46 @@ export class PriceRepository extends EntityRepository<PriceOffer> {
       .limit(2000)
       .execute();
     return rows.map(({ seenAt, ...row }) => ({ ...row, at: seenAt.toISOString() }));
+  }
+
+  /**
+   * The Steam apps whose review summary in Spanish is read next: the never read first, then the longest
+   * unread, at most `limit` (the budget of a run, docs/PRICES.md).
+   */
+  async steamSpanishDue(limit: number): Promise<{ igdbId: number; appId: string }[]> {
+    const checked = new Map(
+      (await this.db.selectFrom('SteamSpanishReviews').select(['gameIgdbId', 'checkedAt']).execute()).map(
+        (row) => [row.gameIgdbId, row.checkedAt.getTime()],
+      ),
+    );
+    const at = (igdbId: number) => checked.get(igdbId) ?? -Infinity;
+    return (await this.steamApps()).sort((a, b) => at(a.igdbId) - at(b.igdbId)).slice(0, limit);
+  }
+
+  async recordSteamSpanish(observed: ObservedSteamSpanish[], checkedAt: Date): Promise<void> {
+    if (observed.length === 0) return;
+    await this.db
+      .insertInto('SteamSpanishReviews')
+      .values(observed.map((row) => ({ ...row, checkedAt })))
+      .onConflict((conflict) =>
+        conflict.column('gameIgdbId').doUpdateSet((update) => ({
+          appId: update.ref('excluded.appId'),
+          positive: update.ref('excluded.positive'),
+          total: update.ref('excluded.total'),
+          checkedAt: update.ref('excluded.checkedAt'),
+        })),
+      )
+      .execute();
+  }
+
+  /** 'En Steam, en español' for the game page; null when never read or no review is in Spanish. */
+  async steamSpanish(igdbId: number): Promise<SteamSpanishBody | null> {
+    const row = await this.db
+      .selectFrom('SteamSpanishReviews')
+      .select(['positive', 'total'])
+      .where('gameIgdbId', '=', igdbId)
+      .executeTakeFirst();
+    if (!row || row.total === 0) return null;
+    return { ...row, label: steamSpanishLabel(row.positive, row.total) };
   }
 }

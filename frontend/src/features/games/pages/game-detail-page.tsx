@@ -172,7 +172,7 @@ export function GameDetailPage() {
       ) : null}
 
       <TimeToBeatBlock game={game} />
-      <GamePrices igdbID={game.igdbID} />
+      <GamePrices igdbID={game.igdbID} steamSpanish={game.steamSpanish} />
 
       <section className="game-detail__section" aria-labelledby="languages-title">
         <h2 id="languages-title" className="section-title">

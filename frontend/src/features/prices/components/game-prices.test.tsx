@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { steamSpanishLabel } from '@veredicto/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../test/render';
 import { GamePrices } from './game-prices';
@@ -49,5 +50,28 @@ describe('GamePrices', () => {
     stubFetch(() => jsonResponse({ offers: [], historicLow: null, subscriptions: [] }));
     renderWithProviders(<GamePrices igdbID={620} />);
     expect(await screen.findByText('Sin datos de precio')).toBeTruthy();
+  });
+
+  it("writes 'En Steam, en español' with the share rounded and the count grouped the Spanish way", async () => {
+    expect(steamSpanishLabel(3139, 3412)).toBe('92 % positivas (3.412)');
+    expect(steamSpanishLabel(150, 200)).toBe('75 % positivas (200)');
+    expect(steamSpanishLabel(1_234_567, 1_234_567)).toBe('100 % positivas (1.234.567)');
+    stubFetch(() => jsonResponse({ offers: [], historicLow: null, subscriptions: [] }));
+    renderWithProviders(
+      <GamePrices
+        igdbID={620}
+        steamSpanish={{ positive: 3139, total: 3412, label: steamSpanishLabel(3139, 3412) }}
+      />,
+    );
+    expect((await screen.findByTestId('steam-spanish')).textContent).toBe(
+      'En Steam, en español: 92 % positivas (3.412)',
+    );
+  });
+
+  it('leaves the line out without Spanish reviews', async () => {
+    stubFetch(() => jsonResponse({ offers: [], historicLow: null, subscriptions: [] }));
+    renderWithProviders(<GamePrices igdbID={620} steamSpanish={null} />);
+    await screen.findByText('Sin datos de precio');
+    expect(screen.queryByTestId('steam-spanish')).toBeNull();
   });
 });

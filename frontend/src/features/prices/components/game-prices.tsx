@@ -5,6 +5,7 @@ import {
   PRICE_STORE_NAMES,
   type GamePricesBody,
   type PriceOfferBody,
+  type SteamSpanishBody,
 } from '@veredicto/contract';
 import { formatDate } from '../../../lib/format';
 import { useGamePrices } from '../api/use-game-prices';
@@ -83,7 +84,14 @@ function PriceHistory({ igdbID }: { igdbID: number }) {
  * polled, the historic low of our snapshots and its chart, and the subscriptions that include the game.
  * Authorised stores only, linked without affiliate codes.
  */
-export function GamePrices({ igdbID }: { igdbID: number }) {
+export function GamePrices({
+  igdbID,
+  steamSpanish,
+}: {
+  igdbID: number;
+  /** The game page's Steam reviews in Spanish; null or absent hides the line. */
+  steamSpanish?: SteamSpanishBody | null;
+}) {
   const { data, error } = useGamePrices(igdbID);
   return (
     <section className="game-detail__section prices" aria-labelledby="prices-title">
@@ -109,6 +117,12 @@ export function GamePrices({ igdbID }: { igdbID: number }) {
         </p>
       ) : null}
       {data?.historicLow ? <PriceHistory igdbID={igdbID} /> : null}
+      {steamSpanish ? (
+        // What Spanish-speaking Steam players think: reviews in `spanish` and `latam` (docs/CONTRACT.md §20).
+        <p className="prices__steam-spanish" data-testid="steam-spanish">
+          En Steam, en español: {steamSpanish.label}
+        </p>
+      ) : null}
       <PriceAlertForm igdbID={igdbID} />
     </section>
   );
