@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { LENGTH_FILTERS } from '@veredicto/contract';
 import { normalizeSearchText } from '@veredicto/db';
 import { didYouMeanTitle, searchGames, SearchIndexStore } from '@veredicto/search';
 import { random } from '../../bench/search-queries.js';
@@ -215,6 +216,51 @@ describe('search index in memory', () => {
     const other = first === game.id ? twin.id : game.id;
     await db.query(`update games set user_rating_count = 500 where id = $1`, [other]);
     expect((await search('zanahoria espacial'))[0]).toBe(other);
+  });
+
+  it('keeps with length=short|medium|long the games of that length, built or changed, as the database does', async () => {
+    // A word no other game holds; five games of it: under 10 h, 10 h, 30 h, over 30 h and unknown.
+    const text = `cronometro ${Date.now().toString(36)}`;
+    const made: number[] = [];
+    for (const hours of [6.5, 10, 30, 45, null]) {
+      const game = await createGame(db, { title: `${text} ${made.length}` });
+      if (hours !== null)
+        await db.query('update games set length_hours = $2 where id = $1', [game.id, hours]);
+      made.push(game.id);
+    }
+    // `store` sees them as changes after its build; `built` reads them in its build.
+    const built = new SearchIndexStore();
+    await built.load(orm.em.fork(), 'write');
+    const expected = { short: [made[0]], medium: [made[1], made[2]], long: [made[3]] };
+    for (const length of LENGTH_FILTERS) {
+      const page = { page: 0, size: 10, length };
+      const byDatabase = await searchGames(orm.em.fork(), text, page);
+      const answer = (found: typeof byDatabase) => ({
+        length,
+        ids: found.rows.map((row) => row.id),
+        total: found.total,
+      });
+      expect({ ...answer(byDatabase), ids: [...answer(byDatabase).ids].sort((a, b) => a - b) }).toEqual({
+        length,
+        ids: expected[length],
+        total: expected[length].length,
+      });
+      for (const inMemory of [store, built])
+        expect(
+          answer(
+            await inMemory.search(orm.em.fork(), (index) => {
+              expect(index).toBeDefined();
+              return searchGames(orm.em.fork(), text, page, index);
+            }),
+          ),
+        ).toEqual(answer(byDatabase));
+    }
+    // A game whose length changes changes filter.
+    await db.query('update games set length_hours = 50 where id = $1', [made[0]]);
+    const longOnes = await store.search(orm.em.fork(), (index) =>
+      searchGames(orm.em.fork(), text, { page: 0, size: 10, length: 'long' }, index),
+    );
+    expect(longOnes.rows.map((row) => row.id).sort((a, b) => a - b)).toEqual([made[0], made[3]]);
   });
 
   it('reads again a change whose version was passed over while its transaction was open', async () => {

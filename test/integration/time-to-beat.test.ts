@@ -221,6 +221,20 @@ describe('Cuánto dura: our players’ times, the personal estimate and the leng
         expect(ordered.indexOf(made.long)).toBeLessThan(ordered.indexOf(made.edge));
         const bad = await call(api, 'GET', '/api/games/all?length=corto');
         expect([bad.status, bad.text]).toEqual([400, expect.stringContaining('length debe ser uno de')]);
+        // The search too, through its read lane (a plain query string) and the validation pipe.
+        const found = JSON.parse(
+          await plainGet(api.baseUrl, '/api/games/search?name=duracion&length=short'),
+        ) as {
+          igdbID: number;
+        }[];
+        expect(found.map((game) => game.igdbID)).toContain(made.short);
+        expect(found.map((game) => game.igdbID)).not.toContain(made.edge);
+        expect(found.map((game) => game.igdbID)).not.toContain(made.long);
+        const badSearch = await call(api, 'GET', '/api/games/search?name=duracion&length=corto');
+        expect([badSearch.status, badSearch.text]).toEqual([
+          400,
+          expect.stringContaining('length debe ser uno de'),
+        ]);
       } finally {
         await database.close();
       }

@@ -93,6 +93,7 @@ describe('the front door’s lanes (readPageQuery, readSearchQuery)', () => {
         page: ['0', '500', '501', '07', '-1'],
         size: ['1', '100', '101', '0'],
         spanish: ['audio', 'text', 'both'],
+        length: ['short', 'medium', 'long', 'corto'],
         mature: ['true', 'false', 'yes'],
       }))
         for (const value of values) queries.push(`name=${name}&${key}=${value}`);

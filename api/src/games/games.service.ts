@@ -76,7 +76,11 @@ export function searchHeaders(answer: SearchAnswer): Record<string, string> {
 }
 
 /** What a search reads of its query (SearchQueryDto, validated). */
-type SearchQuery = Pick<SearchQueryDto, 'name' | 'page' | 'size' | 'spanish' | 'mature'>;
+/** A search narrowed by the Spanish or the length filter: finding nothing says nothing of the title. */
+const isFiltered = (query: Pick<SearchPageQuery, 'spanish' | 'length'>) =>
+  query.spanish !== undefined || query.length !== undefined;
+
+type SearchQuery = Pick<SearchQueryDto, 'name' | 'page' | 'size' | 'spanish' | 'length' | 'mature'>;
 
 @Injectable()
 export class GamesService {
@@ -147,23 +151,25 @@ export class GamesService {
   async search(query: SearchQuery): Promise<SearchAnswer> {
     const term = normalizeSearchText(query.name);
     const mature = query.mature === true;
-    const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}:${mature}`;
+    const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}:${query.length ?? ''}:${mature}`;
+    const filtered = isFiltered(query);
     const answer = await this.cache.get(key, async () => {
-      const { page, size, spanish } = query;
-      const inMemory = await this.searchInMemory(query.name, { page, size, spanish, mature });
+      const { page, size, spanish, length } = query;
+      const inMemory = await this.searchInMemory(query.name, { page, size, spanish, length, mature });
       if (inMemory) return inMemory;
       const found = await this.searchIndex.search((index) =>
-        searchGames(this.em, query.name, { page, size, spanish, mature }, index),
+        searchGames(this.em, query.name, { page, size, spanish, length, mature }, index),
       );
-      // With the Spanish filter an empty answer says nothing of the title (it may exist without castellano
-      // voices or texts): no '¿Quizás buscabas…?', whose trigram scan is the search's dearest statement.
+      // With the Spanish or length filter an empty answer says nothing of the title (it may exist without
+      // castellano voices or texts, or of another length): no '¿Quizás buscabas…?', whose trigram scan is
+      // the search's dearest statement.
       const didYouMean =
-        found.total === 0 && !spanish ? await this.searchIndex.didYouMean(query.name, mature) : null;
+        found.total === 0 && !filtered ? await this.searchIndex.didYouMean(query.name, mature) : null;
       return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
     });
     // Every search that finds nothing is counted, cached or not, in memory and written within a second; a
     // failure to count never fails the search. A filtered one is no miss of the catalogue.
-    if (answer.total === 0 && term && !query.spanish) this.misses.count(term);
+    if (answer.total === 0 && term && !filtered) this.misses.count(term);
     return answer;
   }
 
@@ -185,7 +191,7 @@ export class GamesService {
     }
     let didYouMean: string | null = null;
     const normalized = normalizeSearchText(text);
-    if (found.total === 0 && !query.spanish && normalized.length >= DID_YOU_MEAN_LEAST_LENGTH) {
+    if (found.total === 0 && !isFiltered(query) && normalized.length >= DID_YOU_MEAN_LEAST_LENGTH) {
       const closest = this.searchIndex.closestGame(normalized, query.mature === true);
       const card = closest ? memory.cardOf(closest) : undefined;
       if (closest && !card) return null;

@@ -33,6 +33,7 @@ export interface SearchQuery {
   page: number;
   size: number;
   spanish?: (typeof SPANISH_FILTERS)[number];
+  length?: LengthFilter;
   mature?: boolean;
 }
 
@@ -67,6 +68,7 @@ const SEARCH_PARAMETERS: Record<string, Reader> = {
   page: { kind: 'integer', ...SEARCH_QUERY_LIMITS.page },
   size: { kind: 'integer', ...SEARCH_QUERY_LIMITS.size },
   spanish: oneOf(SPANISH_FILTERS),
+  length: oneOf(LENGTH_FILTERS),
   mature: BOOLEAN,
 };
 

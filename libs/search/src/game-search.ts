@@ -92,7 +92,7 @@ interface SearchSteps<Rows> {
     probe?: { text: string; onto: PageRun<Rows> },
   ): Promise<PageRun<Rows>>;
   /**
-   * Whether the matches of `terms` without the Spanish filter are TYPO_FALLBACK_BELOW or more, or one
+   * Whether the matches of `terms` without the Spanish and length filters are TYPO_FALLBACK_BELOW or more, or one
    * of them is as typed: what was typed is then no typo, whatever the filter keeps of it.
    */
   foundUnfiltered(terms: SearchTerms, fuzzy: string, query: SearchPageQuery): Promise<boolean>;
@@ -175,9 +175,10 @@ async function runSearch<Rows>(
   // neighbours). The same query always takes the same path, so its count and its pages agree.
   if (cheap.total >= TYPO_FALLBACK_BELOW || cheap.anyAsTyped) return cheap.rows();
   // With the Spanish filter, what was typed is no typo when the whole catalogue has it: the answer is its
-  // matches with castellano voices or texts, however few, not the loose neighbours corrections would add
+  // matches with castellano voices or texts (or of the length asked for), however few, not the loose neighbours corrections would add
   // (and the corrections and the last resort, a search's dearest steps, are not run for nothing).
-  if (query.spanish && (await steps.foundUnfiltered(typed, fuzzy, query))) return cheap.rows();
+  if ((query.spanish || query.length) && (await steps.foundUnfiltered(typed, fuzzy, query)))
+    return cheap.rows();
 
   // Words of the query that are in no title or alias get their closest words of the word list; the
   // corrected texts go through the same cheap conditions, ranked by their similarity to what was typed.
@@ -227,7 +228,7 @@ function databaseSteps(repository: GameSearchRepository): SearchSteps<SearchResu
   return {
     page,
     foundUnfiltered: async (terms, fuzzy, query) => {
-      const unfiltered = await page(terms, fuzzy, { ...query, spanish: undefined });
+      const unfiltered = await page(terms, fuzzy, { ...query, spanish: undefined, length: undefined });
       return unfiltered.total >= TYPO_FALLBACK_BELOW || unfiltered.anyAsTyped;
     },
     corrections: (words, swaps) => repository.corrections(words, swaps),
@@ -260,6 +261,7 @@ function indexSteps<Rows>(
         probe && { text: probe.text, threshold: WORD_SIMILARITY_THRESHOLD, onto: probe.onto.matched },
         query.spanish,
         query.mature,
+        query.length,
       );
       return Promise.resolve({ ...found, matched: found, rows: () => rowsOf(found) });
     },

@@ -230,12 +230,13 @@ async function readGames(
 ): Promise<{ games: IndexedGame[]; version: number }> {
   const { games, version } = await new SearchSourceRepository(em, route).gamesSince(since, limit);
   return {
-    games: games.map(({ id, searchName, aliases, spanish, mature, ...figures }) => ({
+    games: games.map(({ id, searchName, aliases, spanish, mature, length, ...figures }) => ({
       id,
       searchName,
       popularity: popularityOf(figures),
       spanish,
       mature,
+      length,
       aliases,
     })),
     version,

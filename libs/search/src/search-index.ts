@@ -1,3 +1,4 @@
+import type { LengthFilter } from '@veredicto/contract';
 import {
   ADDON_PENALTY,
   ALIAS_KINDS,
@@ -40,6 +41,8 @@ export interface IndexedGame {
   spanish?: { audio: boolean; text: boolean };
   /** Marked adult (games.mature): found only by a whole title or alias as typed, unless asked for. */
   mature?: boolean;
+  /** How long its main story is (the `length` filter); none: unknown, kept by no length filter. */
+  length?: LengthFilter | null;
   aliases: readonly { term: string; kind: AliasKind }[];
 }
 
@@ -399,6 +402,9 @@ const BUILT_TEXT = 16;
 /** Changed since the build: its base entries are ignored, its changed entries replace them. */
 const CHANGED = 32;
 const FILTER_FLAG: Record<SpanishFilter, number> = { audio: AUDIO, text: TEXT };
+/** The game's length in the flags' two top bits (0: unknown); the `length` filter keeps one of them. */
+const LENGTH_SHIFT = 6;
+const LENGTH_CODE: Record<LengthFilter, number> = { short: 1, medium: 2, long: 3 };
 
 /** An entry's alias kind as a number (0: the title). */
 const KINDS: readonly (AliasKind | null)[] = [null, ...ALIAS_KINDS];
@@ -422,6 +428,8 @@ interface MatchOptions {
   probe?: { text: string; threshold: number };
   /** Only the games with this flag (a Spanish filter's); 0: every game. */
   keep?: number;
+  /** Only the games of this length (LENGTH_CODE); 0: every game. */
+  length?: number;
   mature?: boolean;
   /** Stop once this many games are found or one is as typed (whether a search reaches that, not its page). */
   stopAt?: number;
@@ -434,6 +442,7 @@ interface PageMatches {
   matches: Map<number, Match>;
   terms: SearchTerms;
   keep: number;
+  length: number;
   mature: boolean;
   /** The index's updates when it was found: after another one its changed entries may have moved. */
   updates: number;
@@ -557,7 +566,8 @@ export class SearchIndex {
       (this.flags[slot] & (BUILT_AUDIO | BUILT_TEXT | CHANGED)) |
       (game.spanish?.audio === true ? AUDIO : 0) |
       (game.spanish?.text === true ? TEXT : 0) |
-      (game.mature === true ? MATURE : 0);
+      (game.mature === true ? MATURE : 0) |
+      (game.length ? LENGTH_CODE[game.length] << LENGTH_SHIFT : 0);
   }
 
   /** A game added or changed after the build: its entries replace the old ones; its popularity and Spanish too. */
@@ -646,21 +656,24 @@ export class SearchIndex {
     probe?: { text: string; threshold: number; onto?: MatchedPage },
     spanish?: SpanishFilter,
     mature = false,
+    lengthFilter?: LengthFilter,
   ): MatchedPage {
     const keep = spanish ? FILTER_FLAG[spanish] : 0;
+    const length = lengthFilter ? LENGTH_CODE[lengthFilter] : 0;
     const earlier = probe?.onto && this.pageMatches.get(probe.onto);
     if (earlier) this.pageMatches.delete(probe!.onto!);
     const onto =
       earlier &&
       earlier.terms === terms &&
       earlier.keep === keep &&
+      earlier.length === length &&
       earlier.mature === mature &&
       earlier.updates === this.updates
         ? earlier.matches
         : undefined;
-    const { matches } = this.match(terms, { probe, keep, mature, onto });
+    const { matches } = this.match(terms, { probe, keep, length, mature, onto });
     const answer = this.rankPage(matches, fuzzy, offset, limit);
-    this.pageMatches.set(answer, { matches, terms, keep, mature, updates: this.updates });
+    this.pageMatches.set(answer, { matches, terms, keep, length, mature, updates: this.updates });
     return answer;
   }
 
@@ -756,12 +769,17 @@ export class SearchIndex {
    * Each matching game (of those with the `keep` flag) and its match; `reached` when `stopAt` games
    * qualify or one of them is as typed, the walk then ending there.
    */
-  private match(terms: SearchTerms, { probe, keep = 0, mature = false, stopAt, onto }: MatchOptions) {
+  private match(
+    terms: SearchTerms,
+    { probe, keep = 0, length = 0, mature = false, stopAt, onto }: MatchOptions,
+  ) {
     const matches = onto ?? new Map<number, Match>();
     let [qualified, reached] = [0, false];
     const probed = probe && prepareTrigrams(probe.text);
     const similar = (text: string) => f4(wordSimilarityTo(probed!, text)) >= probe!.threshold;
-    const kept = (slot: number) => keep === 0 || (this.flags[slot] & keep) !== 0;
+    const kept = (slot: number) =>
+      (keep === 0 || (this.flags[slot] & keep) !== 0) &&
+      (length === 0 || this.flags[slot] >> LENGTH_SHIFT === length);
     // The conditions on an entry's text: in the buffer for a base entry, a string for a changed one.
     const changedText = (entry: number) => this.changedEntries[-1 - entry].text;
     const equals = (entry: number, text: string) =>

@@ -139,6 +139,11 @@ export class SearchQueryDto {
   @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
   spanish?: SpanishFilter;
 
+  @ApiPropertyOptional({ enum: LENGTH_FILTERS, description: LENGTH_DESCRIPTION })
+  @IsOptional()
+  @IsIn(LENGTH_FILTERS, { message: LENGTH_MESSAGE })
+  length?: LengthFilter;
+
   @ApiPropertyOptional({
     description:
       'Incluir los juegos para adultos, que sin esto solo aparecen cuando se busca su título exacto',

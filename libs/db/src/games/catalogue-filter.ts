@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { LENGTH_BOUNDS, PLATFORMS } from '@veredicto/contract';
+import { LENGTH_BOUNDS, PLATFORMS, type LengthFilter } from '@veredicto/contract';
 import type { OnGames } from './game-card.js';
 import type { CatalogueFilters, GameSort, SpanishFilter } from './game-rows.js';
 
@@ -19,8 +19,7 @@ export type FilterArgs = {
   yearFrom: string | null;
   yearTo: string | null;
   scored: boolean;
-  /** Booleans, which decide a reusable statement's shape (a string would be a parameter). */
-  length: { short: boolean; long: boolean } | null;
+  length: LengthArgs;
   mature: boolean;
   addons: boolean;
 };
@@ -42,10 +41,30 @@ export const filterArgs = ({
   yearFrom: year === undefined ? null : `${year}-01-01`,
   yearTo: year === undefined ? null : `${year}-12-31`,
   scored: scored === true,
-  length: length ? { short: length === 'short', long: length === 'long' } : null,
+  length: lengthArgs(length),
   mature: mature === true,
   addons: addons === true,
 });
+
+/** The length filter as booleans, which decide a reusable statement's shape (a string would be a parameter). */
+export const lengthArgs = (length: LengthFilter | undefined): LengthArgs =>
+  length ? { short: length === 'short', long: length === 'long' } : null;
+
+export type LengthArgs = { short: boolean; long: boolean } | null;
+
+/**
+ * The length filter's condition on g.lengthHours, its bounds literals like the platform: the partial index
+ * of games with a length answers them.
+ */
+export const lengthCondition = (eb: OnGames, length: NonNullable<LengthArgs>): Expression<SqlBool> =>
+  length.short
+    ? eb('g.lengthHours', '<', sql.lit(LENGTH_BOUNDS.short))
+    : length.long
+      ? eb('g.lengthHours', '>', sql.lit(LENGTH_BOUNDS.long))
+      : eb.and([
+          eb('g.lengthHours', '>=', sql.lit(LENGTH_BOUNDS.short)),
+          eb('g.lengthHours', '<=', sql.lit(LENGTH_BOUNDS.long)),
+        ]);
 
 const PLATFORM_NAMES: ReadonlySet<string> = new Set(PLATFORMS.map((platform) => platform.name));
 
@@ -83,16 +102,7 @@ export const pageFilter =
         ]),
       );
     if (scored) conditions.push(eb('g.avRatings', 'is not', null));
-    // Literal bounds, like the platform: the partial index of games with a length answers them.
-    if (length?.short) conditions.push(eb('g.lengthHours', '<', sql.lit(LENGTH_BOUNDS.short)));
-    else if (length?.long) conditions.push(eb('g.lengthHours', '>', sql.lit(LENGTH_BOUNDS.long)));
-    else if (length)
-      conditions.push(
-        eb.and([
-          eb('g.lengthHours', '>=', sql.lit(LENGTH_BOUNDS.short)),
-          eb('g.lengthHours', '<=', sql.lit(LENGTH_BOUNDS.long)),
-        ]),
-      );
+    if (length) conditions.push(lengthCondition(eb, length));
     if (!mature) conditions.push(eb('g.mature', '=', sql.lit(false)));
     if (!addons) conditions.push(eb('g.addon', '=', sql.lit(false)));
     conditions.push(

@@ -1,7 +1,8 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { GameSummaryRow, SpanishFilter } from '../games/game-rows.js';
+import type { GameSummaryRow } from '../games/game-rows.js';
 import { summaryColumns, toSummary, type OnGames } from '../games/game-card.js';
+import { lengthArgs, lengthCondition, type LengthArgs } from '../games/catalogue-filter.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import {
   ADDON_PENALTY,
@@ -131,8 +132,7 @@ export class GameSearchRepository {
     query: SearchPageQuery,
   ): Promise<MatchesPage> {
     const sqlTerms = toSqlTerms(terms);
-    const run = (page: number, size: number) =>
-      this.runSearch(sqlTerms, fuzzy, typoProbe, query.spanish ?? null, query.mature === true, page, size);
+    const run = (page: number, size: number) => this.runSearch(sqlTerms, fuzzy, typoProbe, query, page, size);
     const rows = await run(query.page, query.size);
     const first = rows.length || query.page === 0 ? rows : await run(0, 1);
     return {
@@ -205,8 +205,7 @@ export class GameSearchRepository {
     terms: SqlTerms,
     fuzzy: string,
     typoProbe: string | null,
-    spanish: SpanishFilter | null,
-    mature: boolean,
+    { spanish, length, mature }: Pick<SearchPageQuery, 'spanish' | 'length' | 'mature'>,
     page: number,
     size: number,
   ): Promise<SearchRow[]> {
@@ -216,7 +215,8 @@ export class GameSearchRepository {
       typoProbe,
       spanishAudio: spanish === 'audio',
       spanishText: spanish === 'text',
-      mature,
+      length: lengthArgs(length),
+      mature: mature === true,
       limit: size,
       offset: page * size,
     });
@@ -376,6 +376,8 @@ type SearchArgs = {
   /** Only games whose `spanish` verdict says yes for voices, or for texts (shapes of the statement). */
   spanishAudio: boolean;
   spanishText: boolean;
+  /** Only games of this length (booleans: shapes of the statement). */
+  length: LengthArgs;
   /** Adult games too; otherwise only those with a text equal to one of terms.typedExacts. */
   mature: boolean;
   limit: number;
@@ -384,7 +386,7 @@ type SearchArgs = {
 
 function buildSearch(
   db: TypedSql,
-  { terms, fuzzy, typoProbe, spanishAudio, spanishText, mature, limit, offset }: SearchArgs,
+  { terms, fuzzy, typoProbe, spanishAudio, spanishText, length, mature, limit, offset }: SearchArgs,
 ) {
   // Each condition its own branch, so each is one index scan without rechecking the others.
   const fromGames = (where: (column: Expression<string>) => Expression<SqlBool>) =>
@@ -458,6 +460,7 @@ function buildSearch(
           })
           .$if(spanishAudio, (q) => q.where('g.spanishAudio', '=', sql.lit('yes')))
           .$if(spanishText, (q) => q.where('g.spanishText', '=', sql.lit('yes')))
+          .$if(length !== null, (q) => q.where((eb) => lengthCondition(eb as unknown as OnGames, length!)))
           // An adult game only by a whole title or alias as typed, unless asked for.
           .$if(!mature, (q) =>
             q.where((eb) =>

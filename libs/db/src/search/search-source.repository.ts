@@ -1,3 +1,4 @@
+import { lengthOf, type LengthFilter } from '@veredicto/contract';
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { reusableQuery, typedRows } from '../typed-sql.js';
@@ -16,6 +17,8 @@ export interface SearchSourceGame {
   spanish: { audio: boolean; text: boolean };
   /** Marked adult: the search finds it only by a whole title or alias as typed, unless asked for. */
   mature: boolean;
+  /** How long its main story is (the search's `length` filter); null when unknown. */
+  length: LengthFilter | null;
   /** An add-on (DLC, pack...): ranked below its base game. */
   addon: boolean;
   aliases: { term: string; kind: AliasKind }[];
@@ -63,6 +66,7 @@ export class SearchSourceRepository {
         releaseYear: row.releaseYear === null ? null : Number(row.releaseYear),
         spanish: { audio: row.spanishAudio === 'yes', text: row.spanishText === 'yes' },
         mature: row.mature,
+        length: row.lengthHours === null ? null : lengthOf(Number(row.lengthHours)),
         addon: row.addon,
         aliases: byGame.get(Number(row.id)) ?? [],
       };
@@ -91,6 +95,7 @@ const gamesQuery = reusableQuery((db, { since, limit }: { since: string; limit: 
       'g.spanishAudio as spanishAudio',
       'g.spanishText as spanishText',
       'g.mature as mature',
+      'g.lengthHours as lengthHours',
       'g.addon as addon',
       sql<number | null>`extract(year from ${eb.ref('g.releaseDate')})::int`.as('releaseYear'),
       sql<string>`${eb.ref('g.searchVersion')}::text`.as('searchVersion'),

@@ -1,3 +1,4 @@
+import type { LengthFilter } from '@veredicto/contract';
 import type { GameSummaryRow, SpanishFilter } from '../games/game-rows.js';
 
 /**
@@ -94,6 +95,8 @@ export interface SearchPageQuery {
   size: number;
   /** Only games whose `spanish` verdict says yes for voices ('audio') or texts ('text'). */
   spanish?: SpanishFilter;
+  /** Only games whose main story is short, medium or long (docs/CONTRACT.md §19). */
+  length?: LengthFilter;
   /** Adult games too; without it they match only by their whole title or alias (SearchTerms.typedExacts). */
   mature?: boolean;
 }

@@ -1,4 +1,5 @@
 import { usePlayEstimate } from '../api/use-play-estimate';
+import './diary.css';
 
 /** '~14,5 h': an estimate's hours with one decimal, the Spanish way. */
 export const approxHours = (hours: number) =>
@@ -23,7 +24,12 @@ export function PersonalEstimate({ igdbID }: { igdbID: number }) {
           ? `(la cifra general: necesitamos 3 juegos completados con horas para conocer tu ritmo; llevas ${data.basedOn})`
           : `(a tu ritmo: ${data.pace.toLocaleString('es-ES')} × la cifra general, según ${data.basedOn} juegos)`}
       </span>
-      {data.remaining !== undefined ? <span> · Te quedan {approxHours(data.remaining)}</span> : null}
+      {data.remaining !== undefined ? (
+        <>
+          {' · '}
+          <span className="hours-left">Te quedan {approxHours(data.remaining)}</span>
+        </>
+      ) : null}
     </p>
   );
 }
