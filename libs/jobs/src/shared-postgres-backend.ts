@@ -15,6 +15,8 @@ export type SharedPostgresConfig = {
 interface Shared {
   connection: PostgresConnection;
   users: number;
+  /** The statements sent on the shared LISTEN client, one after the other (see serialised). */
+  listenStatements: Promise<unknown>;
 }
 
 const sharedConnections = new Map<string, Shared>();
@@ -28,7 +30,7 @@ function lease(config: SharedPostgresConfig): PostgresConnection {
   const key = `${config.connectionString} ${config.schema}`;
   let shared = sharedConnections.get(key);
   if (!shared) {
-    shared = { connection: new PostgresConnection(config), users: 0 };
+    shared = { connection: new PostgresConnection(config), users: 0, listenStatements: Promise.resolve() };
     // Each backend listens to it (error, ready, close, listenerinvalidated); they are removed on release.
     shared.connection.setMaxListeners(0);
     sharedConnections.set(key, shared);
@@ -51,14 +53,48 @@ function lease(config: SharedPostgresConfig): PostgresConnection {
     connection.on(event, listener);
     return view;
   };
+  const inTurn = <T>(statement: () => Promise<T>): Promise<T> => {
+    const turn = shared.listenStatements.then(statement);
+    shared.listenStatements = turn.catch(() => undefined);
+    return turn;
+  };
   const view: PostgresConnection = new Proxy(connection, {
     get(target, property) {
       if (property === 'close' || property === 'disconnect') return release;
       if (property === 'on') return on;
+      // Every backend sends its LISTEN statements (and the client's name) on the one shared client: in turn,
+      // as each did on a client of its own, not several at once on one connection (which pg deprecates).
+      if (property === 'getListenClient')
+        return async () => serialised(await target.getListenClient(), inTurn);
+      if (property === 'setListenClientName')
+        return (name: string) => inTurn(() => target.setListenClientName(name));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  return view;
+}
+
+type ListenClient = Awaited<ReturnType<PostgresConnection['getListenClient']>>;
+const serialisedClients = new WeakMap<ListenClient, ListenClient>();
+
+/** The shared LISTEN client as one backend sees it: its statements wait for the ones sent before. */
+function serialised(
+  client: ListenClient,
+  inTurn: <T>(statement: () => Promise<T>) => Promise<T>,
+): ListenClient {
+  const known = serialisedClients.get(client);
+  if (known) return known;
+  const view = new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property === 'query' && typeof value === 'function')
+        return (...args: unknown[]) =>
+          inTurn(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  serialisedClients.set(client, view);
   return view;
 }
 

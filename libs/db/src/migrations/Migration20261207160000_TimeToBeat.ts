@@ -17,16 +17,16 @@ export class Migration20261207160000_TimeToBeat extends Migration {
 
   override up(): void | Promise<void> {
     this.addSql(
-      `create table "game_time_to_beats" ("game_id" int not null, "source" varchar(10) not null, "hastily" int null, "normally" int null, "completely" int null, "count" int not null default 0, "source_updated_at" timestamptz null, "fetched_at" timestamptz not null default now(), constraint "game_time_to_beats_pkey" primary key ("game_id", "source"));`,
+      `create table "game_time_to_beats" ("game_id" int not null, "source" varchar(10) not null default 'igdb', "hastily" int null, "normally" int null, "completely" int null, "count" int not null default 0, "source_updated_at" timestamptz null, "fetched_at" timestamptz not null default now(), constraint "game_time_to_beats_pkey" primary key ("game_id", "source"));`,
     );
     this.addSql(
-      `alter table "game_time_to_beats" add constraint "game_time_to_beats_game_id_foreign" foreign key ("game_id") references "games" ("id") on update cascade on delete cascade;`,
+      `alter table "game_time_to_beats" add constraint "game_time_to_beats_game_id_foreign" foreign key ("game_id") references "games" ("id") on delete cascade;`,
     );
     this.addSql(
       `create table "game_player_times" ("game_id" int not null, "platform" varchar(60) not null, "median" real not null, "p25" real not null, "p75" real not null, "count" int not null, "computed_at" timestamptz not null default now(), constraint "game_player_times_pkey" primary key ("game_id", "platform"));`,
     );
     this.addSql(
-      `alter table "game_player_times" add constraint "game_player_times_game_id_foreign" foreign key ("game_id") references "games" ("id") on update cascade on delete cascade;`,
+      `alter table "game_player_times" add constraint "game_player_times_game_id_foreign" foreign key ("game_id") references "games" ("id") on delete cascade;`,
     );
     this.addSql(`alter table "games" add column "length_hours" real null;`);
     this.addSql(
