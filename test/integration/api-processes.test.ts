@@ -99,11 +99,13 @@ describe('API processes sharing one port', () => {
     };
     const listed = async (base: string) =>
       ((await call(base, 'GET', '/api/news/all')).body as { newID: number }[]).map((news) => news.newID);
-    /** The pids of this environment's listening connections. */
+    /** The pids of this environment's listening connections (this database's, not other files'). */
     const listeners = async () =>
       (
         await db.query(
-          `select pid from pg_stat_activity where application_name = $1 and query like 'listen %'`,
+          // This file's database only: other files' API processes (another worker's database) listen too.
+          `select pid from pg_stat_activity
+           where application_name = $1 and datname = current_database() and query like 'listen %'`,
           [READ_CACHE_LISTENER],
         )
       ).rows.map((row) => Number(row.pid));
