@@ -8,14 +8,17 @@ import { createGame } from '../support/factories.js';
 import { FakeStores } from '../support/fake-stores.js';
 import { adminToken, call, finishedJob } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
+import { ONE_BACKEND, ownDatabase, type OwnDatabase } from '../support/test-env.js';
 
 const SLOW = 90_000;
 
 /** ¿Dónde y por cuánto? (docs/CONTRACT.md §20): the Steam poll through the local fake store. */
 describe('prices: the Steam poll through a local fake store', () => {
   const stores = new FakeStores();
-  const backend = testEnv().redisUrl ? 'redis' : 'postgres';
+  const backend = ONE_BACKEND;
+  // A database of its own: a worker's database holds the demo catalogue's 12,000 Steam games, which every
+  // poll would ask the fake about (two review calls a game).
+  let own: OwnDatabase;
   let api: TestApi;
   let workers: RunningProcess;
   let db: pg.Client;
@@ -26,7 +29,9 @@ describe('prices: the Steam poll through a local fake store', () => {
 
   beforeAll(async () => {
     await stores.start();
+    own = await ownDatabase('prices');
     api = await startTestApi(backend, {
+      DATABASE_URL: own.url,
       PRICES_POLL: 'on',
       STEAM_API_URL: stores.origin,
       STEAM_STORE_URL: stores.origin,
@@ -34,7 +39,7 @@ describe('prices: the Steam poll through a local fake store', () => {
       PRICES_REQUEST_INTERVAL_MS: '0',
     });
     workers = await startProcess('workers', api.env);
-    db = new pg.Client({ connectionString: testEnv().databaseUrl });
+    db = new pg.Client({ connectionString: own.url });
     await db.connect();
     token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
     game = await createGame(db, { title: 'Portal de Precios' });
@@ -51,6 +56,7 @@ describe('prices: the Steam poll through a local fake store', () => {
     await api?.close();
     await db?.end();
     await stores.close();
+    await own?.drop();
   }, SLOW);
 
   const poll = async () => {
