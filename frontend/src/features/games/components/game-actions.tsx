@@ -30,7 +30,7 @@ type WishlistState = 'idle' | 'busy' | 'added' | 'removed' | 'error';
 
 interface GameActionsProps {
   game: GameDetail;
-  onRated: () => void;
+  onRated: (figures?: { avUserRatings: number | null; userRatingCount: number }) => void;
 }
 
 /**
@@ -56,9 +56,9 @@ export function GameActions({ game, onRated }: GameActionsProps) {
   const inWishlist = token !== null && (holding?.includes(WISHLIST_NAME) ?? false);
   const wishlistId = lists?.find((list) => list.name === WISHLIST_NAME)?.id;
 
-  const afterRating = () => {
+  const afterRating = (figures: { avUserRatings: number | null; userRatingCount: number }) => {
     void refreshOwnScore();
-    onRated();
+    onRated(figures);
   };
 
   const withdraw = async () => {

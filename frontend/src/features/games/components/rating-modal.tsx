@@ -13,7 +13,8 @@ interface RatingModalProps {
   /** The user's own score: the popup opens on it. */
   initialScore?: number;
   onClose: () => void;
-  onRated: () => void;
+  /** The game's player figures as the rating's answer gives them (the stored ones follow with the worker). */
+  onRated: (figures: { avUserRatings: number | null; userRatingCount: number }) => void;
 }
 
 /** A 0-100 slider and number input (on the user's own score, else 5) and 'Enviar'. */
@@ -28,8 +29,7 @@ export function RatingModal({ game, initialScore, onClose, onRated }: RatingModa
     setBusy(true);
     setError(null);
     try {
-      await submitRating({ gameId: game.igdbID, score });
-      onRated();
+      onRated(await submitRating({ gameId: game.igdbID, score }));
       onClose();
     } catch (caught) {
       setError(serverMessage(caught, 'Error al enviar la puntuación'));

@@ -39,6 +39,8 @@ export function GameDetailPage() {
   const { data: game, error, mutate: refreshGame } = useGame(igdbID);
   const { data: playerAverage, mutate: refreshPlayerAverage } = usePlayerAverage(igdbID);
   const [highlighted, setHighlighted] = useState(false);
+  // The count the caller's rating answered with: the game's stored figures follow once the worker stores them.
+  const [ratedCount, setRatedCount] = useState<{ igdbID: number; count: number } | null>(null);
   const [includeUnusual, setIncludeUnusual] = useState(false);
 
   useEffect(() => {
@@ -72,7 +74,8 @@ export function GameDetailPage() {
     : playerAverage !== undefined
       ? playerAverage
       : game.avUserRatings;
-  const onRated = () => {
+  const onRated = (figures?: { userRatingCount: number }) => {
+    setRatedCount(figures ? { igdbID: game.igdbID, count: figures.userRatingCount } : null);
     setHighlighted(true);
     void refreshPlayerAverage();
     void refreshGame();
@@ -135,7 +138,11 @@ export function GameDetailPage() {
               label="Jugadores"
               score={playerScore}
               highlighted={highlighted}
-              caption={countLabel(game.userRatingCount, 'puntuación', 'puntuaciones')}
+              caption={countLabel(
+                ratedCount?.igdbID === game.igdbID ? ratedCount.count : game.userRatingCount,
+                'puntuación',
+                'puntuaciones',
+              )}
             />
           </div>
           <BestOfRankLink igdbID={game.igdbID} />
