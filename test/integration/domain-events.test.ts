@@ -85,6 +85,7 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
     expect(job.returnvalue).toEqual({
       id: row.payload.id,
       name: 'game.figures-changed',
+      igdbId: game.igdbId,
       consumers: ['cdn-purge', 'alerts', 'similar-games', 'catalogue-orderings'],
     });
     await waitFor(

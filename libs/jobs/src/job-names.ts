@@ -151,8 +151,11 @@ export interface JobResults {
     file: string | null;
     skipped?: boolean;
   };
-  /** Every consumer of the event that has handled it, this attempt or an earlier one. */
-  [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; consumers: string[] };
+  /**
+   * Every consumer of the event that has handled it, this attempt or an earlier one, and the game the
+   * event is about (what the API processes drop from their read caches on its completion).
+   */
+  [JobName.DispatchDomainEvent]: { id: string; name: DomainEventName; igdbId: number; consumers: string[] };
   /** Games looked at, windows flagged on them, ratings whose exclusion changed. */
   [JobName.DetectUnusualActivity]: { games: number; flagged: number; changed: number };
   [JobName.FanOutAlert]: { alertId: string; followers: number; batches: number };

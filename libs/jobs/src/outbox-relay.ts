@@ -49,6 +49,7 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
   private report: (error: Error) => void = () => undefined;
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  private readonly publishedListeners = new Set<(events: DomainEvent[]) => void>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -84,6 +85,14 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
    */
   async publishRecorded({ envelopes, messageIds }: RecordedEvents): Promise<void> {
     if (envelopes.length === 0) return;
+    const events = envelopes.map((envelope) => envelope.event);
+    for (const listener of this.publishedListeners) {
+      try {
+        listener(events);
+      } catch (error) {
+        this.logger.warn(`oyente de eventos publicados: ${String(error)}`);
+      }
+    }
     try {
       await withTimeout(
         Promise.all(envelopes.map((envelope) => this.gateway.enqueue(JobName.DispatchDomainEvent, envelope))),
@@ -95,6 +104,16 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
         `eventos a la espera del relé: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+
+  /**
+   * Hears, in this process, the events its own writers publish after their commit, before they reach the
+   * queue (the API drops the named games' cached reads at once; the other processes hear the dispatch
+   * job's completion). Answers the unsubscribe.
+   */
+  onPublished(listener: (events: DomainEvent[]) => void): () => void {
+    this.publishedListeners.add(listener);
+    return () => this.publishedListeners.delete(listener);
   }
 
   /** Marks messages sent by their writer (who enqueued them itself right after the commit). */

@@ -65,6 +65,7 @@ describe('the domain-event dispatcher', () => {
     await expect(dispatcher.dispatch(job)).resolves.toEqual({
       id: 'e1',
       name: 'game.figures-changed',
+      igdbId: figures.igdbId,
       consumers: ['cdn'],
     });
     await expect(dispatcher.dispatch(job)).resolves.toMatchObject({ consumers: ['cdn'] });

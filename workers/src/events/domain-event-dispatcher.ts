@@ -45,6 +45,6 @@ export class DomainEventDispatcher implements OnModuleInit {
       }
     }
     if (failures.length) throw new Error(failures.join('; '));
-    return { id, name: event.name, consumers: [...handled] };
+    return { id, name: event.name, igdbId: event.igdbId, consumers: [...handled] };
   }
 }
