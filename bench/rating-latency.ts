@@ -19,6 +19,11 @@
  * playerStats.count equals its stored ratings (at most 10 s: past that the run fails).
  *
  * Settings: USERS (200), GAMES (5), RATE (50 per second), DURATION (20 seconds), BACKENDS.
+ *
+ * SWEEP_EVERY_MS (off by default): while the ratings are sent, every this many ms the bench terminates every
+ * connection of the site's database but its own (pg_terminate_backend: the API's pools, the workers', the
+ * queue backend's LISTEN and job connections), as a failover or a pooler's sweep does. Its figures go to
+ * their own section; a 503 there is an answer that a retry on a fresh connection could have saved.
  */
 import argon2 from 'argon2';
 import { spawn } from 'node:child_process';
@@ -44,6 +49,7 @@ const BACKENDS = env('BACKENDS', 'redis,postgres').split(',') as ('redis' | 'pos
 /** The shown player counts must equal the stored ratings this long after the last answer. */
 const CONVERGENCE_LIMIT_MS = 10_000;
 const RATE = Number(env('RATE', '50'));
+const SWEEP_EVERY_MS = Number(env('SWEEP_EVERY_MS', '0'));
 const DURATION = Number(env('DURATION', '20'));
 const PASSWORD = 'bench-password-123';
 const runId = `b${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -285,6 +291,23 @@ async function run(
     }
   })();
 
+  // The sweeps: every application connection of the database cut while the ratings are sent.
+  let sweeps = 0;
+  let terminated = 0;
+  const sweeper = SWEEP_EVERY_MS
+    ? setInterval(() => {
+        void db
+          .query<{ cut: number }>(
+            `select count(*) filter (where pg_terminate_backend(pid))::int as cut from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+          )
+          .then(({ rows }) => {
+            sweeps++;
+            terminated += rows[0].cut;
+          })
+          .catch(() => undefined);
+      }, SWEEP_EVERY_MS)
+    : undefined;
   const total = RATE * DURATION;
   const start = performance.now();
   const requests: Promise<void>[] = [];
@@ -318,6 +341,7 @@ async function run(
     );
   }
   await Promise.all(requests);
+  clearInterval(sweeper);
   const elapsed = (performance.now() - start) / 1000;
   const converged = await untilCountsShown(site, db, games);
   sending = false;
@@ -340,12 +364,15 @@ async function run(
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const answers = [...statuses].map(([status, count]) => `${count} × ${status}`).join(', ');
   const shown = converged === null ? `not within ${CONVERGENCE_LIMIT_MS / 1000} s` : `${ms(converged)}`;
+  const swept = SWEEP_EVERY_MS
+    ? ` Every ${SWEEP_EVERY_MS} ms every connection of the database but the bench's was terminated: ${sweeps} sweeps, ${terminated} connections cut.`
+    : '';
   writeSection(
-    `rating-latency-${site.backend === 'postgres' ? 'postgresql' : site.backend.split(' ')[0].toLowerCase()}`,
+    `rating-latency-${SWEEP_EVERY_MS ? 'sweep-' : ''}${site.backend === 'postgres' ? 'postgresql' : site.backend.split(' ')[0].toLowerCase()}`,
     [
-      `## Ratings under load (${site.backend} queues)`,
+      `## Ratings under load (${site.backend} queues${SWEEP_EVERY_MS ? ', connections swept' : ''})`,
       '',
-      `Command: \`DATABASE_URL=… ${site.backend === 'redis' ? 'REDIS_URL=… ' : ''}BACKENDS=${site.backend} USERS=${USERS} GAMES=${GAMES} RATE=${RATE} DURATION=${DURATION} npm run bench:ratings\` (it starts \`npm start\` with its defaults on a database of its own).`,
+      `Command: \`DATABASE_URL=… ${site.backend === 'redis' ? 'REDIS_URL=… ' : ''}BACKENDS=${site.backend} USERS=${USERS} GAMES=${GAMES} RATE=${RATE} DURATION=${DURATION}${SWEEP_EVERY_MS ? ` SWEEP_EVERY_MS=${SWEEP_EVERY_MS}` : ''} npm run bench:ratings\` (it starts \`npm start\` with its defaults on a database of its own).${swept}`,
       '',
       `Run: ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores (a busy shared machine's figures are provisional): ${total} ratings from ${USERS} critics on ${GAMES} games at ${(total / elapsed).toFixed(1)}/s; answers ${answers || 'none'}; targets p50 ≤ 100 ms, p99 ≤ 500 ms, counts shown within 10 s: **${passed ? 'met' : 'not met'}**.`,
       '',
@@ -363,7 +390,7 @@ async function run(
       `${site.backend}: sent ${total} ratings in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(1)}/s), answers ${answers}, ${polls} catalogue polls`,
       `POST answered:        p50 ${ms(percentile(posts, 50))}  p95 ${ms(percentile(posts, 95))}  p99 ${ms(percentile(posts, 99))}  max ${ms(posts.at(-1) ?? NaN)}`,
       `visible in catalogue: p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  max ${ms(sorted.at(-1) ?? NaN)}  (${sorted.length} measured)`,
-      `counts shown: ${shown}; ${passed ? 'targets met' : 'targets NOT met'}`,
+      `counts shown: ${shown}; ${passed ? 'targets met' : 'targets NOT met'}${swept}`,
     ].join('\n') + '\n',
   );
 }

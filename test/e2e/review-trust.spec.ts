@@ -173,6 +173,8 @@ test(
       'La media de los jugadores deja fuera 30 puntuaciones de una actividad inusual',
     );
     const chart = page.getByTestId('player-timeline');
+    // Bounded (a missing chart fails here with the page still open for its snapshot), then in view.
+    await expect(chart).toBeAttached();
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.getByTestId('unusual-window')).toHaveCount(1);
     // The chart's own image (visx draws each tick label in a nested svg, which also has the img role).
