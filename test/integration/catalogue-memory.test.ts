@@ -75,6 +75,8 @@ const FILTERS = [
 describe('the catalogue in the API’s memory', () => {
   let memory: TestApi;
   let database: TestApi;
+  /** As `npm start` runs it: the read cache on, search pages kept while the read model is unchanged. */
+  let cached: TestApi;
   let db: pg.Pool;
   const created: number[] = [];
 
@@ -87,12 +89,14 @@ describe('the catalogue in the API’s memory', () => {
     // Read cache off on both: every answer is made for its request.
     memory = await startTestApi(backend, { READ_CACHE_TTL_MS: '0' });
     database = await startTestApi(backend, { READ_CACHE_TTL_MS: '0', CATALOGUE_MEMORY: 'false' });
+    cached = await startTestApi(backend);
   }, 180_000);
 
   afterAll(async () => {
     if (created.length) await db.query('delete from games where id = any($1)', [created]);
     await memory?.close();
     await database?.close();
+    await cached?.close();
     await db?.end();
   });
 
@@ -305,16 +309,20 @@ describe('the catalogue in the API’s memory', () => {
       what: 'the new game first',
     });
     // The search finds it too, its card the catalogue's (by the lane: no compression asked for).
-    const searched = async () =>
+    const searched = async (baseUrl = memory.baseUrl) =>
       JSON.parse(
         (
           await plainGet(
-            memory.baseUrl,
+            baseUrl,
             `/api/games/search?name=${encodeURIComponent('memoria de catalogo')}`,
           )
         ).body,
       ) as { igdbID: number; avRatings: number | null }[];
     await waitFor(async () => (await searched())[0]?.igdbID === game.igdbId, { what: 'the new game found' });
+    // With the read cache on, the search page is kept: read it now, so the change below must replace it.
+    await waitFor(async () => (await searched(cached.baseUrl))[0]?.igdbID === game.igdbId, {
+      what: 'the new game found with the read cache on',
+    });
     // A critic average moves it to the top of the critics' order.
     await db.query('update games set av_ratings = 100, critic_review_count = 9 where id = $1', [game.id]);
     await waitFor(
@@ -325,6 +333,9 @@ describe('the catalogue in the API’s memory', () => {
       { what: 'the new critic average' },
     );
     await waitFor(async () => (await searched())[0]?.avRatings === 100, { what: 'the found card changed' });
+    await waitFor(async () => (await searched(cached.baseUrl))[0]?.avRatings === 100, {
+      what: 'the found card changed with the read cache on',
+    });
     await db.query('delete from games where id = $1', [game.id]);
     created.pop();
     await waitFor(async () => (await firstOf(newest))?.igdbID !== game.igdbId, { what: 'the removal' });

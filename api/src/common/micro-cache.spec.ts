@@ -24,6 +24,22 @@ describe('MicroCache', () => {
     expect([await cache.get('detail:1', load), await cache.get('detail:2', load)]).toEqual([3, 2]);
   });
 
+  it('keeps a stamped value past its TTL while the stamp is the same, and loads again on another stamp', async () => {
+    const cache = new MicroCache(20, 100, 20);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('search:zelda', load, 'a')).toBe(1);
+    await sleep(60);
+    // Past the TTL and the stale window: the same stamp is still fresh.
+    expect(await cache.get('search:zelda', load, 'a')).toBe(1);
+    // The model changed: past the stale window, the next read loads.
+    expect(await cache.get('search:zelda', load, 'b')).toBe(2);
+    expect(await cache.get('search:zelda', load, 'b')).toBe(2);
+    // A clear drops it whatever its stamp.
+    cache.invalidate();
+    expect(await cache.get('search:zelda', load, 'b')).toBe(3);
+  });
+
   it('after the TTL serves the stale value at once and refreshes it behind, once', async () => {
     const cache = new MicroCache(30, 100, 1000);
     let loads = 0;

@@ -10,6 +10,8 @@ interface Entry {
   refreshing: boolean;
   /** Bytes of the settled value's body (0 until settled). */
   bytes: number;
+  /** The read model's stamp the value was made from (see `get`), when it was made from it alone. */
+  stamp?: string;
 }
 
 /** The bytes a cached answer holds: its serialised body (Buffer), or a body inside it (search answers). */
@@ -55,12 +57,19 @@ export class MicroCache {
     private readonly maxRefreshes = 4,
   ) {}
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * `stamp`: for a value made only from the read model in memory (a search page from the search index and
+   * the catalogue's cards), the model's stamp at the time: the value stays fresh past its TTL for as long as
+   * the model's stamp is the same (nothing it was made from has changed), and an entry of another stamp is
+   * stale. A clear drops it like any other.
+   */
+  get<T>(key: string, load: () => Promise<T>, stamp?: string): Promise<T> {
     if (this.ttlMs === 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     // Fresh, or still loading: share it.
-    if (hit && (!hit.settled || hit.expires > now)) return hit.value as Promise<T>;
+    if (hit && (!hit.settled || (stamp === undefined ? hit.expires > now : hit.stamp === stamp)))
+      return hit.value as Promise<T>;
     if (hit && hit.settled && hit.staleUntil > now) {
       if (!hit.refreshing && this.refreshes < this.maxRefreshes) {
         hit.refreshing = true;
@@ -70,11 +79,11 @@ export class MicroCache {
           this.refreshes--;
         };
         refresh.then(done, done);
-        this.store(key, refresh, hit);
+        this.store(key, refresh, hit, stamp);
       }
       return hit.value as Promise<T>;
     }
-    return this.store(key, load());
+    return this.store(key, load(), undefined, stamp);
   }
 
   /**
@@ -97,12 +106,20 @@ export class MicroCache {
     this.generation++;
   }
 
-  private store<T>(key: string, value: Promise<T>, stale?: Entry): Promise<T> {
+  private store<T>(key: string, value: Promise<T>, stale?: Entry, stamp?: string): Promise<T> {
     if (!stale) {
       const old = this.entries.get(key);
       if (old) this.remove(key, old);
       this.evictIfFull();
-      const entry: Entry = { expires: 0, staleUntil: 0, value, settled: false, refreshing: false, bytes: 0 };
+      const entry: Entry = {
+        expires: 0,
+        staleUntil: 0,
+        value,
+        settled: false,
+        refreshing: false,
+        bytes: 0,
+        stamp,
+      };
       this.entries.set(key, entry);
       value.then(
         (resolved) => this.settle(key, entry, resolved),
@@ -122,6 +139,7 @@ export class MicroCache {
           settled: false,
           refreshing: false,
           bytes: 0,
+          stamp,
         };
         this.entries.set(key, entry);
         this.settle(key, entry, resolved);

@@ -153,20 +153,27 @@ export class GamesService {
     const mature = query.mature === true;
     const key = `search:${term}:${query.page}:${query.size}:${query.spanish ?? ''}:${query.length ?? ''}:${mature}`;
     const filtered = isFiltered(query);
-    const answer = await this.cache.get(key, async () => {
-      const { page, size, spanish, length } = query;
-      const inMemory = await this.searchInMemory(query.name, { page, size, spanish, length, mature });
-      if (inMemory) return inMemory;
-      const found = await this.searchIndex.search((index) =>
-        searchGames(this.em, query.name, { page, size, spanish, length, mature }, index),
-      );
-      // With the Spanish or length filter an empty answer says nothing of the title (it may exist without
-      // castellano voices or texts, or of another length): no '¿Quizás buscabas…?', whose trigram scan is
-      // the search's dearest statement.
-      const didYouMean =
-        found.total === 0 && !filtered ? await this.searchIndex.didYouMean(query.name, mature) : null;
-      return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
-    });
+    // Made from the read model alone, a search page stays cached for as long as the model is unchanged.
+    const [memory, loaded] = await Promise.all([this.catalogueMemory.current(), this.searchIndex.current()]);
+    const stamp = memory && loaded ? `${memory.stamp}|${this.searchIndex.stamp}` : undefined;
+    const answer = await this.cache.get(
+      key,
+      async () => {
+        const { page, size, spanish, length } = query;
+        const inMemory = await this.searchInMemory(query.name, { page, size, spanish, length, mature });
+        if (inMemory) return inMemory;
+        const found = await this.searchIndex.search((index) =>
+          searchGames(this.em, query.name, { page, size, spanish, length, mature }, index),
+        );
+        // With the Spanish or length filter an empty answer says nothing of the title (it may exist without
+        // castellano voices or texts, or of another length): no '¿Quizás buscabas…?', whose trigram scan is
+        // the search's dearest statement.
+        const didYouMean =
+          found.total === 0 && !filtered ? await this.searchIndex.didYouMean(query.name, mature) : null;
+        return { body: toJson(found.rows.map(presentSummary)), total: found.total, didYouMean };
+      },
+      stamp,
+    );
     // Every search that finds nothing is counted, cached or not, in memory and written within a second; a
     // failure to count never fails the search. A filtered one is no miss of the catalogue.
     if (answer.total === 0 && term && !filtered) this.misses.count(term);

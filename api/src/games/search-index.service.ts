@@ -53,6 +53,11 @@ export class SearchIndexService implements OnApplicationBootstrap, Follower {
     return this.store.current;
   }
 
+  /** Changes whenever an answer made from the index may have (SearchIndexStore.stamp). */
+  get stamp(): string {
+    return this.store.stamp;
+  }
+
   /** '¿Quizás buscabas…?' for a search that found nothing: chosen in the index (by the database before it loads). */
   didYouMean(text: string, mature: boolean): Promise<string | null> {
     return didYouMeanTitle(this.em.fork(), text, mature, this.store);

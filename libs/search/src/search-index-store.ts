@@ -43,6 +43,8 @@ export class SearchIndexStore {
   private seen: { at: number; version: number }[] = [];
   private lastLookback = Date.now();
   private lastBuild = Date.now();
+  /** Goes up whenever the index or its titles change (a load, a patch): see `stamp`. */
+  private revision = 0;
 
   private readonly lookBackMs: number;
 
@@ -77,6 +79,7 @@ export class SearchIndexStore {
     }
     this.index = index;
     this.titles = titles;
+    this.revision++;
     this.version = changed.version;
     this.lastBuild = Date.now();
     this.seen = [{ at: Date.now(), version: this.version }];
@@ -116,6 +119,14 @@ export class SearchIndexStore {
     this.maintain(em);
     await this.check(em);
     return this.index;
+  }
+
+  /**
+   * Changes whenever a search's answer from the index may have (a game patched in, a reload, a late
+   * commit read again): an answer made from the index is known by it.
+   */
+  get stamp(): string {
+    return String(this.revision);
   }
 
   /** The index as it is, without asking the database (null when it is not loaded). */
@@ -187,6 +198,7 @@ export class SearchIndexStore {
       this.index!.update(game);
       this.titles!.update(game.id, game);
     }
+    if (changed.games.length) this.revision++;
     if (changed.version > this.version) {
       this.version = changed.version;
       this.seen.push({ at: Date.now(), version: this.version });
