@@ -1,13 +1,20 @@
 import { matchNintendo, NINTENDO_MATCH_DAYS } from './nintendo-matcher.js';
 
 const candidate = (igdbId: number, title: string, releaseDate: string) => ({ igdbId, title, releaseDate });
-const eshop = (title: string, nsuid: string, releaseDate: string | null) => ({ title, nsuids: [nsuid], releaseDate });
+const eshop = (title: string, nsuid: string, releaseDate: string | null) => ({
+  title,
+  nsuids: [nsuid],
+  releaseDate,
+});
 
 describe('matchNintendo', () => {
   it('links the same title released within a few days, whatever the accents, case and trademark signs', () => {
     expect(
       matchNintendo(
-        [candidate(1, 'The Legend of Zelda: Breath of the Wild', '2017-03-03'), candidate(2, 'Pokémon Escarlata', '2022-11-18')],
+        [
+          candidate(1, 'The Legend of Zelda: Breath of the Wild', '2017-03-03'),
+          candidate(2, 'Pokémon Escarlata', '2022-11-18'),
+        ],
         [
           eshop('The Legend of Zelda™: Breath of the Wild', '70010000000023', '2017-03-03'),
           eshop('POKEMON ESCARLATA', '70010000053971', '2022-11-17'),
@@ -21,7 +28,9 @@ describe('matchNintendo', () => {
 
   it('does not link the same title released on another date, nor a title without a date', () => {
     const games = [candidate(1, 'Celeste', '2018-01-25')];
-    const later = new Date(Date.parse('2018-01-25') + (NINTENDO_MATCH_DAYS + 1) * 86_400_000).toISOString().slice(0, 10);
+    const later = new Date(Date.parse('2018-01-25') + (NINTENDO_MATCH_DAYS + 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     expect(matchNintendo(games, [eshop('Celeste', '70010000006442', later)])).toEqual([]);
     expect(matchNintendo(games, [eshop('Celeste', '70010000006442', null)])).toEqual([]);
     expect(matchNintendo(games, [eshop('Celeste 2', '70010000006443', '2018-01-25')])).toEqual([]);

@@ -40,7 +40,10 @@ export class GameStoreIdRepository extends EntityRepository<GameStoreId> {
       .where('igdbId', 'in', [...new Set(links.map((link) => link.igdbId))])
       .execute();
     const gameOf = new Map(games.map((game) => [game.igdbId, game.id]));
-    const unique = new Map<string, { game: number; store: PriceStore; storeId: string; source: GameStoreIdSource }>();
+    const unique = new Map<
+      string,
+      { game: number; store: PriceStore; storeId: string; source: GameStoreIdSource }
+    >();
     for (const link of links) {
       const game = gameOf.get(link.igdbId);
       if (game !== undefined) unique.set(`${game}|${link.store}|${link.storeId}`, { ...link, game });
@@ -49,7 +52,13 @@ export class GameStoreIdRepository extends EntityRepository<GameStoreId> {
     const rows = await this.db
       .insertInto('GameStoreId')
       .values(
-        [...unique.values()].map(({ game, store, storeId, source }) => ({ game, store, storeId, source, seenAt })),
+        [...unique.values()].map(({ game, store, storeId, source }) => ({
+          game,
+          store,
+          storeId,
+          source,
+          seenAt,
+        })),
       )
       .onConflict((conflict) =>
         conflict.columns(['game', 'store', 'storeId']).doUpdateSet((update) => ({
@@ -85,7 +94,9 @@ export class GameStoreIdRepository extends EntityRepository<GameStoreId> {
       .select((eb) => sql<string | null>`to_char(${eb.ref('g.releaseDate')}, 'YYYY-MM-DD')`.as('releaseDate'))
       .where('g.platforms', '&&', sql<string[]>`${NINTENDO_PLATFORMS}::text[]`)
       .where('g.releaseDate', 'is not', null)
-      .where((eb) => eb.or([eb('g.releaseDatePrecision', 'is', null), eb('g.releaseDatePrecision', '=', 'day')]))
+      .where((eb) =>
+        eb.or([eb('g.releaseDatePrecision', 'is', null), eb('g.releaseDatePrecision', '=', 'day')]),
+      )
       .where((eb) =>
         eb.not(
           eb.exists(

@@ -108,9 +108,7 @@ export class PriceRepository extends EntityRepository<PriceOffer> {
         fromIgdb.set(row.igdbId, row.storeId);
     }
     for (const [igdbId, appId] of fromIgdb) if (!apps.has(igdbId)) apps.set(igdbId, appId);
-    return [...apps]
-      .sort(([a], [b]) => a - b)
-      .map(([igdbId, appId]) => ({ igdbId, appId }));
+    return [...apps].sort(([a], [b]) => a - b).map(([igdbId, appId]) => ({ igdbId, appId }));
   }
 
   /**

@@ -58,18 +58,27 @@ describe('readNintendoPrices', () => {
   });
 
   it('leaves out free titles, other currencies, missing prices and a discount not started or over', () => {
-    const one = (price: object) => readNintendoPrices({ prices: [{ title_id: 70010000000002, ...price }] }, now);
+    const one = (price: object) =>
+      readNintendoPrices({ prices: [{ title_id: 70010000000002, ...price }] }, now);
     expect(one({ sales_status: 'onsale', regular_price: { currency: 'EUR', raw_value: '0' } })).toEqual([]);
-    expect(one({ sales_status: 'onsale', regular_price: { currency: 'GBP', raw_value: '59.99' } })).toEqual([]);
+    expect(one({ sales_status: 'onsale', regular_price: { currency: 'GBP', raw_value: '59.99' } })).toEqual(
+      [],
+    );
     expect(one({ sales_status: 'onsale' })).toEqual([]);
-    expect(one({ sales_status: 'unreleased', regular_price: { currency: 'EUR', raw_value: '9.99' } })).toEqual([]);
-    expect(one({ sales_status: 'onsale', regular_price: { currency: 'EUR', raw_value: 'gratis' } })).toEqual([]);
+    expect(
+      one({ sales_status: 'unreleased', regular_price: { currency: 'EUR', raw_value: '9.99' } }),
+    ).toEqual([]);
+    expect(one({ sales_status: 'onsale', regular_price: { currency: 'EUR', raw_value: 'gratis' } })).toEqual(
+      [],
+    );
     const later = one({
       sales_status: 'onsale',
       regular_price: { currency: 'EUR', raw_value: '19.99' },
       discount_price: { currency: 'EUR', raw_value: '9.99', start_datetime: '2026-12-20T00:00:00Z' },
     });
-    expect(later).toEqual([expect.objectContaining({ regular: 1999, final: 1999, discountPct: 0, endsAt: null })]);
+    expect(later).toEqual([
+      expect.objectContaining({ regular: 1999, final: 1999, discountPct: 0, endsAt: null }),
+    ]);
     expect(readNintendoPrices(null)).toEqual([]);
     expect(readNintendoPrices({ error: { message: 'Over ids limit number' } })).toEqual([]);
   });
@@ -129,7 +138,11 @@ describe('readNintendoSearch', () => {
 
 describe('NintendoStore', () => {
   it('never asks more than 50 ids in one call', async () => {
-    const store = new NintendoStore('http://127.0.0.1:9', 'http://127.0.0.1:9', new StoreCaller({ intervalMs: 0 }));
+    const store = new NintendoStore(
+      'http://127.0.0.1:9',
+      'http://127.0.0.1:9',
+      new StoreCaller({ intervalMs: 0 }),
+    );
     const ids = Array.from({ length: NINTENDO_BATCH + 1 }, (_, index) => String(70010000000000 + index));
     await expect(store.prices(ids)).rejects.toThrow('50 ids');
   });

@@ -53,10 +53,7 @@ export function readNintendoPrices(answer: unknown, now = new Date()): StorePric
     const ends = storeDate(discount?.end_datetime);
     const discounted = euroCents(discount);
     const running =
-      discounted !== null &&
-      discounted < regular &&
-      (!starts || starts <= now) &&
-      (!ends || ends > now);
+      discounted !== null && discounted < regular && (!starts || starts <= now) && (!ends || ends > now);
     const final = running && discounted !== null ? discounted : regular;
     return [
       {

@@ -15,7 +15,9 @@ const availability = (price: object, conditions: object = {}, extra: object = {}
   AvailabilityBSchema: 'AvailabilityGame;1',
   AvailabilityId: 'B3157BXFMS19',
   Conditions: {
-    ClientConditions: { AllowedPlatforms: [{ MaxVersion: 2147483647, MinVersion: 0, PlatformName: 'Windows.Xbox' }] },
+    ClientConditions: {
+      AllowedPlatforms: [{ MaxVersion: 2147483647, MinVersion: 0, PlatformName: 'Windows.Xbox' }],
+    },
     EndDate: '9998-12-30T00:00:00.0000000Z',
     ResourceSetIds: ['1'],
     StartDate: '2017-09-26T16:00:00.0000000Z',
@@ -87,11 +89,27 @@ describe('readXboxPrices', () => {
       readXboxPrices({ Products: [product('9NOPRICE0001', 'Sin precio', availabilities)] }, now);
     expect(only(availability({ ListPrice: 0, MSRP: 0 }))).toEqual([]);
     expect(only(availability({ CurrencyCode: 'USD', ListPrice: 59.99, MSRP: 59.99 }))).toEqual([]);
-    expect(only(availability({ ListPrice: 9.99, MSRP: 19.99 }, { StartDate: '2027-01-01T00:00:00Z' }))).toEqual([]);
-    expect(only(availability({ ListPrice: 9.99, MSRP: 19.99 }, { EndDate: '2026-12-01T00:00:00Z' }))).toEqual([]);
+    expect(
+      only(availability({ ListPrice: 9.99, MSRP: 19.99 }, { StartDate: '2027-01-01T00:00:00Z' })),
+    ).toEqual([]);
+    expect(only(availability({ ListPrice: 9.99, MSRP: 19.99 }, { EndDate: '2026-12-01T00:00:00Z' }))).toEqual(
+      [],
+    );
     expect(only(availability({}))).toEqual([]);
     expect(
-      readXboxPrices({ Products: [{ ProductId: '9NOSKU000001', DisplaySkuAvailabilities: [{ Sku: { SkuType: 'trial' }, Availabilities: [availability({ ListPrice: 5, MSRP: 5 })] }] }] }, now),
+      readXboxPrices(
+        {
+          Products: [
+            {
+              ProductId: '9NOSKU000001',
+              DisplaySkuAvailabilities: [
+                { Sku: { SkuType: 'trial' }, Availabilities: [availability({ ListPrice: 5, MSRP: 5 })] },
+              ],
+            },
+          ],
+        },
+        now,
+      ),
     ).toEqual([]);
     expect(readXboxPrices({ Products: [] })).toEqual([]);
     expect(readXboxPrices(null)).toEqual([]);
@@ -101,6 +119,8 @@ describe('readXboxPrices', () => {
 describe('XboxStore', () => {
   it('never asks more than 200 products in one call', async () => {
     const store = new XboxStore('http://127.0.0.1:9', new StoreCaller({ intervalMs: 0 }));
-    await expect(store.prices(Array.from({ length: XBOX_BATCH + 1 }, (_, i) => `9N${String(i).padStart(10, '0')}`))).rejects.toThrow('200');
+    await expect(
+      store.prices(Array.from({ length: XBOX_BATCH + 1 }, (_, i) => `9N${String(i).padStart(10, '0')}`)),
+    ).rejects.toThrow('200');
   });
 });

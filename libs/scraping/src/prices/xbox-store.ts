@@ -102,7 +102,8 @@ export class XboxStore {
   ) {}
 
   async prices(productIds: readonly string[], signal?: AbortSignal): Promise<StorePrice[]> {
-    if (productIds.length > XBOX_BATCH) throw new Error(`El catálogo admite ${XBOX_BATCH} productos por llamada`);
+    if (productIds.length > XBOX_BATCH)
+      throw new Error(`El catálogo admite ${XBOX_BATCH} productos por llamada`);
     const url = new URL(`${this.baseUrl.replace(/\/+$/, '')}/v7.0/products`);
     url.searchParams.set('bigIds', productIds.join(','));
     url.searchParams.set('market', 'ES');
