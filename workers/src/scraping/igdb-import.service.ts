@@ -6,7 +6,7 @@ import {
   GameChange,
   GameImportRepository,
   GameLanguage,
-  GameStoreIdRepository,
+  GameStoreId,
   igdbDatePrecision,
   igdbImageUrl,
   isAddonGameType,
@@ -332,7 +332,7 @@ export class IgdbImportService {
         if (rows.length < PAGE_SIZE) break;
       }
     }
-    await new GameStoreIdRepository(this.orm.em.fork()).link(links, new Date());
+    await this.orm.em.fork().getRepository(GameStoreId).link(links, new Date());
   }
 
   /**
