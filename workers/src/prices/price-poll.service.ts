@@ -35,6 +35,37 @@ interface Asked {
   storeId: string;
 }
 
+/**
+ * The store's products in batches of at most `size`, a game's products in one batch where they fit: the
+ * batch's offers keep the cheapest product per game and platform (PriceRepository.recordPrices), which two
+ * batches would each write in turn.
+ */
+export function productBatches(asked: readonly Asked[], size: number): string[][] {
+  const productsOf = new Map<number, string[]>();
+  for (const { igdbId, storeId } of asked)
+    productsOf.set(igdbId, [...(productsOf.get(igdbId) ?? []), storeId]);
+  const scheduled = new Set<string>();
+  const batches: string[][] = [];
+  let current: string[] = [];
+  for (const products of productsOf.values()) {
+    const fresh = [...new Set(products)].filter((product) => !scheduled.has(product));
+    if (current.length > 0 && current.length + fresh.length > size) {
+      batches.push(current);
+      current = [];
+    }
+    for (const product of fresh) {
+      scheduled.add(product);
+      current.push(product);
+      if (current.length === size) {
+        batches.push(current);
+        current = [];
+      }
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
 /** Pages of Nintendo's search one poll reads at most (1,000 titles a page; the Switch has about 15,000). */
 const MAX_NINTENDO_SEARCH_PAGES = 40;
 
@@ -134,14 +165,14 @@ export class PricePollService {
     const name = PRICE_STORE_NAMES[store];
     const gamesOf = new Map<string, number[]>();
     for (const { igdbId, storeId } of asked) gamesOf.set(storeId, [...(gamesOf.get(storeId) ?? []), igdbId]);
-    const products = [...gamesOf.keys()];
+    const batches = productBatches(asked, batchSize);
     const games = new Set(asked.map((row) => row.igdbId)).size;
     const requestsBefore = caller.requests;
     const runId = await prices.startRun(store, new Date());
     const counts = { games, changed: 0, failed: 0 };
     const failedGames = new Set<number>();
-    for (let start = 0; start < products.length; start += batchSize) {
-      const batch = products.slice(start, start + batchSize);
+    let done = 0;
+    for (const [index, batch] of batches.entries()) {
       try {
         const answered = await ask(batch);
         const observed: ObservedPrice[] = answered.flatMap((price) =>
@@ -152,15 +183,16 @@ export class PricePollService {
         if (!(error instanceof StoreCallError)) throw error;
         for (const storeId of batch) for (const igdbId of gamesOf.get(storeId) ?? []) failedGames.add(igdbId);
         // Unreachable from the start: every other batch would fail alike.
-        if (start === 0 && error.status === null) {
+        if (index === 0 && error.status === null) {
           for (const igdbId of asked.map((row) => row.igdbId)) failedGames.add(igdbId);
           this.logger.warn(`${name} no responde; precios sin consultar: ${error.message}`);
           break;
         }
       }
+      done += batch.length;
       await progress({
-        percent: Math.round(((start + batch.length) / Math.max(products.length, 1)) * 100),
-        message: `${name}: ${start + batch.length} de ${products.length} productos`,
+        percent: Math.round((done / Math.max(gamesOf.size, 1)) * 100),
+        message: `${name}: ${done} de ${gamesOf.size} productos`,
       });
     }
     counts.failed = failedGames.size;
