@@ -61,8 +61,9 @@ export class FakeIgdb {
   }
 
   private answer(request: http.IncomingMessage, body: string, response: http.ServerResponse): void {
-    const json = (status: number, value: unknown) =>
+    const json = (status: number, value: unknown): void => {
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+    };
     if (request.method === 'POST' && request.url === '/oauth2/token') {
       return json(200, { access_token: 'token-de-prueba', expires_in: 5_000_000, token_type: 'bearer' });
     }
