@@ -146,6 +146,17 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
           timeToBeats().filter((row) => asked.includes(row.game_id)),
         );
       }
+      if (request.method === 'POST' && request.url === '/v4/external_games') {
+        // IGDB's external games of the games and sources asked for (docs/PRICES.md: the stores' ids).
+        const asked = /where game = \(([\d,]+)\)/.exec(body)?.[1].split(',').map(Number) ?? [];
+        return json(
+          200,
+          [
+            { id: 51, game: 990_000_001, uid: '1903340', external_game_source: 1 },
+            { id: 52, game: 990_000_001, uid: '9PKS3G6M3W4K', external_game_source: 11 },
+          ].filter((row) => asked.includes(row.game) && /external_game_source = \(1,11\)/.test(body)),
+        );
+      }
       // A LibreTranslate-compatible service for the translate-game jobs the import queues.
       if (request.method === 'POST' && request.url === '/translate') {
         return json(200, { translatedText: `[es] ${(JSON.parse(body) as { q: string }).q}` });
@@ -296,6 +307,15 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
           count: 42,
           length_hours: 8.5,
         },
+      ]);
+      // The stores' ids from IGDB's external games: the Steam app and the Microsoft Store product.
+      const storeIds = await db.query(
+        `select s.store, s.store_id, s.source from game_store_ids s join games g on g.id = s.game_id
+         where g.igdb_id = 990000001 order by s.store`,
+      );
+      expect(storeIds.rows).toEqual([
+        { store: 'steam', store_id: '1903340', source: 'igdb' },
+        { store: 'xbox', store_id: '9PKS3G6M3W4K', source: 'igdb' },
       ]);
       expect((await call(api.baseUrl, 'GET', '/api/games/990000001')).body.timeToBeat).toEqual({
         main: 8.5,

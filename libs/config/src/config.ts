@@ -146,6 +146,12 @@ const envSchema = z.object({
   STEAM_STORE_URL: z.url().default('https://store.steampowered.com'),
   /** Games whose Spanish review summary one poll reads again, the longest unread first (two calls each). */
   STEAM_REVIEWS_PER_RUN: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** Nintendo's eShop price API (`/v1/price`, country ES, 50 nsuids a call); a test points it at a local fake. */
+  NINTENDO_PRICE_URL: z.url().default('https://api.ec.nintendo.com'),
+  /** Nintendo's European search (`/es/select`), whose Switch games the nsuids are matched from. */
+  NINTENDO_SEARCH_URL: z.url().default('https://searching.nintendo-europe.com'),
+  /** Microsoft's display catalogue (`/v7.0/products`, market ES, 200 products a call). */
+  XBOX_CATALOG_URL: z.url().default('https://displaycatalog.mp.microsoft.com'),
   /** The least time between two calls to one store's host (the poll's politeness). */
   PRICES_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
@@ -293,6 +299,9 @@ export const PROCESS_SETTINGS = {
     'STEAM_API_URL',
     'STEAM_STORE_URL',
     'STEAM_REVIEWS_PER_RUN',
+    'NINTENDO_PRICE_URL',
+    'NINTENDO_SEARCH_URL',
+    'XBOX_CATALOG_URL',
     'PRICES_REQUEST_INTERVAL_MS',
     'TRANSLATE_URL',
     'TRANSLATE_PROVIDER',

@@ -2,11 +2,15 @@
  * Prices per store (docs/CONTRACT.md §20): the stores polled, the game page's answer and the admin's status.
  * Money is integer cents of euro throughout; dates are ISO 8601 strings on the wire.
  */
-export const PRICE_STORES = ['steam'] as const;
+export const PRICE_STORES = ['steam', 'nintendo', 'xbox'] as const;
 export type PriceStore = (typeof PRICE_STORES)[number];
 
 /** The store's name as the page writes it ('Fuente: Steam'). */
-export const PRICE_STORE_NAMES: Record<PriceStore, string> = { steam: 'Steam' };
+export const PRICE_STORE_NAMES: Record<PriceStore, string> = {
+  steam: 'Steam',
+  nintendo: 'Nintendo eShop',
+  xbox: 'Microsoft Store',
+};
 
 export interface PriceOfferBody {
   store: PriceStore;

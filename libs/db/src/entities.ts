@@ -63,6 +63,8 @@ export * from './prices/price-snapshot.entity.js';
 import { PriceSnapshot } from './prices/price-snapshot.entity.js';
 export * from './prices/steam-spanish-reviews.entity.js';
 import { SteamSpanishReviews } from './prices/steam-spanish-reviews.entity.js';
+export * from './prices/game-store-id.entity.js';
+import { GameStoreId } from './prices/game-store-id.entity.js';
 export * from './ratings/rating.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 export * from './ratings/unusual-activity-window.entity.js';
@@ -138,6 +140,7 @@ export const ENTITY_CLASSES = {
   PriceRun,
   PriceSnapshot,
   SteamSpanishReviews,
+  GameStoreId,
   Rating,
   RemovedGame,
   ReviewDiscovery,

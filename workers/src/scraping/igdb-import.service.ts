@@ -6,6 +6,7 @@ import {
   GameChange,
   GameImportRepository,
   GameLanguage,
+  GameStoreId,
   igdbDatePrecision,
   igdbImageUrl,
   isAddonGameType,
@@ -17,6 +18,7 @@ import {
   type GameUpsertRow,
   type IgdbTimeToBeat,
   type LanguageStatement,
+  type StoreIdLink,
 } from '@veredicto/db';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
 import { IGDB_PLATFORMS } from '@veredicto/contract';
@@ -247,6 +249,12 @@ export class IgdbImportService {
         `IGDB: tiempos no importados: ${error instanceof Error ? error.message : String(error)}`,
       ),
     );
+    // The stores' ids are an extra too: the price poll reads them (docs/CONTRACT.md §20).
+    await this.importStoreIds(token, [...games.keys()], signal).catch((error: unknown) =>
+      this.logger.warn(
+        `IGDB: ids de tiendas no importados: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     // New games raise no event (only known games' changes do): every ordering of the catalogue is walked
     // again once the import is done.
     if (imported > 0) {
@@ -301,6 +309,30 @@ export class IgdbImportService {
       );
     });
     await this.outbox.publishRecorded(recorded);
+  }
+
+  /**
+   * The games' ids in the stores the price poll asks (docs/CONTRACT.md §20), from IGDB's external games:
+   * Steam app ids (source 1) and Microsoft Store product ids (source 11, the store 'xbox'). IGDB renamed the
+   * external game's `category` to `external_game_source` (same numbers); the answer is read under either name.
+   */
+  private async importStoreIds(token: string, igdbIds: number[], signal?: AbortSignal): Promise<void> {
+    const links: StoreIdLink[] = [];
+    for (let start = 0; start < igdbIds.length; start += PAGE_SIZE) {
+      const ids = igdbIds.slice(start, start + PAGE_SIZE);
+      // A game has several external games (editions, platforms): page until a short page.
+      for (let offset = 0; ; offset += PAGE_SIZE) {
+        const rows = (await this.query(
+          token,
+          `fields game,uid,external_game_source; where game = (${ids.join(',')}) & external_game_source = (${[...IGDB_STORE_SOURCES.keys()].join(',')}); limit ${PAGE_SIZE}; offset ${offset};`,
+          signal,
+          'external_games',
+        )) as unknown as IgdbExternalGame[];
+        links.push(...rows.flatMap(igdbStoreIdLink));
+        if (rows.length < PAGE_SIZE) break;
+      }
+    }
+    await this.orm.em.fork().getRepository(GameStoreId).link(links, new Date());
   }
 
   /**
@@ -392,6 +424,38 @@ interface IgdbTimeToBeatAnswer {
   completely?: number;
   count?: number;
   updated_at?: number;
+}
+
+/** IGDB's external game sources the price poll has a store for: Steam (1) and Microsoft (11). */
+const IGDB_STORE_SOURCES = new Map<number, StoreIdLink['store']>([
+  [1, 'steam'],
+  [11, 'xbox'],
+]);
+
+/** One row of IGDB's /external_games (https://api-docs.igdb.com/#external-game). */
+interface IgdbExternalGame {
+  id?: number;
+  game?: number | { id?: number };
+  uid?: string;
+  external_game_source?: number | { id?: number };
+  /** The deprecated name of `external_game_source`. */
+  category?: number;
+}
+
+/** A Steam app id (digits) or a Microsoft Store product id (12 letters and digits), as a link to store. */
+export function igdbStoreIdLink(row: IgdbExternalGame): StoreIdLink[] {
+  const game = typeof row.game === 'object' ? row.game.id : row.game;
+  const source =
+    typeof row.external_game_source === 'object'
+      ? row.external_game_source.id
+      : (row.external_game_source ?? row.category);
+  const store = source === undefined ? undefined : IGDB_STORE_SOURCES.get(source);
+  const uid = row.uid?.trim();
+  if (typeof game !== 'number' || !store || !uid) return [];
+  const valid = store === 'steam' ? /^\d{1,10}$/.test(uid) : /^[0-9A-Za-z]{12}$/.test(uid);
+  return valid
+    ? [{ igdbId: game, store, storeId: store === 'xbox' ? uid.toUpperCase() : uid, source: 'igdb' }]
+    : [];
 }
 
 const seconds = (value: unknown) => (typeof value === 'number' && value > 0 ? Math.round(value) : null);

@@ -68,16 +68,21 @@ const offerKey = (price: Pick<ObservedPrice, 'gameIgdbId' | 'store' | 'platform'
 
 /**
  * Prices per store (docs/CONTRACT.md §20): the current offers, their history of changes and the poll's
- * runs. Store ids come from what the catalogue already links (Steam app ids of the language lists).
+ * runs. Store ids come from the language lists (Steam app ids) and game_store_ids (IGDB's external games,
+ * Nintendo's matched nsuids).
  */
 export class PriceRepository extends EntityRepository<PriceOffer> {
   private get db() {
     return typedSql(this.getEntityManager());
   }
 
-  /** Every catalogue game with a Steam app id (languages.jsonl.gz's link, `steam` language entries). */
+  /**
+   * Every catalogue game with a Steam app id, one app a game: the app of its `steam` language entries
+   * (languages.jsonl.gz's link) when it has one, else the lowest of the app ids IGDB's external games gave
+   * (game_store_ids), so a game is asked for once and its offer is never written twice in one batch.
+   */
   async steamApps(): Promise<{ igdbId: number; appId: string }[]> {
-    const rows = await this.db
+    const fromLanguages = await this.db
       .selectFrom('GameLanguage as l')
       .innerJoin('Game as g', 'g.id', 'l.game')
       .select(['g.igdbId', 'l.sourceRef'])
@@ -86,17 +91,40 @@ export class PriceRepository extends EntityRepository<PriceOffer> {
       .where('l.sourceRef', 'is not', null)
       .orderBy('g.igdbId')
       .execute();
-    return rows.flatMap((row) =>
-      row.sourceRef && /^\d{1,10}$/.test(row.sourceRef) ? [{ igdbId: row.igdbId, appId: row.sourceRef }] : [],
-    );
+    const fromStoreIds = await this.db
+      .selectFrom('GameStoreId as s')
+      .innerJoin('Game as g', 'g.id', 's.game')
+      .select(['g.igdbId', 's.storeId'])
+      .where('s.store', '=', 'steam')
+      .execute();
+    const isAppId = (value: string | null | undefined): value is string =>
+      typeof value === 'string' && /^\d{1,10}$/.test(value);
+    const apps = new Map<number, string>();
+    for (const row of fromLanguages) if (isAppId(row.sourceRef)) apps.set(row.igdbId, row.sourceRef);
+    const fromIgdb = new Map<number, string>();
+    for (const row of fromStoreIds) {
+      const known = fromIgdb.get(row.igdbId);
+      if (isAppId(row.storeId) && (known === undefined || Number(row.storeId) < Number(known)))
+        fromIgdb.set(row.igdbId, row.storeId);
+    }
+    for (const [igdbId, appId] of fromIgdb) if (!apps.has(igdbId)) apps.set(igdbId, appId);
+    return [...apps].sort(([a], [b]) => a - b).map(([igdbId, appId]) => ({ igdbId, appId }));
   }
 
   /**
    * Stores one batch of a poll in one transaction: every offer's `checkedAt` moves on, and a snapshot is
    * written for each offer whose figures changed (or that is new). Answers those changes.
    */
-  async recordPrices(prices: ObservedPrice[], seenAt: Date): Promise<ChangedPrice[]> {
-    if (prices.length === 0) return [];
+  async recordPrices(observed: ObservedPrice[], seenAt: Date): Promise<ChangedPrice[]> {
+    if (observed.length === 0) return [];
+    // One offer per game, store and platform: a game with two products on one platform (two editions) shows
+    // the cheaper, and one statement never writes a row twice.
+    const cheapest = new Map<string, ObservedPrice>();
+    for (const price of observed) {
+      const known = cheapest.get(offerKey(price));
+      if (!known || price.final < known.final) cheapest.set(offerKey(price), price);
+    }
+    const prices = [...cheapest.values()];
     return this.getEntityManager().transactional(async (tx) => {
       const db = typedSql(tx);
       const current = await db

@@ -46,6 +46,79 @@ describe('GamePrices', () => {
     expect(screen.getByText(/Incluido en Game Pass desde el 01-11-2026 \(sale el 31-12-2026\)/)).toBeTruthy();
   });
 
+  it("lists Nintendo's and the Microsoft Store's offers by store and platform; Nintendo gives no 30-day low", async () => {
+    const asOf = day(0);
+    const endsAt = day(5);
+    stubFetch((url) =>
+      url.endsWith('/prices')
+        ? jsonResponse({
+            offers: [
+              {
+                store: 'xbox',
+                platform: 'xbox-series',
+                url: 'https://www.xbox.com/es-ES/games/store/forza-horizon-5/9NBLGGH4R315',
+                regular: 6999,
+                final: 3499,
+                discountPct: 50,
+                lowest30d: null,
+                endsAt,
+                asOf,
+              },
+              {
+                store: 'nintendo',
+                platform: 'switch',
+                url: 'https://ec.nintendo.com/ES/es/titles/70010000000023',
+                regular: 5999,
+                final: 4199,
+                discountPct: 30,
+                lowest30d: null,
+                endsAt,
+                asOf,
+              },
+              {
+                store: 'steam',
+                platform: 'pc',
+                url: 'https://store.steampowered.com/app/620/Portal_2/',
+                regular: 999,
+                final: 999,
+                discountPct: 0,
+                lowest30d: null,
+                endsAt: null,
+                asOf,
+              },
+            ],
+            historicLow: null,
+            subscriptions: [],
+          })
+        : jsonResponse([]),
+    );
+    renderWithProviders(<GamePrices igdbID={1942} />);
+    const nintendo = (await screen.findByTestId('price-nintendo-switch')).textContent?.replace(
+      /\u00a0/g,
+      ' ',
+    );
+    expect(nintendo).toContain('Nintendo eShop · Nintendo Switch');
+    expect(nintendo).toContain('59,99 €');
+    expect(nintendo).toContain('41,99 €');
+    expect(nintendo).toContain('-30 %');
+    expect(nintendo).toContain('Precio más bajo en 30 días: la tienda no lo indica');
+    expect(nintendo).toContain('Fuente: Nintendo eShop');
+    const xbox = screen.getByTestId('price-xbox-xbox-series').textContent?.replace(/\u00a0/g, ' ');
+    expect(xbox).toContain('Microsoft Store · Xbox Series X|S');
+    expect(xbox).toContain('34,99 €');
+    expect(xbox).toContain('-50 %');
+    expect(xbox).toContain('Fuente: Microsoft Store');
+    expect(screen.getByRole('link', { name: 'Nintendo eShop' }).getAttribute('href')).toBe(
+      'https://ec.nintendo.com/ES/es/titles/70010000000023',
+    );
+    expect(screen.getByRole('link', { name: 'Microsoft Store' }).getAttribute('rel')).toContain('nofollow');
+    // Without a discount, no 30-day line.
+    expect(screen.getByTestId('price-steam-pc').textContent).not.toContain('30 días');
+    expect(
+      screen.getAllByRole('listitem').filter((item) => item.dataset.testid?.startsWith('price-')),
+    ).toHaveLength(3);
+  });
+
   it("says 'Sin datos de precio' when no store answered", async () => {
     stubFetch(() => jsonResponse({ offers: [], historicLow: null, subscriptions: [] }));
     renderWithProviders(<GamePrices igdbID={620} />);
