@@ -63,6 +63,10 @@ export * from './prices/price-snapshot.entity.js';
 import { PriceSnapshot } from './prices/price-snapshot.entity.js';
 export * from './prices/steam-spanish-reviews.entity.js';
 import { SteamSpanishReviews } from './prices/steam-spanish-reviews.entity.js';
+export * from './prices/game-store-id.entity.js';
+import { GameStoreId } from './prices/game-store-id.entity.js';
+export * from './prices/subscription-membership.entity.js';
+import { SubscriptionMembership } from './prices/subscription-membership.entity.js';
 export * from './ratings/rating.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 export * from './ratings/unusual-activity-window.entity.js';
@@ -138,6 +142,8 @@ export const ENTITY_CLASSES = {
   PriceRun,
   PriceSnapshot,
   SteamSpanishReviews,
+  GameStoreId,
+  SubscriptionMembership,
   Rating,
   RemovedGame,
   ReviewDiscovery,

@@ -37,6 +37,7 @@ import { Migration20261207130000_TrustFourthRound } from './Migration20261207130
 import { Migration20261207140000_FollowRequests } from './Migration20261207140000_FollowRequests.js';
 import { Migration20261207160000_TimeToBeat } from './Migration20261207160000_TimeToBeat.js';
 import { Migration20261207200000_SteamSpanishReviews } from './Migration20261207200000_SteamSpanishReviews.js';
+import { Migration20261207210000_GamePass } from './Migration20261207210000_GamePass.js';
 import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
 /**
@@ -140,5 +141,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261207200000_SteamSpanishReviews',
     class: Migration20261207200000_SteamSpanishReviews,
+  },
+  {
+    name: 'Migration20261207210000_GamePass',
+    class: Migration20261207210000_GamePass,
   },
 ];
