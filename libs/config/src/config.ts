@@ -148,6 +148,8 @@ const envSchema = z.object({
   STEAM_REVIEWS_PER_RUN: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** The least time between two calls to one store's host (the poll's politeness). */
   PRICES_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  /** Game Pass's lists for Spain (`/sigls/v2`), read by the price poll; a test points it at a local fake. */
+  GAMEPASS_URL: z.url().default('https://catalog.gamepass.com'),
   /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
   TRANSLATE_URL: optionalUrl,
   TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
@@ -294,6 +296,7 @@ export const PROCESS_SETTINGS = {
     'STEAM_STORE_URL',
     'STEAM_REVIEWS_PER_RUN',
     'PRICES_REQUEST_INTERVAL_MS',
+    'GAMEPASS_URL',
     'TRANSLATE_URL',
     'TRANSLATE_PROVIDER',
     'TRANSLATE_API_KEY',

@@ -8,6 +8,7 @@ import { STEAM_BATCH, SteamStore } from '@veredicto/scraping/prices/steam-store.
 import { SteamReviews } from '@veredicto/scraping/prices/steam-reviews.js';
 import type { ProgressReporter } from '../common/progress-reporter.js';
 import { priceAlerts } from './price-alerts.js';
+import { GamePassPoll } from './game-pass-poll.js';
 
 type PollResult = JobResults[JobName.PollPrices];
 
@@ -60,11 +61,13 @@ export class PricePollService {
     await prices.finishRun(runId, counts);
     const pricesRequests = caller.requests;
     const reviews = await this.steamSpanish(prices, caller, progress, signal);
+    const gamePass = await new GamePassPoll(this.orm, this.config, this.jobs).run(progress, signal);
     return {
       enabled: true,
       stores: [
         { store: 'steam', ...counts, requests: pricesRequests },
         { store: 'steam-reviews', ...reviews, requests: caller.requests - pricesRequests },
+        gamePass,
       ],
     };
   }
