@@ -48,6 +48,12 @@ export const SUBSCRIPTION_SERVICE_NAMES: Record<SubscriptionService, string> = {
 /** What a run of the price poll is about: a store or a subscription service. */
 export type PriceRunSource = PriceStore | SubscriptionService;
 
+/** A run's source as the admin's status writes it ('Steam', 'Game Pass'). */
+export const PRICE_RUN_SOURCE_NAMES: Record<PriceRunSource, string> = {
+  ...PRICE_STORE_NAMES,
+  ...SUBSCRIPTION_SERVICE_NAMES,
+};
+
 /** One point of a store's history: every change we saw. */
 export interface PriceHistoryPointBody {
   store: PriceStore;
