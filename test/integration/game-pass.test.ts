@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import pg from 'pg';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GAME_PASS_LISTS } from '@veredicto/scraping/prices/game-pass.js';
 import { startTestApi, type TestApi } from '../support/api-app.js';
@@ -25,6 +27,7 @@ describe('Game Pass: memberships and subscription alerts through a local fake', 
   const gamePass = new FakeGamePass(Object.values(GAME_PASS_LISTS));
   const backend = ONE_BACKEND;
   let own: OwnDatabase;
+  let dataDir: string;
   let api: TestApi;
   let workers: RunningProcess;
   let db: pg.Client;
@@ -55,8 +58,12 @@ describe('Game Pass: memberships and subscription alerts through a local fake', 
     await gamePass.start();
     // A database of its own: the memberships and the alerts are the whole service's, not one game's.
     own = await ownDatabase('gamepass');
+    // And a data folder of its own: the .eml outbox skips a mail whose key (alert and notification ids) it
+    // already wrote, and another own-database file of this Jest worker numbers its alerts from 1 too.
+    dataDir = await mkdtemp(join(tmpdir(), 'veredicto-test-gamepass-'));
     api = await startTestApi(backend, {
       DATABASE_URL: own.url,
+      DATA_DIR: dataDir,
       PRICES_POLL: 'on',
       GAMEPASS_URL: gamePass.origin,
       // No Steam game in this database: nothing is asked of Steam, and never of the real one.
@@ -95,6 +102,7 @@ describe('Game Pass: memberships and subscription alerts through a local fake', 
     await db?.end();
     await gamePass.close();
     await own?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, SLOW);
 
   const poll = async () => {

@@ -14,7 +14,8 @@ type StoreLine = JobResults[JobName.PollPrices]['stores'][number];
  * The Game Pass part of the price poll (docs/CONTRACT.md §20): reads the service's lists for Spain, records
  * which products are in, leaving and gone (its own price_runs row, 'gamepass'), and raises the alerts of the
  * catalogue games that entered or are leaving, through the alert pipeline like the price alerts. A list that
- * fails leaves every membership as it was: half an answer would make games seem to have left.
+ * fails leaves every membership as it was: half an answer would make games seem to have left. Nothing is
+ * asked while no catalogue game has a Microsoft Store id.
  */
 export class GamePassPoll {
   private readonly logger = new Logger(GamePassPoll.name);
@@ -32,8 +33,10 @@ export class GamePassPoll {
     const caller = new StoreCaller({ intervalMs: this.config.PRICES_REQUEST_INTERVAL_MS });
     const links = await subscriptions.microsoftStoreIds();
     const games = new Set(links.map((link) => link.igdbId)).size;
-    const runId = await runs.startRun('gamepass', new Date());
     const counts = { games, changed: 0, failed: 0 };
+    // No catalogue game has a Microsoft Store id yet: the lists could tell us nothing about our games.
+    if (games === 0) return { store: 'gamepass', ...counts, requests: 0 };
+    const runId = await runs.startRun('gamepass', new Date());
     try {
       const members = await new GamePassCatalog(this.config.GAMEPASS_URL, caller).members(signal);
       const changes = await subscriptions.recordMemberships('gamepass', members, new Date());

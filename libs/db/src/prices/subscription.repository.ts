@@ -153,12 +153,12 @@ export class SubscriptionRepository extends EntityRepository<SubscriptionMembers
       .select((eb) => [
         'm.service',
         sql<string>`to_char(min(${eb.ref('m.since')}) at time zone 'Europe/Madrid', 'YYYY-MM-DD')`.as(
-          'since',
+          'sinceDay',
         ),
         sql<
           string | null
         >`case when bool_and(${eb.ref('m.leaving')} is not null) then to_char(max(${eb.ref('m.leaving')}) at time zone 'Europe/Madrid', 'YYYY-MM-DD') end`.as(
-          'leaving',
+          'leavingDay',
         ),
       ])
       .where('g.igdbId', '=', igdbId)
@@ -168,8 +168,8 @@ export class SubscriptionRepository extends EntityRepository<SubscriptionMembers
       .execute();
     return rows.map((row) => ({
       service: SUBSCRIPTION_SERVICE_NAMES[row.service],
-      since: row.since,
-      leaving: row.leaving,
+      since: row.sinceDay,
+      leaving: row.leavingDay,
     }));
   }
 }
