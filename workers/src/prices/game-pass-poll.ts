@@ -39,9 +39,16 @@ export class GamePassPoll {
     const runId = await runs.startRun('gamepass', new Date());
     try {
       const members = await new GamePassCatalog(this.config.GAMEPASS_URL, caller).members(signal);
-      const changes = await subscriptions.recordMemberships('gamepass', members, new Date());
+      // The memberships and their alerts in one transaction: an entry recorded without its alert would never
+      // be told, since the next poll sees no change.
+      const { changes, recorded } = await em.transactional(async (tx) => {
+        const recordedChanges = await tx
+          .getRepository(SubscriptionMembership)
+          .recordMemberships('gamepass', members, new Date());
+        const alerts = await tx.getRepository(Alert).record(gamePassAlerts(recordedChanges, links));
+        return { changes: recordedChanges, recorded: alerts };
+      });
       counts.changed = changes.entered + changes.leaving + changes.left;
-      const recorded = await em.getRepository(Alert).record(gamePassAlerts(changes, links));
       await this.jobs.enqueueMany(
         JobName.FanOutAlert,
         recorded.map(({ id }) => ({ alertId: id })),
