@@ -3,6 +3,8 @@ import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { FakeIgdb } from '../support/fake-igdb.js';
+import { GAME_PASS_LISTS } from '@veredicto/scraping/prices/game-pass.js';
+import { FakeGamePass } from '../support/fake-game-pass.js';
 import { FakeStores } from '../support/fake-stores.js';
 import { adminToken, call, finishedJob } from '../support/local-site.js';
 import { startProcess, type RunningProcess } from '../support/processes.js';
@@ -18,6 +20,7 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS
  */
 describe('prices: Nintendo, Xbox and the stores ids from IGDB', () => {
   const stores = new FakeStores();
+  const gamePass = new FakeGamePass(Object.values(GAME_PASS_LISTS));
   const igdb = new FakeIgdb();
   // A database of its own, as prices.test.ts: the poll asks the stores about every linked game of it.
   let own: OwnDatabase;
@@ -33,6 +36,8 @@ describe('prices: Nintendo, Xbox and the stores ids from IGDB', () => {
   beforeAll(async () => {
     await stores.start();
     await igdb.start();
+    // The Microsoft ids this file links make the poll read Game Pass too: its lists answer empty here.
+    await gamePass.start();
     own = await ownDatabase('prices_stores');
     api = await startTestApi(ONE_BACKEND, {
       DATABASE_URL: own.url,
@@ -42,6 +47,7 @@ describe('prices: Nintendo, Xbox and the stores ids from IGDB', () => {
       NINTENDO_PRICE_URL: stores.origin,
       NINTENDO_SEARCH_URL: stores.origin,
       XBOX_CATALOG_URL: stores.origin,
+      GAMEPASS_URL: gamePass.origin,
       PRICES_REQUEST_INTERVAL_MS: '0',
       ...igdb.env,
     });
@@ -59,6 +65,7 @@ describe('prices: Nintendo, Xbox and the stores ids from IGDB', () => {
     await db?.end();
     await stores.close();
     await igdb.close();
+    await gamePass.close();
     await own?.drop();
   }, SLOW);
 

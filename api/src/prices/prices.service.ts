@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { GamePriceAlertBody, GamePricesBody, PriceStore } from '@veredicto/contract';
-import { PriceOffer } from '@veredicto/db';
+import { PriceOffer, SubscriptionMembership } from '@veredicto/db';
 import { JobGateway, JobName } from '@veredicto/jobs';
 import { findGameOr404 } from '../games/game-lookup.js';
 
@@ -17,9 +17,14 @@ export class PricesService {
     return this.em.getRepository(PriceOffer);
   }
 
+  /** The offers and historic low of the stores, and the subscriptions that include the game now. */
   async forGame(igdbId: number): Promise<GamePricesBody> {
     await findGameOr404(this.em, igdbId);
-    return this.prices.gamePrices(igdbId);
+    const [prices, subscriptions] = await Promise.all([
+      this.prices.gamePrices(igdbId),
+      this.em.getRepository(SubscriptionMembership).forGame(igdbId),
+    ]);
+    return { ...prices, subscriptions };
   }
 
   async history(igdbId: number, store?: PriceStore) {

@@ -154,6 +154,8 @@ const envSchema = z.object({
   XBOX_CATALOG_URL: z.url().default('https://displaycatalog.mp.microsoft.com'),
   /** The least time between two calls to one store's host (the poll's politeness). */
   PRICES_REQUEST_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  /** Game Pass's lists for Spain (`/sigls/v2`), read by the price poll; a test points it at a local fake. */
+  GAMEPASS_URL: z.url().default('https://catalog.gamepass.com'),
   /** Translation service for synopses without Spanish text; unset = the English text stays, labelled. */
   TRANSLATE_URL: optionalUrl,
   TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).default('libretranslate'),
@@ -303,6 +305,7 @@ export const PROCESS_SETTINGS = {
     'NINTENDO_SEARCH_URL',
     'XBOX_CATALOG_URL',
     'PRICES_REQUEST_INTERVAL_MS',
+    'GAMEPASS_URL',
     'TRANSLATE_URL',
     'TRANSLATE_PROVIDER',
     'TRANSLATE_API_KEY',

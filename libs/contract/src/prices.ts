@@ -32,8 +32,31 @@ export interface GamePricesBody {
   offers: PriceOfferBody[];
   /** The lowest final price in our own snapshots, any store. */
   historicLow: { final: number; store: PriceStore; at: string } | null;
+  /**
+   * The subscriptions that include the game now ('Game Pass'): `since` the day (yyyy-MM-dd, Spain) of the
+   * first poll that saw it, `leaving` the day we first saw it in the service's 'leaving soon' list, or null.
+   */
   subscriptions: { service: string; since: string; leaving: string | null }[];
 }
+
+/**
+ * Subscription services whose lists the price poll reads (docs/CONTRACT.md §20), apart from the stores that
+ * sell: they give memberships, not prices, and have their own line in the admin's status.
+ */
+export const SUBSCRIPTION_SERVICES = ['gamepass'] as const;
+export type SubscriptionService = (typeof SUBSCRIPTION_SERVICES)[number];
+
+/** The service's name as the page and the alerts write it ('Incluido en Game Pass'). */
+export const SUBSCRIPTION_SERVICE_NAMES: Record<SubscriptionService, string> = { gamepass: 'Game Pass' };
+
+/** What a run of the price poll is about: a store or a subscription service. */
+export type PriceRunSource = PriceStore | SubscriptionService;
+
+/** A run's source as the admin's status writes it ('Steam', 'Game Pass'). */
+export const PRICE_RUN_SOURCE_NAMES: Record<PriceRunSource, string> = {
+  ...PRICE_STORE_NAMES,
+  ...SUBSCRIPTION_SERVICE_NAMES,
+};
 
 /** One point of a store's history: every change we saw. */
 export interface PriceHistoryPointBody {
@@ -46,7 +69,7 @@ export interface PriceHistoryPointBody {
 }
 
 export interface PriceRunStatusBody {
-  store: PriceStore;
+  store: PriceRunSource;
   startedAt: string;
   finishedAt: string | null;
   games: number;

@@ -65,6 +65,8 @@ export * from './prices/steam-spanish-reviews.entity.js';
 import { SteamSpanishReviews } from './prices/steam-spanish-reviews.entity.js';
 export * from './prices/game-store-id.entity.js';
 import { GameStoreId } from './prices/game-store-id.entity.js';
+export * from './prices/subscription-membership.entity.js';
+import { SubscriptionMembership } from './prices/subscription-membership.entity.js';
 export * from './ratings/rating.entity.js';
 import { Rating } from './ratings/rating.entity.js';
 export * from './ratings/unusual-activity-window.entity.js';
@@ -141,6 +143,7 @@ export const ENTITY_CLASSES = {
   PriceSnapshot,
   SteamSpanishReviews,
   GameStoreId,
+  SubscriptionMembership,
   Rating,
   RemovedGame,
   ReviewDiscovery,

@@ -19,6 +19,7 @@ export * from './rate-limits/rate-limit.repository.js';
 export * from './mail/mail-delivery.repository.js';
 export * from './prices/price.repository.js';
 export * from './prices/game-store-id.repository.js';
+export * from './prices/subscription.repository.js';
 export * from './games/platforms.js';
 export * from './reviews/media-review.repository.js';
 export * from './reviews/user-review.repository.js';

@@ -25,6 +25,7 @@ import { XBOX_BATCH, XboxStore } from '@veredicto/scraping/prices/xbox-store.js'
 import type { ProgressReporter } from '../common/progress-reporter.js';
 import { matchNintendo } from './nintendo-matcher.js';
 import { priceAlerts } from './price-alerts.js';
+import { GamePassPoll } from './game-pass-poll.js';
 
 type PollResult = JobResults[JobName.PollPrices];
 type StoreLine = PollResult['stores'][number];
@@ -145,7 +146,11 @@ export class PricePollService {
       xboxCaller,
       progress,
     );
-    return { enabled: true, stores: [steamLine, reviewsLine, linksLine, nintendoLine, xboxLine] };
+    const gamePassLine = await new GamePassPoll(this.orm, this.config, this.jobs).run(progress, signal);
+    return {
+      enabled: true,
+      stores: [steamLine, reviewsLine, linksLine, nintendoLine, xboxLine, gamePassLine],
+    };
   }
 
   /**

@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
-import { PRICE_STORES, type PriceStore } from '@veredicto/contract';
+import {
+  PRICE_STORES,
+  SUBSCRIPTION_SERVICES,
+  type PriceRunSource,
+  type PriceStore,
+} from '@veredicto/contract';
 
 export class PriceOfferResponse {
   @ApiProperty({ enum: PRICE_STORES })
@@ -39,9 +44,14 @@ export class HistoricLowResponse {
 export class SubscriptionResponse {
   @ApiProperty({ example: 'Game Pass' })
   service!: string;
-  @ApiProperty({ format: 'date' })
+  @ApiProperty({ format: 'date', description: 'Día (en España) de la primera consulta que lo vio incluido' })
   since!: string;
-  @ApiProperty({ type: String, nullable: true, format: 'date' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date',
+    description: "Día en que lo vimos por primera vez en la lista 'Se va pronto'; null si no está",
+  })
   leaving!: string | null;
 }
 
@@ -77,8 +87,8 @@ export class PriceHistoryQueryDto {
 }
 
 export class PriceRunStatusResponse {
-  @ApiProperty({ enum: PRICE_STORES })
-  store!: PriceStore;
+  @ApiProperty({ enum: [...PRICE_STORES, ...SUBSCRIPTION_SERVICES] })
+  store!: PriceRunSource;
   @ApiProperty({ format: 'date-time' })
   startedAt!: string;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' })

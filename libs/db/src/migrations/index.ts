@@ -38,6 +38,7 @@ import { Migration20261207140000_FollowRequests } from './Migration2026120714000
 import { Migration20261207160000_TimeToBeat } from './Migration20261207160000_TimeToBeat.js';
 import { Migration20261207200000_SteamSpanishReviews } from './Migration20261207200000_SteamSpanishReviews.js';
 import { Migration20261207210000_GameStoreIds } from './Migration20261207210000_GameStoreIds.js';
+import { Migration20261207220000_GamePass } from './Migration20261207220000_GamePass.js';
 import { Migration20261203100000_CatalogueFilterIndexes } from './Migration20261203100000_CatalogueFilterIndexes.js';
 
 /**
@@ -145,5 +146,9 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261207210000_GameStoreIds',
     class: Migration20261207210000_GameStoreIds,
+  },
+  {
+    name: 'Migration20261207220000_GamePass',
+    class: Migration20261207220000_GamePass,
   },
 ];

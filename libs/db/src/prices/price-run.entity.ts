@@ -1,5 +1,5 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { PriceStore } from '@veredicto/contract';
+import type { PriceRunSource } from '@veredicto/contract';
 
 /** One store's part of a price poll, for the admin's status: when, how many games, changes and failures. */
 @Entity({ tableName: 'price_runs' })
@@ -9,7 +9,7 @@ export class PriceRun {
   id!: number;
 
   @Property({ type: 'string', length: 20 })
-  store!: PriceStore;
+  store!: PriceRunSource;
 
   @Property({ type: 'timestamptz' })
   startedAt!: Date;

@@ -2,6 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import type {
   GamePricesBody,
   PriceHistoryPointBody,
+  PriceRunSource,
   PriceRunStatusBody,
   PriceStore,
   SteamSpanishBody,
@@ -241,7 +242,7 @@ export class PriceRepository extends EntityRepository<PriceOffer> {
       .execute();
   }
 
-  async startRun(store: PriceStore, startedAt: Date): Promise<number> {
+  async startRun(store: PriceRunSource, startedAt: Date): Promise<number> {
     const row = await this.db
       .insertInto('PriceRun')
       .values({ store, startedAt, games: 0, changed: 0, failed: 0 })

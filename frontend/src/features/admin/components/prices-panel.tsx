@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { PRICE_STORE_NAMES, type PriceRunStatusBody } from '@veredicto/contract';
+import { PRICE_RUN_SOURCE_NAMES, type PriceRunStatusBody } from '@veredicto/contract';
 import { formatDate } from '../../../lib/format';
 import { apiPaths } from '../../../lib/paths';
 import { adminFetch } from '../api/admin-token';
 
-/** The price poll (docs/CONTRACT.md §20): the last run per store, and a button that runs it now. */
+/**
+ * The price poll (docs/CONTRACT.md §20): the last run per store and subscription service, and a button that
+ * runs it now.
+ */
 export function PricesPanel() {
   const { data, error, mutate } = useSWR<PriceRunStatusBody[]>(
     apiPaths.admin.pricesStatus(),
@@ -35,7 +38,7 @@ export function PricesPanel() {
         <ul className="feed-list" aria-label="Última consulta por tienda">
           {data.map((run) => (
             <li key={run.store}>
-              {PRICE_STORE_NAMES[run.store]}: {formatDate(run.startedAt)}
+              {PRICE_RUN_SOURCE_NAMES[run.store]}: {formatDate(run.startedAt)}
               {run.finishedAt ? '' : ' (en curso)'} · {run.games} juegos · {run.changed} cambios ·{' '}
               {run.failed} fallos
             </li>

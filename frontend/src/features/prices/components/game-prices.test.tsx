@@ -29,7 +29,7 @@ describe('GamePrices', () => {
               },
             ],
             historicLow: null,
-            subscriptions: [{ service: 'Game Pass', since: '2026-11-01', leaving: '2026-12-31' }],
+            subscriptions: [{ service: 'Game Pass', since: '2026-11-01', leaving: '2026-12-20' }],
           })
         : jsonResponse([]),
     );
@@ -43,7 +43,26 @@ describe('GamePrices', () => {
     expect(text).toContain(`Oferta hasta el ${new Date(endsAt).getDate().toString().padStart(2, '0')}-`);
     expect(text).toContain('Fuente: Steam');
     expect(screen.getByRole('link', { name: 'Steam' }).getAttribute('rel')).toContain('nofollow');
-    expect(screen.getByText(/Incluido en Game Pass desde el 01-11-2026 \(sale el 31-12-2026\)/)).toBeTruthy();
+    expect(screen.getByTestId('subscription').textContent).toBe(
+      'Incluido en Game Pass desde el 01-11-2026 · Sale pronto (anunciado el 20-12-2026)',
+    );
+  });
+
+  it('writes a subscription without an offer, and no leaving line while the game is not leaving', async () => {
+    stubFetch(() =>
+      jsonResponse({
+        offers: [],
+        historicLow: null,
+        subscriptions: [{ service: 'Game Pass', since: '2026-03-09', leaving: null }],
+      }),
+    );
+    renderWithProviders(<GamePrices igdbID={620} />);
+    expect((await screen.findByTestId('subscription')).textContent).toBe(
+      'Incluido en Game Pass desde el 09-03-2026',
+    );
+    expect(screen.queryByText(/Sale pronto/)).toBeNull();
+    // A subscription is price data enough: the empty state is for neither offers nor subscriptions.
+    expect(screen.queryByText('Sin datos de precio')).toBeNull();
   });
 
   it("lists Nintendo's and the Microsoft Store's offers by store and platform; Nintendo gives no 30-day low", async () => {
@@ -123,6 +142,7 @@ describe('GamePrices', () => {
     stubFetch(() => jsonResponse({ offers: [], historicLow: null, subscriptions: [] }));
     renderWithProviders(<GamePrices igdbID={620} />);
     expect(await screen.findByText('Sin datos de precio')).toBeTruthy();
+    expect(screen.queryByTestId('subscription')).toBeNull();
   });
 
   it("writes 'En Steam, en español' with the share rounded and the count grouped the Spanish way", async () => {

@@ -55,14 +55,23 @@ function OfferLine({ offer }: { offer: PriceOfferBody }) {
   );
 }
 
+/**
+ * 'Incluido en Game Pass desde el 01-11-2026' and, once the service lists it as leaving soon, 'Sale pronto'
+ * with the day we first saw that (the service gives no date of its own, docs/PRICES.md).
+ */
 function Subscriptions({ subscriptions }: Pick<GamePricesBody, 'subscriptions'>) {
   if (subscriptions.length === 0) return null;
   return (
-    <ul className="prices__subscriptions">
+    <ul className="prices__subscriptions" aria-label="Suscripciones">
       {subscriptions.map((subscription) => (
-        <li key={subscription.service}>
+        <li key={subscription.service} data-testid="subscription">
           Incluido en {subscription.service} desde el {formatDate(subscription.since)}
-          {subscription.leaving ? ` (sale el ${formatDate(subscription.leaving)})` : ''}
+          {subscription.leaving ? (
+            <span className="prices__leaving">
+              {' · '}
+              <strong>Sale pronto</strong> (anunciado el {formatDate(subscription.leaving)})
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>
