@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { startTestApi, type TestApi } from '../support/api-app.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { userWithToken } from '../support/accounts.js';
 import { readOutbox } from '../support/eml.js';
@@ -19,6 +21,9 @@ describe('prices: the Steam poll through a local fake store', () => {
   // A database of its own: a worker's database holds the demo catalogue's 12,000 Steam games, which every
   // poll would ask the fake about (two review calls a game).
   let own: OwnDatabase;
+  // A data folder of its own too: the mail outbox skips a key it has written, and this database's alert
+  // ids start at 1 like any other file's own database in the same Jest worker.
+  let dataDir: string;
   let api: TestApi;
   let workers: RunningProcess;
   let db: pg.Client;
@@ -30,8 +35,10 @@ describe('prices: the Steam poll through a local fake store', () => {
   beforeAll(async () => {
     await stores.start();
     own = await ownDatabase('prices');
+    dataDir = await mkdtemp(join(tmpdir(), 'veredicto-test-prices-'));
     api = await startTestApi(backend, {
       DATABASE_URL: own.url,
+      DATA_DIR: dataDir,
       PRICES_POLL: 'on',
       STEAM_API_URL: stores.origin,
       STEAM_STORE_URL: stores.origin,
@@ -57,6 +64,7 @@ describe('prices: the Steam poll through a local fake store', () => {
     await db?.end();
     await stores.close();
     await own?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, SLOW);
 
   const poll = async () => {
