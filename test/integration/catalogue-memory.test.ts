@@ -81,7 +81,6 @@ describe.each(QUEUE_BACKENDS)('the catalogue in the API’s memory (%s queues)',
   let db: pg.Pool;
   const created: number[] = [];
 
-
   beforeAll(async () => {
     await ensureDemoCatalogue();
     db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 2 });
@@ -310,12 +309,7 @@ describe.each(QUEUE_BACKENDS)('the catalogue in the API’s memory (%s queues)',
     // The search finds it too, its card the catalogue's (by the lane: no compression asked for).
     const searched = async (baseUrl = memory.baseUrl) =>
       JSON.parse(
-        (
-          await plainGet(
-            baseUrl,
-            `/api/games/search?name=${encodeURIComponent('memoria de catalogo')}`,
-          )
-        ).body,
+        (await plainGet(baseUrl, `/api/games/search?name=${encodeURIComponent('memoria de catalogo')}`)).body,
       ) as { igdbID: number; avRatings: number | null }[];
     await waitFor(async () => (await searched())[0]?.igdbID === game.igdbId, { what: 'the new game found' });
     // With the read cache on, the search page is kept: read it now, so the change below must replace it.

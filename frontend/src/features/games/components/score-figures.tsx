@@ -124,9 +124,7 @@ export function PlayerFigures({
   const note = unusualNote(unusual);
   // Flagged windows mean ratings even while the stored count lags behind them (the detector commits its
   // windows before the recalculation stores the figures): the chart is asked for in both cases.
-  const { data: timeline } = usePlayerTimeline(
-    player.count > 0 || unusual.length > 0 ? igdbID : undefined,
-  );
+  const { data: timeline } = usePlayerTimeline(player.count > 0 || unusual.length > 0 ? igdbID : undefined);
   return (
     <section className="score-figures" aria-labelledby="player-figures-title">
       <h3 id="player-figures-title" className="score-figures__title">
