@@ -18,7 +18,8 @@
  * seconds, each a new (user, game) pair scoring 100, then polls GET /api/games/{id} until every game's
  * playerStats.count equals its stored ratings (at most 10 s: past that the run fails).
  *
- * Settings: USERS (200), GAMES (5), RATE (50 per second), DURATION (20 seconds), BACKENDS.
+ * Settings: USERS (200), GAMES (5), RATE (50 per second), DURATION (20 seconds), BACKENDS, POLL_EVERY_MS (100:
+ * the catalogue read every 100 ms to see each score; 0 reads it back to back).
  *
  * SWEEP_EVERY_MS (off by default): while the ratings are sent, every this many ms the bench terminates every
  * connection of the site's database but its own (pg_terminate_backend: the API's pools, the workers', the
@@ -50,6 +51,11 @@ const BACKENDS = env('BACKENDS', 'redis,postgres').split(',') as ('redis' | 'pos
 const CONVERGENCE_LIMIT_MS = 10_000;
 const RATE = Number(env('RATE', '50'));
 const SWEEP_EVERY_MS = Number(env('SWEEP_EVERY_MS', '0'));
+/**
+ * How often the observer reads the catalogue to see each new score (the visibility's resolution). Back to back
+ * (0), one client asking for the same page hundreds of times a second was most of the API's load.
+ */
+const POLL_EVERY_MS = Number(env('POLL_EVERY_MS', '100'));
 const DURATION = Number(env('DURATION', '20'));
 const PASSWORD = 'bench-password-123';
 const runId = `b${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -262,9 +268,10 @@ async function run(
   let sending = true;
   let polls = 0;
 
-  // One poller, reading the catalogue back to back, resolves every rating it can see.
+  // One poller, reading the catalogue every POLL_EVERY_MS, resolves every rating it can see.
   const poller = (async () => {
     while (sending || pending.length) {
+      if (POLL_EVERY_MS) await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
       const response = await fetch(`${site.base}/api/games/all?page=0&size=100&sortBy=avUserRatings`, {
         headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
       }).catch(() => null);
@@ -381,7 +388,7 @@ async function run(
       `| POST /api/user/rating answered | ${ms(percentile(posts, 50))} | ${ms(percentile(posts, 95))} | ${ms(percentile(posts, 99))} | ${ms(posts.at(-1) ?? NaN)} |`,
       `| new score visible in /api/games/all?sortBy=avUserRatings | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} | ${ms(sorted.at(-1) ?? NaN)} |`,
       '',
-      `Shown player counts (GET /api/games/{id}, playerStats.count) equal to the stored ratings ${shown} after the last answer.`,
+      `Shown player counts (GET /api/games/{id}, playerStats.count) equal to the stored ratings ${shown} after the last answer. The catalogue was read ${POLL_EVERY_MS ? `every ${POLL_EVERY_MS} ms` : 'back to back'} to see each new score (${polls} reads).`,
       '',
     ].join('\n'),
   );
