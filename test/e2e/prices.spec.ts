@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import type { GamePricesBody } from '@veredicto/contract';
 import type { FakeSteamPrice } from '../support/fake-stores.js';
 import type { FakeStoresAddresses } from '../support/site-with-fake-stores.js';
@@ -62,7 +62,7 @@ async function pollUntil(request: APIRequestContext, igdbId: number, final: numb
 }
 
 /** Nothing in the block is wider than the screen, and the page does not scroll sideways. */
-async function expectFits(page: Page, block: ReturnType<Page['getByRole']>) {
+async function expectFits(page: Page, block: Locator) {
   expect(await block.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
