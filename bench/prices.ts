@@ -356,7 +356,7 @@ function report(figures: {
   const pollRow = (done: Poll) =>
     `| ${done.name} | ${seconds(done.jobMs)} | ${seconds(done.pricesMs)} | ${done.getItemsCalls} (≤ ${done.largestCall} ids) | ` +
     `${thousands(done.steam.changed)} | ${thousands(done.snapshots)} | ${thousands(done.alerts)} | ` +
-    `${done.reviews?.games ?? 0} games, ${thousands(done.reviewCalls)} calls, ${seconds(done.reviewsMs)} s |`;
+    `${thousands(done.reviews?.games ?? 0)} games, ${thousands(done.reviewCalls)} calls, ${seconds(done.reviewsMs)} s |`;
   const readRow = (run: ReadRun, index: number) =>
     `| ${index + 1} | ${run.api.p50} | **${run.api.p99}** | ${thousands(run.api.rps)} | ${run.bare.p50} | ${run.bare.p99} | ` +
     `${thousands(run.bare.rps)} | ${ratio(run.api.p99, run.bare.p99)} | ${run.apiCpuUs === null ? '–' : Math.round(run.apiCpuUs)} | ` +
