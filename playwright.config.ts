@@ -62,8 +62,10 @@ export default defineConfig({
     },
     { name: 'escritorio-1440', use: { viewport: { width: 1440, height: 900 } }, grepInvert: /@movil/ },
   ],
+  // The product as `npm start` runs it, behind the stores' fakes (test/support/site-with-fake-stores.ts): the
+  // prices are polled from them, never from a real store.
   webServer: {
-    command: 'node dist/libs/runtime/src/cli.js',
+    command: 'node dist/test/support/site-with-fake-stores.js',
     url: `http://127.0.0.1:${port}/health/ready`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -82,6 +84,12 @@ export default defineConfig({
       TRUSTED_PROXIES: 'loopback',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // A poll runs when a test asks for it (POST /api/admin/prices/refresh), unspaced against the fakes,
+      // and reads prices only: the Spanish reviews of the catalogue's 12,000 Steam games would be 2,000
+      // calls a poll that no test looks at.
+      PRICES_POLL: 'on',
+      PRICES_REQUEST_INTERVAL_MS: '0',
+      STEAM_REVIEWS_PER_RUN: '0',
     },
   },
 });

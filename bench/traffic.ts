@@ -12,13 +12,14 @@
  */
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { freshStartEnv, rawAnswer, startBareServer, type BareAnswers } from './bench-processes.js';
+import { rawAnswer, startBareServer, type BareAnswers } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad, type Client, type Measure } from './load.js';
+import { npmStart } from './npm-start.js';
 import { writeSection } from './performance-report.js';
 import {
   cpuMs,
@@ -72,78 +73,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * `npm start` (what package.json runs: `exec node scripts/start.mjs`) on a fresh data folder, with the
- * environment a user has: no LOG_LEVEL, no ACCESS_LOG_SAMPLE_RATE, only the ports and the folder set.
- */
+/** `npm start` on a fresh data folder, as a user runs it (bench/npm-start.ts). */
 async function startInstance(mode: 'embedded' | 'database', databaseUrl: string | null): Promise<Instance> {
-  const { env, dataDir, port } = await freshStartEnv('veredicto-traffic-', [
-    'DATABASE_URL',
-    'REDIS_URL',
-    'LOG_LEVEL',
-    'ACCESS_LOG_SAMPLE_RATE',
-    'READ_CACHE_TTL_MS',
-  ]);
-  if (mode === 'database') env.DATABASE_URL = databaseUrl!;
-  const supervisor = spawn(process.execPath, [fromRoot('scripts/start.mjs')], {
-    cwd: fromRoot('.'),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return npmStart({
+    prefix: 'veredicto-traffic-',
+    databaseUrl: mode === 'database' ? databaseUrl! : undefined,
+    timeoutMs: START_TIMEOUT_MS,
+    onSpawned: (stop) => cleanups.push(stop),
   });
-  let output = '';
-  let embeddedPort: number | undefined;
-  let running = false;
-  let metricsPorts: number[] | undefined;
-  // The supervisor's log pipe is read as a terminal would: every line, the last ones kept for an error message.
-  for (const stream of [supervisor.stdout, supervisor.stderr]) {
-    stream.on('data', (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-      const match = /embedded PostgreSQL on 127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) embeddedPort ??= Number(match[1]);
-      running ||= output.includes('Veredicto is running');
-      // Measured once every API process serves (the first answers alone until the others have started).
-      const ready = /API processes ready: \d+ of \d+ on port \d+ \(metrics on ([\d, ]+)\)/.exec(output);
-      if (ready) metricsPorts ??= ready[1].split(', ').map(Number);
-    });
-  }
-  const exited = new Promise<void>((resolve) => supervisor.once('exit', () => resolve()));
-  const stop = async () => {
-    if (supervisor.exitCode === null && supervisor.signalCode === null) {
-      supervisor.kill('SIGTERM');
-      const timer = setTimeout(() => supervisor.kill('SIGKILL'), 60_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  cleanups.push(stop);
-  const url = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); ; await sleep(250)) {
-    if (supervisor.exitCode !== null) throw new Error(`npm start stopped:\n${output.slice(-3000)}`);
-    if (Date.now() - started > START_TIMEOUT_MS)
-      throw new Error(`npm start did not get ready:\n${output.slice(-3000)}`);
-    if (running && metricsPorts && (await status(`${url}/health/ready`)) === 200) break;
-  }
-  const instanceDatabase =
-    mode === 'embedded' ? `postgres://postgres:postgres@127.0.0.1:${embeddedPort}/veredicto` : databaseUrl!;
-  return {
-    url,
-    metricsUrls: metricsPorts!.map((metricsPort) => `http://127.0.0.1:${metricsPort}/metrics`),
-    databaseUrl: instanceDatabase,
-    stop,
-  };
-}
-
-async function status(url: string): Promise<number> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return 0;
-  }
 }
 
 /** `npm run seed:large` against the running instance's database, then the statistics autovacuum would leave. */
