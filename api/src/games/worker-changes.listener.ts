@@ -5,13 +5,15 @@ import { gameReadKeys } from './games.service.js';
 
 /**
  * Queues whose jobs change what the public reads show (media reviews, critic and player averages,
- * translated synopses, the news listing).
+ * translated synopses, the news listing, prices).
  */
 const CHANGING_QUEUES = [
   QueueName.Scraping,
   QueueName.Averages,
   QueueName.Translation,
   QueueName.News,
+  // A price poll (the prices block, '¿Dónde y por cuánto?').
+  QueueName.Prices,
 ] as const;
 
 /**

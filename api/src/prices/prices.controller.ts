@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { AdminGuard } from '../admin/admin.guard.js';
+import { EncodedAnswers, sendEncoded } from '../common/encoded-answers.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
@@ -19,7 +21,10 @@ import { PricesService } from './prices.service.js';
 @ApiTags('games')
 @Controller('api/games')
 export class GamePricesController {
-  constructor(private readonly prices: PricesService) {}
+  constructor(
+    private readonly prices: PricesService,
+    private readonly answers: EncodedAnswers,
+  ) {}
 
   @Get(':id/prices')
   @ApiOperation({
@@ -27,8 +32,10 @@ export class GamePricesController {
   })
   @ApiOkResponse({ type: GamePricesResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
-  forGame(@Param('id', IgdbIdPipe) igdbId: number) {
-    return this.prices.forGame(igdbId);
+  async forGame(@Param('id', IgdbIdPipe) igdbId: number, @Res() response: Response): Promise<void> {
+    // The cached body is its own stamp: compressed once for the encoding asked, like the game's other reads.
+    const body = await this.prices.forGame(igdbId);
+    sendEncoded(response.req, response, this.answers, body, () => body);
   }
 
   @Get(':id/prices/history')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { GamesModule } from '../games/games.module.js';
 import {
   AdminPricesController,
   GamePricesController,
@@ -10,7 +11,7 @@ import { PricesService } from './prices.service.js';
 
 /** ¿Dónde y por cuánto? (docs/CONTRACT.md §20): the stored prices and the admin's poll. */
 @Module({
-  imports: [AdminModule, AuthModule],
+  imports: [AdminModule, AuthModule, GamesModule],
   controllers: [GamePricesController, AdminPricesController, UserPriceAlertsController],
   providers: [PricesService],
 })

@@ -2,7 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { GamePriceAlertBody, GamePricesBody, PriceStore } from '@veredicto/contract';
 import { PriceOffer, SubscriptionMembership } from '@veredicto/db';
+import { toJson, type JsonBody } from '@veredicto/catalogue';
 import { JobGateway, JobName } from '@veredicto/jobs';
+import { MicroCache } from '../common/micro-cache.js';
 import { findGameOr404 } from '../games/game-lookup.js';
 
 /** Prices as the poll stored them (docs/CONTRACT.md §20); the API never calls a store. */
@@ -11,20 +13,28 @@ export class PricesService {
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobGateway,
+    private readonly cache: MicroCache,
   ) {}
 
   private get prices() {
     return this.em.getRepository(PriceOffer);
   }
 
-  /** The offers and historic low of the stores, and the subscriptions that include the game now. */
-  async forGame(igdbId: number): Promise<GamePricesBody> {
-    await findGameOr404(this.em, igdbId);
-    const [prices, subscriptions] = await Promise.all([
-      this.prices.gamePrices(igdbId),
-      this.em.getRepository(SubscriptionMembership).forGame(igdbId),
-    ]);
-    return { ...prices, subscriptions };
+  /**
+   * The offers and historic low of the stores, and the subscriptions that include the game now, as the JSON
+   * sent: its statements at once (one round trip), kept in the read cache like the game's other reads (a
+   * poll's completion clears it: WorkerChangesListener).
+   */
+  forGame(igdbId: number): Promise<JsonBody> {
+    return this.cache.get(`prices:${igdbId}`, async () => {
+      const [, prices, subscriptions] = await Promise.all([
+        findGameOr404(this.em, igdbId),
+        this.prices.gamePrices(igdbId),
+        this.em.getRepository(SubscriptionMembership).forGame(igdbId),
+      ]);
+      const body: GamePricesBody = { ...prices, subscriptions };
+      return toJson(body);
+    });
   }
 
   async history(igdbId: number, store?: PriceStore) {

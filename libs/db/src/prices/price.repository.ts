@@ -277,22 +277,25 @@ export class PriceRepository extends EntityRepository<PriceOffer> {
 
   /** The game page's block: current offers and the historic low of our snapshots. */
   async gamePrices(igdbId: number): Promise<GamePricesBody> {
-    const offers = await this.db
-      .selectFrom('PriceOffer')
-      .selectAll()
-      .where('gameIgdbId', '=', igdbId)
-      .orderBy('final')
-      .orderBy('store')
-      .orderBy('platform')
-      .execute();
-    const low = await this.db
-      .selectFrom('PriceSnapshot')
-      .select(['final', 'store', 'seenAt'])
-      .where('gameIgdbId', '=', igdbId)
-      .orderBy('final')
-      .orderBy('seenAt')
-      .limit(1)
-      .executeTakeFirst();
+    // Two statements at once (each on its own pooled connection): the block waits for one round trip.
+    const [offers, low] = await Promise.all([
+      this.db
+        .selectFrom('PriceOffer')
+        .selectAll()
+        .where('gameIgdbId', '=', igdbId)
+        .orderBy('final')
+        .orderBy('store')
+        .orderBy('platform')
+        .execute(),
+      this.db
+        .selectFrom('PriceSnapshot')
+        .select(['final', 'store', 'seenAt'])
+        .where('gameIgdbId', '=', igdbId)
+        .orderBy('final')
+        .orderBy('seenAt')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
     return {
       offers: offers.map((offer) => ({
         store: offer.store,

@@ -122,7 +122,8 @@ export function GamePrices({
       {data?.historicLow ? (
         <p className="prices__historic-low">
           Mínimo histórico: {formatEuros(data.historicLow.final)} en{' '}
-          {PRICE_STORE_NAMES[data.historicLow.store]} ({formatDate(data.historicLow.at)})
+          {PRICE_STORE_NAMES[data.historicLow.store]}{' '}
+          <span className="prices__nowrap">({formatDate(data.historicLow.at)})</span>
         </p>
       ) : null}
       {data?.historicLow ? <PriceHistory igdbID={igdbID} /> : null}

@@ -42,16 +42,19 @@ export function PriceAlertForm({ igdbID }: { igdbID: number }) {
 
   return (
     <form className="prices__alert" onSubmit={submit}>
-      <label htmlFor={`price-alert-${igdbID}`}>Avísame si baja de</label>{' '}
-      <input
-        id={`price-alert-${igdbID}`}
-        inputMode="decimal"
-        size={8}
-        value={text}
-        placeholder={data?.priceBelow ? (data.priceBelow / 100).toFixed(2).replace('.', ',') : '19,99'}
-        onChange={(event) => setText(event.target.value)}
-      />{' '}
-      € <button type="submit">Guardar aviso</button>
+      <label htmlFor={`price-alert-${igdbID}`}>Avísame si baja de</label>
+      <span className="prices__nowrap">
+        <input
+          id={`price-alert-${igdbID}`}
+          inputMode="decimal"
+          size={8}
+          value={text}
+          placeholder={data?.priceBelow ? (data.priceBelow / 100).toFixed(2).replace('.', ',') : '19,99'}
+          onChange={(event) => setText(event.target.value)}
+        />{' '}
+        €
+      </span>
+      <button type="submit">Guardar aviso</button>
       {data?.priceBelow ? (
         <button type="button" onClick={() => void save(null)}>
           Quitar aviso

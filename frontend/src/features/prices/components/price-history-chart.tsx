@@ -27,6 +27,10 @@ export function historyColumns(points: PriceHistoryPointBody[]) {
 }
 
 /** The small history chart; in its own chunk, so uPlot is loaded only when a game has a history. */
+/** The axes in the site's colours (global.css --muted and --border): uPlot draws them on a canvas. */
+const AXIS_TEXT = '#a0aabb';
+const AXIS_GRID = '#2b3446';
+
 export function PriceHistoryChart({ points }: { points: PriceHistoryPointBody[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -51,12 +55,23 @@ export function PriceHistoryChart({ points }: { points: PriceHistoryPointBody[] 
         ],
         axes: [
           {
+            // One label per day: several ticks of one day (a history seen on one day) name it once.
             values: (_plot, splits) =>
-              splits.map((split) => formatDate(new Date(split * 1000).toISOString())),
+              splits.map((split, index) => {
+                const day = formatDate(new Date(split * 1000).toISOString());
+                const before = index > 0 ? formatDate(new Date(splits[index - 1] * 1000).toISOString()) : '';
+                return day === before ? '' : day;
+              }),
+            stroke: AXIS_TEXT,
+            grid: { stroke: AXIS_GRID },
+            ticks: { stroke: AXIS_GRID },
           },
           {
             values: (_plot, splits) => splits.map((split) => formatEuros(Math.round(split * 100))),
             size: 70,
+            stroke: AXIS_TEXT,
+            grid: { stroke: AXIS_GRID },
+            ticks: { stroke: AXIS_GRID },
           },
         ],
       },
