@@ -10,14 +10,16 @@ import { createGame } from '../support/factories.js';
 import { FakeStores } from '../support/fake-stores.js';
 import { adminToken, call, finishedJob } from '../support/local-site.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, ownDatabase, type OwnDatabase } from '../support/test-env.js';
+import { ownDatabase, QUEUE_BACKENDS, type OwnDatabase } from '../support/test-env.js';
 
 const SLOW = 90_000;
 
-/** ¿Dónde y por cuánto? (docs/CONTRACT.md §20): the Steam poll through the local fake store. */
-describe('prices: the Steam poll through a local fake store', () => {
+/**
+ * ¿Dónde y por cuánto? (docs/CONTRACT.md §20): the Steam poll through the local fake store, on both queue
+ * backends (a price alert's notification and mail go through the queues: one each, on either).
+ */
+describe.each(QUEUE_BACKENDS)('prices: the Steam poll through a local fake store (%s queues)', (backend) => {
   const stores = new FakeStores();
-  const backend = ONE_BACKEND;
   // A database of its own: a worker's database holds the demo catalogue's 12,000 Steam games, which every
   // poll would ask the fake about (two review calls a game).
   let own: OwnDatabase;
@@ -34,7 +36,7 @@ describe('prices: the Steam poll through a local fake store', () => {
 
   beforeAll(async () => {
     await stores.start();
-    own = await ownDatabase('prices');
+    own = await ownDatabase(`prices_${backend}`);
     dataDir = await mkdtemp(join(tmpdir(), 'veredicto-test-prices-'));
     api = await startTestApi(backend, {
       DATABASE_URL: own.url,
