@@ -268,16 +268,26 @@ describe(`scores people can trust, on the demo catalogue (${backend} queues, rea
       },
       { what: 'both averages' },
     );
-    const ranked: { igdbID: number; avUserRatings: number | null }[] = [];
-    for (let page = 0; page < 5; page++) {
-      const content = (await get(`/api/games/all?page=${page}&size=100&sortBy=avUserRatings`)).content as {
-        igdbID: number;
-        avUserRatings: number | null;
-      }[];
-      ranked.push(...content);
-      if (content.some((game) => game.avUserRatings === null)) break;
-    }
+    // The catalogue shows the stored figures within a second of the worker storing them (its read model
+    // follows the database): read it until both games carry theirs.
+    let ranked: { igdbID: number; avUserRatings: number | null }[] = [];
     const position = (igdbId: number) => ranked.findIndex((game) => game.igdbID === igdbId);
+    await waitFor(
+      async () => {
+        ranked = [];
+        for (let page = 0; page < 5; page++) {
+          const content = (await get(`/api/games/all?page=${page}&size=100&sortBy=avUserRatings`))
+            .content as { igdbID: number; avUserRatings: number | null }[];
+          ranked.push(...content);
+          if (content.some((game) => game.avUserRatings === null)) break;
+        }
+        return (
+          (position(single.igdbId) >= 0 && ranked[position(single.igdbId)].avUserRatings !== null) ||
+          undefined
+        );
+      },
+      { what: 'the catalogue showing both averages' },
+    );
     expect(position(thirty.igdbId)).toBeGreaterThanOrEqual(0);
     expect(position(single.igdbId)).toBeGreaterThanOrEqual(0);
     expect(position(thirty.igdbId)).toBeLessThan(position(single.igdbId));
