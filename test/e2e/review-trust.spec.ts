@@ -166,6 +166,20 @@ test(
       headers: { ...setupClientHeaders(), authorization: `Bearer ${reader.token}` },
     });
     expect(rated.status()).toBe(200);
+    // The rating answers at once; its recalculation (the detector first) runs in the worker behind it. The
+    // page is opened once the game's figures name the flagged window, as a reader arriving then sees it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await getJson<{ playerStats: { unusual?: unknown[]; count: number } }>(
+              request,
+              `/api/games/${game.igdbID}`,
+            )
+          ).playerStats,
+        { timeout: 30_000 },
+      )
+      .toMatchObject({ unusual: [expect.anything()], count: expect.any(Number) });
 
     await page.goto(`/game/${game.slug}/${game.igdbID}`);
     const note = page.getByRole('note');

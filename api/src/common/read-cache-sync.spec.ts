@@ -32,6 +32,23 @@ describe('ReadCacheSync', () => {
     expect(cache.generation).toBe(0);
   });
 
+  it("drops only the keys another process names (one game's reads), and all of them itself", async () => {
+    const cache = new MicroCache(60_000);
+    const sync = new ReadCacheSync(cache, noDatabase, config);
+    const otherCache = new MicroCache(60_000);
+    const other = new ReadCacheSync(otherCache, noDatabase, config);
+    let loads = 0;
+    const load = async () => ++loads;
+    for (const key of ['detail:1', 'detail:2']) await cache.get(key, load);
+    await otherCache.get('detail:1', load);
+    // The other process changed game 1: its own entry is dropped even though its announcement fails here.
+    await expect(other.forgetEverywhere(['detail:1'])).resolves.toBeUndefined();
+    expect(await otherCache.get('detail:1', load)).toBe(4);
+    expect(sync.heard(other.announcement(['detail:1']))).toBe(true);
+    expect(await cache.get('detail:1', load)).toBe(5);
+    expect(await cache.get('detail:2', load)).toBe(2);
+  });
+
   it('a failed announcement still clears its own cache and does not throw', async () => {
     const cache = new MicroCache(60_000);
     const sync = new ReadCacheSync(cache, noDatabase, config);

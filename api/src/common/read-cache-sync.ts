@@ -63,20 +63,40 @@ export class ReadCacheSync implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** What this process announces: its environment and itself. */
-  announcement(): string {
-    return JSON.stringify({ prefix: this.config.QUEUE_PREFIX, sender: this.sender });
+  /**
+   * Drops these keys (one game's reads after a change made through this process) here at once, and in the
+   * other processes through the same channel. Never throws.
+   */
+  async forgetEverywhere(keys: string[]): Promise<void> {
+    this.cache.forget(keys);
+    try {
+      await notifyChannel(this.em, READ_CACHE_CHANNEL, this.announcement(keys));
+    } catch (error) {
+      this.logger.warn(`lecturas cambiadas no anunciadas a los otros procesos: ${String(error)}`);
+    }
   }
 
-  /** A notification of this environment from another process clears the cache. */
+  /** What this process announces: its environment and itself, and the keys to drop when not all of them. */
+  announcement(keys?: string[]): string {
+    return JSON.stringify({
+      prefix: this.config.QUEUE_PREFIX,
+      sender: this.sender,
+      ...(keys ? { keys } : {}),
+    });
+  }
+
+  /** A notification of this environment from another process drops its keys, or clears the cache. */
   heard(payload: string | undefined): boolean {
+    let keys: unknown;
     try {
-      const { prefix, sender } = JSON.parse(payload ?? '') as { prefix?: unknown; sender?: unknown };
-      if (prefix !== this.config.QUEUE_PREFIX || sender === this.sender) return false;
+      const parsed = JSON.parse(payload ?? '') as { prefix?: unknown; sender?: unknown; keys?: unknown };
+      if (parsed.prefix !== this.config.QUEUE_PREFIX || parsed.sender === this.sender) return false;
+      keys = parsed.keys;
     } catch {
       return false;
     }
-    this.cache.invalidate();
+    if (Array.isArray(keys) && keys.every((key) => typeof key === 'string')) this.cache.forget(keys);
+    else this.cache.invalidate();
     return true;
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { JobGateway, JobName, type JobResults, OutboxRelay, QueueName } from '@veredicto/jobs';
 import { MicroCache } from '../common/micro-cache.js';
+import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { gameReadKeys } from './games.service.js';
 
 /**
@@ -15,26 +16,6 @@ const CHANGING_QUEUES = [
   // A price poll (the prices block, '¿Dónde y por cuánto?').
   QueueName.Prices,
 ] as const;
-
-/**
- * What a completed job of the events queue changed for the reads: the game its domain event is about (a
- * language report accepted, a review changed, a release date moved), or nothing (mail, orderings' walks).
- */
-export function changedByEvent(returnvalue: unknown): { igdbId: number } | 'nothing' {
-  if (typeof returnvalue === 'string') {
-    try {
-      return changedByEvent(JSON.parse(returnvalue));
-    } catch {
-      return 'nothing';
-    }
-  }
-  const dispatched = (returnvalue ?? {}) as Partial<JobResults[JobName.DispatchDomainEvent]>;
-  return typeof dispatched.name === 'string' &&
-    Array.isArray(dispatched.consumers) &&
-    typeof dispatched.igdbId === 'number'
-    ? { igdbId: dispatched.igdbId }
-    : 'nothing';
-}
 
 /**
  * What a completed job of these queues changed for the reads: one game's player and critic figures (a
@@ -64,9 +45,10 @@ export function changedReads(returnvalue: unknown): { igdbId: number } | 'nothin
  * rating, 50 a second under load) drops that game's reads only (MicroCache.forget: the catalogue's cards
  * in memory read that game's change), and the rest of the cache stays.
  *
- * Domain events are the one path for a game's other changes: the dispatch of each (events queue) drops
- * its game's reads in every API process, and the process whose request wrote the event drops them at
- * once, after the commit (OutboxRelay.onPublished), so the writer's next page already shows the change.
+ * A game's change made through an API process (a language report accepted, a review, a release date) is a
+ * domain event: once committed (OutboxRelay.onPublished) that process drops the game's reads at once and
+ * tells the others through ReadCacheSync, so the next page on any process shows it. The workers' changes
+ * arrive by their jobs' completions above.
  */
 @Injectable()
 export class WorkerChangesListener implements OnModuleInit, OnModuleDestroy {
@@ -76,6 +58,7 @@ export class WorkerChangesListener implements OnModuleInit, OnModuleDestroy {
     private readonly jobs: JobGateway,
     private readonly cache: MicroCache,
     private readonly outbox: OutboxRelay,
+    private readonly readCache: ReadCacheSync,
   ) {}
 
   onModuleInit(): void {
@@ -83,10 +66,9 @@ export class WorkerChangesListener implements OnModuleInit, OnModuleDestroy {
       ...CHANGING_QUEUES.map((queue) =>
         this.jobs.onCompleted(queue, ({ returnvalue }) => this.drop(changedReads(returnvalue))),
       ),
-      this.jobs.onCompleted(QueueName.Events, ({ returnvalue }) => this.drop(changedByEvent(returnvalue))),
       this.outbox.onPublished((events) => {
         const games = [...new Set(events.map((event) => event.igdbId))];
-        this.cache.forget(games.flatMap((igdbId) => Object.values(gameReadKeys(igdbId))));
+        void this.readCache.forgetEverywhere(games.flatMap((igdbId) => Object.values(gameReadKeys(igdbId))));
       }),
     ];
   }
