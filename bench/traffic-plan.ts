@@ -155,7 +155,10 @@ export function trafficScenarios(years: number[]): Scenario[] {
     { name: 'year (each, any order)', lists: withSorts(years.map((year) => `&year=${year}`)) },
     { name: 'scored=true (any order)', lists: withSorts(['&scored=true']) },
     { name: 'sortBy=length (main story)', lists: ['&sortBy=length'] },
-    { name: 'length=short (any order)', lists: withSorts(['&length=short', '&length=short&sortBy=length']) },
+    {
+      name: 'length=short (any order)',
+      lists: [...withSorts(['&length=short']), '&length=short&sortBy=length'],
+    },
     { name: 'addons=true (any order)', lists: withSorts(['&addons=true']) },
     { name: 'mature=true (any order)', lists: withSorts(['&mature=true']) },
     { name: 'search (real queries)', search: true },
