@@ -14,6 +14,17 @@ interface Entry {
   stamp?: string;
 }
 
+/** An entry whose value is still loading (fresh once settled). */
+const loading = (value: Promise<unknown>, stamp?: string): Entry => ({
+  expires: 0,
+  staleUntil: 0,
+  value,
+  settled: false,
+  refreshing: false,
+  bytes: 0,
+  stamp,
+});
+
 /** The bytes a cached answer holds: its serialised body (Buffer), or a body inside it (search answers). */
 function bytesOf(value: unknown): number {
   if (Buffer.isBuffer(value)) return value.length;
@@ -111,15 +122,7 @@ export class MicroCache {
       const old = this.entries.get(key);
       if (old) this.remove(key, old);
       this.evictIfFull();
-      const entry: Entry = {
-        expires: 0,
-        staleUntil: 0,
-        value,
-        settled: false,
-        refreshing: false,
-        bytes: 0,
-        stamp,
-      };
+      const entry = loading(value, stamp);
       this.entries.set(key, entry);
       value.then(
         (resolved) => this.settle(key, entry, resolved),
@@ -132,15 +135,7 @@ export class MicroCache {
       (resolved) => {
         if (this.entries.get(key) !== stale) return;
         this.remove(key, stale);
-        const entry: Entry = {
-          expires: 0,
-          staleUntil: 0,
-          value,
-          settled: false,
-          refreshing: false,
-          bytes: 0,
-          stamp,
-        };
+        const entry = loading(value, stamp);
         this.entries.set(key, entry);
         this.settle(key, entry, resolved);
       },
