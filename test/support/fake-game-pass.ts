@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { LocalFakeServer } from './local-fake-server.js';
 
 /**
  * Game Pass's catalogue service on 127.0.0.1 (docs/CONTRACT.md §20), so no test calls the real one.
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
  * b8900d09-… and 1d33fbb9-…, leaving soon 393f05bf-… and cc7fc951-…). A list the fake was given no products
  * for answers its header alone, as the real service does for an empty list; an unknown id, 404.
  */
-export class FakeGamePass {
+export class FakeGamePass extends LocalFakeServer {
   /** Products per list id; set a list to make it answer them. */
   readonly lists = new Map<string, string[]>();
   /** Every list asked for, with its market and language. */
@@ -20,27 +20,13 @@ export class FakeGamePass {
   /** The status every call answers instead, to play an unreachable service (null: answer normally). */
   failWith: number | null = null;
   private readonly known: ReadonlySet<string>;
-  private readonly server = http.createServer((request, response) => this.answer(request, response));
 
   constructor(listIds: readonly string[]) {
+    super();
     this.known = new Set(listIds);
   }
 
-  get origin(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private answer(request: http.IncomingMessage, response: http.ServerResponse): void {
+  protected answer(request: http.IncomingMessage, response: http.ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://fake');
     const json = (status: number, body: unknown): void => {
       response

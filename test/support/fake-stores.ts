@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { LocalFakeServer } from './local-fake-server.js';
 
 /** A Steam app's price in the fake store, in cents of euro; `endsAt` in seconds since the epoch. */
 export interface FakeSteamPrice {
@@ -87,7 +87,7 @@ export interface FakeReviewCounts {
  * and `CurrencyCode` in units of the currency, `RemediationRequired`). Unknown ids are left out; more than 200
  * ids a call are refused with a 400.
  */
-export class FakeStores {
+export class FakeStores extends LocalFakeServer {
   readonly steam = new Map<string, FakeSteamPrice>();
   /** Every GetItems call: the app ids and the country asked for. */
   readonly steamCalls: { appIds: number[]; country: string | undefined }[] = [];
@@ -109,23 +109,8 @@ export class FakeStores {
   /** The Microsoft Store's products by id, and every catalogue call: the ids, market and languages. */
   readonly xbox = new Map<string, FakeXboxPrice>();
   readonly xboxCalls: { ids: string[]; market: string | null; languages: string | null }[] = [];
-  private readonly server = http.createServer((request, response) => this.answer(request, response));
 
-  get origin(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private answer(request: http.IncomingMessage, response: http.ServerResponse): void {
+  protected answer(request: http.IncomingMessage, response: http.ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://fake');
     const json = (status: number, body: unknown): void => {
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
