@@ -93,7 +93,7 @@ describe("a rating's recalculation takes no lock for the whole database", () => 
     return performance.now() - started;
   };
 
-  it('50 recalculations of different games finish while the database-wide key is held, in about the time of a few', async () => {
+  it('50 recalculations of different games finish while the database-wide key is held, none waiting for it', async () => {
     const games = await Promise.all(Array.from({ length: GAMES + A_FEW }, () => createGame(db)));
     const users = await Promise.all(Array.from({ length: 4 }, () => createUser(db)));
     for (const [index, game] of games.entries())
@@ -117,15 +117,18 @@ describe("a rating's recalculation takes no lock for the whole database", () => 
     })();
     let fifty: number;
     try {
-      // Generous: ten times the work of the handful, allowed twenty times its time (and never under 5 s).
-      fifty = await timed(many, Math.max(20 * handful, 5000));
+      // The key stays held until all fifty have finished: one that waited for it would never finish, and the
+      // deadline would fail the test. Generous, so a loaded machine is not taken for a lock.
+      fifty = await timed(many, Math.max(60 * handful, 30_000));
     } finally {
       sampling = false;
       await sampler;
       await release();
     }
     expect(seen).toEqual([]);
-    expect(fifty).toBeLessThan(20 * handful);
+    console.log(
+      `rating-recalculation: 50 with the key held in ${Math.round(fifty)} ms, a handful in ${Math.round(handful)} ms`,
+    );
 
     const { rows } = await db.query<{ id: number; user_rating_count: number }>(
       'select id, user_rating_count from games where id = any($1)',
