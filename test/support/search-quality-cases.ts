@@ -112,6 +112,10 @@ export const SEARCH_QUALITY_CASES: readonly (readonly [query: string, expectedTi
   ['metroid dread', 'Metroid Dread'],
   ['splatoon 3', 'Splatoon 3'],
   ['hades', 'Hades'],
+  // A title without its brand (issue 47): 'Marvel's' is not typed, and the 2004 'Spider-Man 2' is an exact title
+  ['spiderman 2', "Marvel's Spider-Man 2"],
+  ['spider-man 2', "Marvel's Spider-Man 2"],
+  ['division 2', "Tom Clancy's The Division 2"],
   // Word order
   ['wild hunt witcher', 'The Witcher 3: Wild Hunt'],
   ['zelda tears kingdom', 'The Legend of Zelda: Tears of the Kingdom'],

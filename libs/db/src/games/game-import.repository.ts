@@ -11,7 +11,7 @@ import { inBulkSession } from '../bulk-copy.js';
 import { Game, type SpanishTextSource } from './game.entity.js';
 import { GameRecordset } from './game-recordset.js';
 import type { GameUpsertRow, SpanishContentRow } from './game-rows.js';
-import { normalizeSearchText, titleAcronyms } from './search-text.js';
+import { normalizeSearchText, titleAcronyms, titleWithoutBrand } from './search-text.js';
 import { isMatureTitle } from './mature.js';
 import { isAddon } from './addon.js';
 import { typedSql, type TypedSql } from '../typed-sql.js';
@@ -70,17 +70,29 @@ function storedGame(game: GameUpsertRow): { [K in ImportedColumn]: unknown } {
   };
 }
 
-/** The aliases an import gives a game: the title's acronyms and the names of the kinds it brings. */
+/** The kinds of alias made from the title alone, made again whenever the title is imported or normalised. */
+const TITLE_ALIAS_KINDS: AliasKind[] = ['acronym', 'unbranded'];
+
+/**
+ * The aliases made from a title: its name without a brand, and its acronyms when the game is one people
+ * know (one with reference scores); for the long tail an acronym would only crowd out better matches.
+ */
+function titleAliases(title: string, known: boolean): { kind: AliasKind; alias: string }[] {
+  const unbranded = titleWithoutBrand(title);
+  return [
+    ...(unbranded ? [{ kind: 'unbranded' as const, alias: unbranded }] : []),
+    ...(known ? titleAcronyms(title).map((alias) => ({ kind: 'acronym' as const, alias })) : []),
+  ];
+}
+
+/** The aliases an import gives a game: those of its title and the names of the kinds it brings. */
 function importedAliases(game: GameUpsertRow): GameAliasReplacement {
   const given = Object.entries(game.aliases ?? {}) as [AliasKind, string[]][];
-  // An acronym is worth keeping for a game people know (one with reference scores); for the long
-  // tail it would only crowd out better matches.
-  const known = game.metascore != null || game.igdbRating != null;
   return {
     igdbId: game.igdbId,
-    kinds: ['acronym', ...given.map(([kind]) => kind)],
+    kinds: [...TITLE_ALIAS_KINDS, ...given.map(([kind]) => kind)],
     aliases: [
-      ...(known ? titleAcronyms(game.title).map((alias) => ({ kind: 'acronym' as const, alias })) : []),
+      ...titleAliases(game.title, game.metascore != null || game.igdbRating != null),
       ...given.flatMap(([kind, names]) => names.map((alias) => ({ kind, alias }))),
     ],
   };
@@ -283,10 +295,8 @@ export class GameImportRepository extends EntityRepository<Game> {
       await this.aliases().replaceAliases(
         rows.map((row) => ({
           igdbId: Number(row.igdbId),
-          kinds: ['acronym'],
-          aliases: row.known
-            ? titleAcronyms(row.title).map((alias) => ({ kind: 'acronym' as const, alias }))
-            : [],
+          kinds: TITLE_ALIAS_KINDS,
+          aliases: titleAliases(row.title, Boolean(row.known)),
         })),
       );
     }

@@ -1,4 +1,11 @@
-import { expandFranchises, franchiseOf, normalizeSearchText, slugify, titleAcronyms } from './search-text.js';
+import {
+  expandFranchises,
+  franchiseOf,
+  normalizeSearchText,
+  slugify,
+  titleAcronyms,
+  titleWithoutBrand,
+} from './search-text.js';
 
 describe('search text and slugs', () => {
   it('normalises accents, case, apostrophes and punctuation', () => {
@@ -31,6 +38,19 @@ describe('search text and slugs', () => {
     expect(titleAcronyms('Red Dead Redemption 2')).toContain('rdr2');
     expect(titleAcronyms('Final Fantasy VII')).toContain('ff7');
     expect(titleAcronyms('Elden Ring')).toEqual([]);
+  });
+
+  it("names a title without its possessive brand, and only a curated brand's", () => {
+    expect(titleWithoutBrand("Marvel's Spider-Man 2")).toBe('Spider-Man 2');
+    expect(titleWithoutBrand('Marvel’s Guardians of the Galaxy')).toBe('Guardians of the Galaxy');
+    expect(titleWithoutBrand("Tom Clancy's The Division 2")).toBe('The Division 2');
+    expect(titleWithoutBrand("Sid Meier's Civilization VI")).toBe('Civilization VI');
+    expect(titleWithoutBrand("Disney•Pixar's Cars")).toBe('Cars');
+    // Names, not brands; and nothing left.
+    expect(titleWithoutBrand("Assassin's Creed Valhalla")).toBeNull();
+    expect(titleWithoutBrand("Tony Hawk's Pro Skater 1 + 2")).toBeNull();
+    expect(titleWithoutBrand('Spider-Man 2')).toBeNull();
+    expect(titleWithoutBrand("Marvel's")).toBeNull();
   });
 
   it('writes out franchise abbreviations, alone or glued to a number', () => {

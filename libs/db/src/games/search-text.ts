@@ -4,7 +4,7 @@ import { slugify as slugifyText } from '@veredicto/contract';
  * Bump when normalizeSearchText or titleAcronyms change: the API's start then rewrites the stored search
  * text of every game and alias (GameImportRepository.refreshSearchText).
  */
-export const SEARCH_TEXT_VERSION = '2';
+export const SEARCH_TEXT_VERSION = '3';
 
 const ROMAN_NUMERALS = [
   'ii',
@@ -100,6 +100,46 @@ export function titleAcronyms(title: string): string[] {
     }
   }
   return [...acronyms];
+}
+
+/**
+ * Possessive brands a title carries before its own name ("Marvel's Spider-Man 2", "Tom Clancy's The
+ * Division"): people search the name without them. A curated list, not every possessive: "Assassin's
+ * Creed" and "Tony Hawk's Pro Skater" are names, not brands.
+ */
+const TITLE_BRANDS = [
+  'marvels',
+  'tom clancys',
+  'sid meiers',
+  'disneys',
+  'disney pixars',
+  'clive barkers',
+  'american mcgees',
+  'tim burtons',
+  'peter jacksons',
+  'james camerons',
+  'ridley scotts',
+].map((brand) => brand.split(' '));
+
+/**
+ * The title without its possessive brand ("Marvel's Spider-Man 2" → "Spider-Man 2"), or null when it has
+ * none or nothing would be left. Searched as an alias, a little below the title itself.
+ */
+export function titleWithoutBrand(title: string): string | null {
+  const tokens = baseTokens(title);
+  const brand = TITLE_BRANDS.find(
+    (words) => words.length < tokens.length && words.every((word, index) => tokens[index] === word),
+  );
+  if (!brand) return null;
+  // The same words cut from the title as written: a word is a run of letters, digits and apostrophes.
+  let rest = title;
+  for (let index = 0; index < brand.length; index++) {
+    const word = /^[^\p{L}\p{N}]*[\p{L}\p{N}'’`´]+/u.exec(rest);
+    if (!word) return null;
+    rest = rest.slice(word[0].length);
+  }
+  rest = rest.replace(/^[^\p{L}\p{N}]+/u, '').trim();
+  return baseTokens(rest).length > 0 ? rest : null;
 }
 
 /**

@@ -5,12 +5,16 @@ import { GameAliasRepository } from './game-alias.repository.js';
 import { searchWordTriggers } from './search-word.entity.js';
 import { searchVersionTriggers } from './search-version.js';
 
-/** Where an alias comes from; a title's acronyms are regenerated whenever the game is imported again. */
-export const ALIAS_KINDS = ['acronym', 'spanish', 'igdb', 'admin'] as const;
+/**
+ * Where an alias comes from; a title's acronyms and its name without a brand ('unbranded') are regenerated
+ * whenever the game is imported again. New kinds go last: the search index numbers them in this order.
+ */
+export const ALIAS_KINDS = ['acronym', 'spanish', 'igdb', 'admin', 'unbranded'] as const;
 export type AliasKind = (typeof ALIAS_KINDS)[number];
 
 /**
- * Another name a game is searched by: an acronym of its title ('botw'), its official Spanish title, an
+ * Another name a game is searched by: an acronym of its title ('botw'), the title without its brand
+ * ('Spider-Man 2' for "Marvel's Spider-Man 2"), its official Spanish title, an
  * IGDB alternative name or localisation, or one the operator added. `term` is the alias normalised by
  * normalizeSearchText (acronyms without spaces), the column the search looks up.
  */
