@@ -86,7 +86,7 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
       id: row.payload.id,
       name: 'game.figures-changed',
       igdbId: game.igdbId,
-      consumers: ['cdn-purge', 'alerts', 'similar-games', 'catalogue-orderings'],
+      consumers: ['cdn-purge', 'alerts', 'catalogue-orderings'],
     });
     await waitFor(
       async () => purgedKeys().filter((key) => key === `game-${game.igdbId}`).length > purgesBefore,
@@ -132,7 +132,7 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
       { what: 'the dispatch after the restart', timeoutMs: 30_000 },
     );
     expect(job.returnvalue).toMatchObject({
-      consumers: ['cdn-purge', 'alerts', 'similar-games', 'catalogue-orderings'],
+      consumers: ['cdn-purge', 'alerts', 'catalogue-orderings'],
     });
     await waitFor(async () => purgedKeys().includes(`game-${game.igdbId}`), {
       what: "the restarted worker's purge at the fake CDN",

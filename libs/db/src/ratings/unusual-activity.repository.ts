@@ -8,7 +8,7 @@ import type {
   UnusualRatingWindow,
   UnusualWindow,
 } from '@veredicto/contract';
-import { typedReadSql, typedSql } from '../typed-sql.js';
+import { typedReadSql, typedRows, typedSql } from '../typed-sql.js';
 import { playerAverage } from '../games/game-figures.repository.js';
 import type { UnusualActivityWindow, WindowStatus } from './unusual-activity-window.entity.js';
 
@@ -47,7 +47,9 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
 
   /** The game's ratings given (or last changed) since `sinceDay`, with their accounts' age and breadth. */
   async findObservations(gameId: number, sinceDay: string): Promise<ObservedRating[]> {
-    const rows = await this.db
+    // Every rating of the game's last 180 days, on every recalculation: read without the query builder's
+    // conversion of each row (typedRows), which was most of a worker's time under a burst of ratings.
+    const query = this.db
       .selectFrom('Rating as r')
       .innerJoin('User as u', 'u.id', 'r.user')
       .select((eb) => [
@@ -65,8 +67,8 @@ export class UnusualActivityRepository extends EntityRepository<UnusualActivityW
           .as('otherRatings'),
       ])
       .where('r.game', '=', gameId)
-      .where('r.updatedAt', '>=', sql<Date>`(${sinceDay}::date)::timestamp at time zone 'UTC'`)
-      .execute();
+      .where('r.updatedAt', '>=', sql<Date>`(${sinceDay}::date)::timestamp at time zone 'UTC'`);
+    const rows = await typedRows(this.getEntityManager(), query);
     return rows.map((row) => ({
       id: Number(row.id),
       score: Number(row.score),
