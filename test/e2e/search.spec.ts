@@ -33,6 +33,25 @@ test.describe('búsqueda: sugerencias, recuento, más resultados y «¿Quizás b
     await expect(page).toHaveURL(/\/game\/the-legend-of-zelda-breath-of-the-wild\/7346$/);
   });
 
+  test("'spiderman 2' sugiere Marvel's Spider-Man 2 entre los tres primeros, sin el «Marvel's» escrito", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto('/');
+    const box = await searchBox(page, isMobile);
+    await box.pressSequentially('spiderman 2', { delay: 40 });
+    const options = page.getByRole('listbox', { name: 'Sugerencias' }).getByRole('option');
+    // The suggestions of the whole query (those of 'spiderman' may show first, while it is typed).
+    await expect
+      .poll(async () =>
+        (await options.allTextContents())
+          .slice(0, 3)
+          .some((text) => text.includes("Marvel's Spider-Man 2") && text.includes('2023')),
+      )
+      .toBe(true);
+    await page.screenshot({ path: test.info().outputPath('spiderman-2.png') });
+  });
+
   test(
     'muestra el término y el número de resultados y carga más a petición',
     { tag: '@escritorio' },
