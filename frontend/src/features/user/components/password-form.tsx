@@ -3,9 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
-import { changePassword, useSession, type LoginState } from '../../auth';
-
-const MIN_LENGTH = 8;
+import {
+  changePassword,
+  NewPasswordFields,
+  newPasswordProblem,
+  useSession,
+  type LoginState,
+} from '../../auth';
 
 /** The password section of the profile: a change ends every session, so the user logs in again. */
 export function PasswordForm() {
@@ -21,9 +25,8 @@ export function PasswordForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!current) return setError('Escribe tu contraseña actual.');
-    if (next.length < MIN_LENGTH)
-      return setError(`La contraseña debe tener al menos ${MIN_LENGTH} caracteres.`);
-    if (next !== repeated) return setError('Las contraseñas nuevas no coinciden.');
+    const problem = newPasswordProblem(next, repeated, 'Las contraseñas nuevas no coinciden.');
+    if (problem) return setError(problem);
     if (next === current) return setError('La contraseña nueva debe ser distinta de la actual.');
     setBusy(true);
     setError(null);
@@ -56,25 +59,13 @@ export function PasswordForm() {
           value={current}
           onValueChange={setCurrent}
         />
-        <TextField
-          label="Contraseña nueva"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_LENGTH}
-          value={next}
-          onValueChange={setNext}
-          hint={`Al menos ${MIN_LENGTH} caracteres.`}
-        />
-        <TextField
-          label="Repite la contraseña nueva"
-          name="repeatedPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeated}
-          onValueChange={setRepeated}
+        <NewPasswordFields
+          password={next}
+          repeated={repeated}
+          onPasswordChange={setNext}
+          onRepeatedChange={setRepeated}
+          repeatLabel="Repite la contraseña nueva"
+          names={['newPassword', 'repeatedPassword']}
         />
         {error ? (
           <p className="form-error" role="alert">
