@@ -3,16 +3,36 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { freePort } from './free-port.js';
 import { acceptEncodingOf, measureLoad, type Client } from './load.js';
 import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
 
-/** Forks a built server script and answers once it says it is ready. */
+/**
+ * The settings of an API a bench starts on its database: no Redis (BullMQ's PostgreSQL backend), a queue
+ * prefix of the bench's own, fixed secrets and no demo seed; `more` adds to them or overrides them.
+ */
+export const benchApiEnv = (databaseUrl: string, queuePrefix: string, more: Record<string, string> = {}) => ({
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: '',
+  QUEUE_PREFIX: queuePrefix,
+  SEED_DEMO: 'false',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+  ADMIN_PASSWORD: 'bench-admin-password',
+  ...more,
+});
+
+/** A production API that logs only warnings: how most benches run it. */
+export const QUIET_PRODUCTION = { LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+
+/**
+ * Forks a built server script (from the project's root, or an absolute path: another build's) and answers
+ * once it says it is ready.
+ */
 export function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(fromRoot(script), [], {
+  const child = fork(isAbsolute(script) ? script : fromRoot(script), [], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
