@@ -11,23 +11,6 @@ import { acceptEncodingOf, measureLoad, type Client } from './load.js';
 import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
 
 /**
- * The settings of an API a bench starts on its database: no Redis (BullMQ's PostgreSQL backend), a queue
- * prefix of the bench's own, fixed secrets and no demo seed; `more` adds to them or overrides them.
- */
-export const benchApiEnv = (databaseUrl: string, queuePrefix: string, more: Record<string, string> = {}) => ({
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: '',
-  QUEUE_PREFIX: queuePrefix,
-  SEED_DEMO: 'false',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-  ADMIN_PASSWORD: 'bench-admin-password',
-  ...more,
-});
-
-/** A production API that logs only warnings: how most benches run it. */
-export const QUIET_PRODUCTION = { LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-
-/**
  * Forks a built server script (from the project's root, or an absolute path: another build's) and answers
  * once it says it is ready.
  */

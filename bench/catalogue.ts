@@ -14,7 +14,8 @@ import { CatalogueImporter, Game, GameFiguresRepository } from '@veredicto/db';
 import { benchServerUrl, migratedBenchDatabase } from './bench-database.js';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
-import { benchApiEnv, QUIET_PRODUCTION, start } from './bench-processes.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
+import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

@@ -20,7 +20,8 @@ import { cpuMs, postgresCpuMs } from './process-cpu.js';
 import { writeSection } from './performance-report.js';
 import { random } from './search-queries.js';
 import { benchServerUrl } from './bench-database.js';
-import { benchApiEnv, QUIET_PRODUCTION, start } from './bench-processes.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
+import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

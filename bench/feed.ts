@@ -15,7 +15,8 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { writeSection } from './performance-report.js';
-import { benchApiEnv, start } from './bench-processes.js';
+import { benchApiEnv } from './bench-api-env.js';
+import { start } from './bench-processes.js';
 import { cpuMs, postgresCpuMs } from './process-cpu.js';
 
 const argument = (name: string, fallback: number) => {

@@ -16,14 +16,8 @@ import { Game, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { storedIndex } from './stored-index.js';
 import { benchServerUrl } from './bench-database.js';
-import {
-  benchApiEnv,
-  measureLoadWithCpu,
-  QUIET_PRODUCTION,
-  start,
-  startOrderingWorkers,
-  untilDatabaseIdle,
-} from './bench-processes.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
+import { measureLoadWithCpu, start, startOrderingWorkers, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';

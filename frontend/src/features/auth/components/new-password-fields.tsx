@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { TextField } from '../../../components/text-field';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -10,6 +11,24 @@ export function newPasswordProblem(password: string, repeated: string, mismatch:
   return null;
 }
 
+interface NewPasswordState {
+  password: string;
+  repeated: string;
+  onPasswordChange: (value: string) => void;
+  onRepeatedChange: (value: string) => void;
+}
+
+/** The state of NewPasswordFields: what was typed, and the fields' props to spread. */
+export function useNewPassword(): { password: string; repeated: string; fields: NewPasswordState } {
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  return {
+    password,
+    repeated,
+    fields: { password, repeated, onPasswordChange: setPassword, onRepeatedChange: setRepeated },
+  };
+}
+
 /** A new password and its repetition, as the reset link's page and the profile ask for them. */
 export function NewPasswordFields({
   password,
@@ -18,11 +37,7 @@ export function NewPasswordFields({
   onRepeatedChange,
   repeatLabel,
   names,
-}: {
-  password: string;
-  repeated: string;
-  onPasswordChange: (value: string) => void;
-  onRepeatedChange: (value: string) => void;
+}: NewPasswordState & {
   repeatLabel: string;
   /** The inputs' names, the new one's and the repetition's. */
   names: readonly [string, string];

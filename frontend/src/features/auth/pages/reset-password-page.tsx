@@ -6,15 +6,14 @@ import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { resetPassword } from '../api/password';
-import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
+import { NewPasswordFields, newPasswordProblem, useNewPassword } from '../components/new-password-fields';
 import './auth.css';
 
 /** /reset-password?token=...: the link of the e-mail; a new password, then back to the login. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [password, setPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const { password, repeated, fields } = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -60,14 +59,7 @@ export function ResetPasswordPage() {
   } else {
     content = (
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <NewPasswordFields
-          password={password}
-          repeated={repeated}
-          onPasswordChange={setPassword}
-          onRepeatedChange={setRepeated}
-          repeatLabel="Repite la contraseña"
-          names={['password', 'repeated']}
-        />
+        <NewPasswordFields {...fields} repeatLabel="Repite la contraseña" names={['password', 'repeated']} />
         {error ? (
           <p className="form-error" role="alert">
             {error}

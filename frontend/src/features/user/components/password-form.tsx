@@ -7,6 +7,7 @@ import {
   changePassword,
   NewPasswordFields,
   newPasswordProblem,
+  useNewPassword,
   useSession,
   type LoginState,
 } from '../../auth';
@@ -17,8 +18,7 @@ export function PasswordForm() {
   const navigate = useNavigate();
   const id = useId();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const { password: next, repeated, fields } = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -60,10 +60,7 @@ export function PasswordForm() {
           onValueChange={setCurrent}
         />
         <NewPasswordFields
-          password={next}
-          repeated={repeated}
-          onPasswordChange={setNext}
-          onRepeatedChange={setRepeated}
+          {...fields}
           repeatLabel="Repite la contraseña nueva"
           names={['newPassword', 'repeatedPassword']}
         />
