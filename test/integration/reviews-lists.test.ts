@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { startProcess, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
@@ -18,15 +19,12 @@ describe('reviews and lists: contract and ownership', () => {
   let db: pg.Pool;
 
   beforeAll(async () => {
-    api = await startTestApi(backend);
+    ({ api, db } = await startApiAndPool(backend));
     workers = await startProcess('workers', api.env);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
   }, 90_000);
-
   afterAll(async () => {
     await workers?.stop();
-    await api?.close();
-    await db?.end();
+    await stopApiAndDatabase(api, db);
   }, 30_000);
 
   it('publishes one review per game, sets the rating and lists, counts, edits and deletes it', async () => {
