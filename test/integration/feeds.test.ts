@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
 import type pg from 'pg';
 import Parser from 'rss-parser';
-import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
 import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { strictXmlTitles } from '../support/strict-xml.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const atomParser = new Parser();
 
@@ -17,10 +17,7 @@ describe('open feeds (section 15): Atom and JSON Feed with ETag and 304', () => 
   let api: TestApi;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    await ensureDemoCatalogue();
-    ({ api, db } = await startApiAndPool());
-  }, 600_000);
+  beforeAll(async () => ({ api, db } = await startApiAndPool(ONE_BACKEND, { demoCatalogue: true })), 600_000);
   afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   const fetchFeed = (path: string, headers: Record<string, string> = {}) =>

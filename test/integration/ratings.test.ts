@@ -14,14 +14,8 @@ describe(`ratings with asynchronous averages (${backend} queues, real worker pro
   let workers: RunningProcess | undefined;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    ({ api, db } = await startApiAndPool(backend));
-    workers = await startProcess('workers', api.env);
-  }, 90_000);
-  afterAll(async () => {
-    await workers?.stop();
-    await stopApiAndDatabase(api, db);
-  }, 30_000);
+  beforeAll(async () => ({ api, db, workers } = await startApiAndPool(backend, { workers: true })), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db, workers), 30_000);
 
   const truth = async (gameId: number) =>
     (

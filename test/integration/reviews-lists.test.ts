@@ -4,7 +4,7 @@ import { call, userWithToken } from '../support/accounts.js';
 import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
 import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
+import type { RunningProcess } from '../support/processes.js';
 import { ONE_BACKEND } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
@@ -15,17 +15,11 @@ const UNKNOWN_GAME = 2_100_000_000;
 
 describe('reviews and lists: contract and ownership', () => {
   let api: TestApi;
-  let workers: RunningProcess;
+  let workers: RunningProcess | undefined;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    ({ api, db } = await startApiAndPool(backend));
-    workers = await startProcess('workers', api.env);
-  }, 90_000);
-  afterAll(async () => {
-    await workers?.stop();
-    await stopApiAndDatabase(api, db);
-  }, 30_000);
+  beforeAll(async () => ({ api, db, workers } = await startApiAndPool(backend, { workers: true })), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db, workers), 30_000);
 
   it('publishes one review per game, sets the rating and lists, counts, edits and deletes it', async () => {
     const game = await createGame(db);
