@@ -42,7 +42,7 @@ async function answer(metatype: ArgumentMetadata['metatype'], query: Record<stri
 }
 
 describe('query parameter decorators', () => {
-  it.each([
+  it.each<Record<string, string>>([
     {},
     { page: '3' },
     { page: 'x' },
