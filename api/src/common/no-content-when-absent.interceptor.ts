@@ -26,7 +26,11 @@ export class NoContentWhenAbsentInterceptor implements NestInterceptor {
 
 /**
  * On a read of something the user may not have (a status, a rating, a review): 204 when the service answers
- * null, so the controller stays one call. `description` documents the 204.
+ * null, so the controller stays one call. `description` documents the 204 beside the route's other answers;
+ * a route that documents none keeps Swagger's default 200 without it.
  */
-export const NoContentWhenAbsent = (description: string) =>
-  applyDecorators(UseInterceptors(NoContentWhenAbsentInterceptor), ApiNoContentResponse({ description }));
+export const NoContentWhenAbsent = (description?: string) =>
+  applyDecorators(
+    UseInterceptors(NoContentWhenAbsentInterceptor),
+    ...(description === undefined ? [] : [ApiNoContentResponse({ description })]),
+  );

@@ -71,7 +71,7 @@ export class ListsController {
   // Declared last and registered after the reviews module: a one-segment wildcard before '/games'.
   @Get(':listName/games')
   @ApiOperation({ summary: 'Juegos de una lista propia por nombre (204 si está vacía)' })
-  @NoContentWhenAbsent('Lista vacía')
+  @NoContentWhenAbsent()
   games(@CurrentUser() user: AuthUser, @Param('listName') listName: string) {
     return this.lists.gamesOf(user.id, listName);
   }

@@ -33,7 +33,7 @@ export class ReviewsController {
 
   @Get('game/:igdbID')
   @ApiOperation({ summary: 'La crítica propia del juego (204 si no hay)' })
-  @NoContentWhenAbsent('Sin crítica propia del juego')
+  @NoContentWhenAbsent()
   findOwnForGame(@CurrentUser() user: AuthUser, @Param('igdbID', IgdbIdPipe) igdbId: number) {
     return this.reviews.findOwnForGame(user.id, igdbId);
   }
