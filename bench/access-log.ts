@@ -10,9 +10,9 @@
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { migrateDatabase, openDatabase } from '@veredicto/db';
+import { benchServerUrl, migratedBenchDatabase } from './bench-database.js';
+import { benchApiEnv } from './bench-api-env.js';
 import { captureAnswers, startBareServer } from './bench-processes.js';
 import { freePort } from './free-port.js';
 import { measureLoad, type Measure } from './load.js';
@@ -38,17 +38,9 @@ const SETTINGS = {
 type Setting = keyof typeof SETTINGS;
 
 async function prepareDatabase(serverUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-  if (!exists.rowCount) await admin.query(`create database ${DATABASE}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
-  const orm = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  await migrateDatabase(orm, url.toString());
+  const { databaseUrl, orm } = await migratedBenchDatabase(serverUrl, DATABASE);
   await orm.close(true);
-  return url.toString();
+  return databaseUrl;
 }
 
 /** An API process whose output goes through a pipe this process drains, as a terminal or a log shipper would. */
@@ -73,18 +65,9 @@ interface Run extends Measure {
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const serverUrl = benchServerUrl();
   const databaseUrl = await prepareDatabase(serverUrl);
-  const common = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    QUEUE_PREFIX: 'bench_access_log',
-    SEED_DEMO: 'true',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    METRICS_PORT: '0',
-  };
+  const common = benchApiEnv(databaseUrl, 'bench_access_log', { SEED_DEMO: 'true', METRICS_PORT: '0' });
   const children: ChildProcess[] = [];
   try {
     const apis = new Map<Setting, { base: string; child: ChildProcess; bytes: () => number }>();

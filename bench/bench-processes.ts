@@ -3,16 +3,19 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { freePort } from './free-port.js';
 import { acceptEncodingOf, measureLoad, type Client } from './load.js';
 import { cpuMs, postgresCpuBetween, postgresCpuMs } from './process-cpu.js';
 
-/** Forks a built server script and answers once it says it is ready. */
+/**
+ * Forks a built server script (from the project's root, or an absolute path: another build's) and answers
+ * once it says it is ready.
+ */
 export function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(fromRoot(script), [], {
+  const child = fork(isAbsolute(script) ? script : fromRoot(script), [], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

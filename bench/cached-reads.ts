@@ -7,13 +7,14 @@
  *     npm run bench:cached -- [--seconds 10] [--rounds 3] [--connections 32] [--before /tmp/veredicto-before]
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { migrateDatabase, NewsArticle, openDatabase } from '@veredicto/db';
-import { captureAnswers, startBareServer } from './bench-processes.js';
+import { NewsArticle } from '@veredicto/db';
+import { benchServerUrl, migratedBenchDatabase } from './bench-database.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
+import { captureAnswers, start, startBareServer } from './bench-processes.js';
 import { freePort } from './free-port.js';
 import { measureLoad } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -30,16 +31,7 @@ const ROUNDS = Number(argument('rounds') ?? 3);
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 async function prepareDatabase(serverUrl: string): Promise<string> {
-  const url = new URL(serverUrl);
-  url.pathname = '/veredicto_bench_cached';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = 'veredicto_bench_cached'`);
-  if (!exists.rowCount) await admin.query('create database veredicto_bench_cached');
-  await admin.end();
-  const databaseUrl = url.toString();
-  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
-  await migrateDatabase(orm, databaseUrl);
+  const { databaseUrl, orm } = await migratedBenchDatabase(serverUrl, 'veredicto_bench_cached');
   const em = orm.em.fork();
   const news = em.getRepository(NewsArticle);
   if ((await news.count()) < NEWS_ARTICLES) {
@@ -62,34 +54,16 @@ async function prepareDatabase(serverUrl: string): Promise<string> {
   return databaseUrl;
 }
 
-function start(script: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = fork(script, [], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: { type?: string }) => message?.type === 'ready' && resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
 const measure = (url: string, duration = SECONDS) => measureLoad({ url, connections: CONNECTIONS, duration });
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const serverUrl = benchServerUrl();
   const databaseUrl = await prepareDatabase(serverUrl);
-  const apiEnv = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    QUEUE_PREFIX: 'bench_cached',
+  const apiEnv = benchApiEnv(databaseUrl, 'bench_cached', {
+    ...QUIET_PRODUCTION,
     SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    ADMIN_PASSWORD: 'bench-admin-password',
     METRICS_PORT: '0',
-  };
+  });
   const ports = new Map<string, number>();
   const apiPort = async (name: string, root: string): Promise<ChildProcess> => {
     const port = await freePort();

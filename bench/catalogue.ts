@@ -10,9 +10,11 @@ import 'reflect-metadata';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { CatalogueImporter, Game, GameFiguresRepository, migrateDatabase, openDatabase } from '@veredicto/db';
+import { CatalogueImporter, Game, GameFiguresRepository } from '@veredicto/db';
+import { benchServerUrl, migratedBenchDatabase } from './bench-database.js';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
 import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: number) => {
@@ -35,16 +37,7 @@ const SEARCHES = [
 ];
 
 async function prepareDatabase(serverUrl: string): Promise<string> {
-  const url = new URL(serverUrl);
-  url.pathname = '/veredicto_bench';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = 'veredicto_bench'`);
-  if (!exists.rowCount) await admin.query('create database veredicto_bench');
-  await admin.end();
-  const databaseUrl = url.toString();
-  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
-  await migrateDatabase(orm, databaseUrl);
+  const { databaseUrl, orm } = await migratedBenchDatabase(serverUrl, 'veredicto_bench');
   const count = await orm.em.fork().count(Game, {});
   if (count < 190_000) {
     const importer = new CatalogueImporter(orm.em.fork());
@@ -78,19 +71,9 @@ const measure = (url: string, paths: string[], duration = SECONDS, cursor = { ne
   measureLoad({ url, connections: CONNECTIONS, duration, paths, cursor });
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const serverUrl = benchServerUrl();
   const databaseUrl = await prepareDatabase(serverUrl);
-  const apiEnv = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    QUEUE_PREFIX: 'bench',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    ADMIN_PASSWORD: 'bench-admin-password',
-  };
+  const apiEnv = benchApiEnv(databaseUrl, 'bench', QUIET_PRODUCTION);
   const api = await start('dist/api/src/main.js', { ...apiEnv, PORT: '3200' });
   // The same API with its read cache off: what the framework and the queries cost on every request.
   const uncached = await start('dist/api/src/main.js', { ...apiEnv, PORT: '3202', READ_CACHE_TTL_MS: '0' });

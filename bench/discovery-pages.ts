@@ -19,6 +19,8 @@ import { measureLoad, type Measure } from './load.js';
 import { cpuMs, postgresCpuMs } from './process-cpu.js';
 import { writeSection } from './performance-report.js';
 import { random } from './search-queries.js';
+import { benchServerUrl } from './bench-database.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
 import { start } from './bench-processes.js';
 
 const argument = (name: string, fallback: number) => {
@@ -208,8 +210,7 @@ async function sqlTimes(
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const serverUrl = benchServerUrl();
   const databaseUrl = await prepareLargeCatalogue(serverUrl, DATABASE);
   // Settled statistics and visibility maps for what these pages read, as autovacuum leaves them (the
   // machine's PostgreSQL runs without it): prepareLargeCatalogue sees to the games table.
@@ -237,18 +238,11 @@ async function main() {
     const page = Math.floor(next() * Math.ceil(list.total / BEST_OF_PAGE_SIZE));
     return `/api/games/best-of?${list.query}&page=${page}&size=${BEST_OF_PAGE_SIZE}`;
   });
-  const apiEnv = {
-    DATABASE_URL: databaseUrl,
+  const apiEnv = benchApiEnv(databaseUrl, 'bench_discovery', {
+    ...QUIET_PRODUCTION,
     // Five connections each (the default is ten): the machine's PostgreSQL is shared and near its limit.
     DATABASE_POOL_SIZE: '5',
-    REDIS_URL: '',
-    QUEUE_PREFIX: 'bench_discovery',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    ADMIN_PASSWORD: 'bench-admin-password',
-  };
+  });
   const servers: ChildProcess[] = [];
   const rows: string[] = [];
   const loadBefore = loadavg()[0];

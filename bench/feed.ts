@@ -15,6 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { writeSection } from './performance-report.js';
+import { benchApiEnv } from './bench-api-env.js';
 import { start } from './bench-processes.js';
 import { cpuMs, postgresCpuMs } from './process-cpu.js';
 
@@ -161,17 +162,14 @@ async function main() {
   );
   await db.end();
 
-  const api = await start('dist/api/src/main.js', {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    QUEUE_PREFIX: 'bench_feed',
-    SEED_DEMO: 'false',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    TRUSTED_PROXIES: 'loopback',
-    PORT: String(PORT),
-  });
+  const api = await start(
+    'dist/api/src/main.js',
+    benchApiEnv(databaseUrl, 'bench_feed', {
+      NODE_ENV: 'production',
+      TRUSTED_PROXIES: 'loopback',
+      PORT: String(PORT),
+    }),
+  );
   try {
     const base = `http://127.0.0.1:${PORT}`;
     const login = await fetch(`${base}/api/auth/login`, {

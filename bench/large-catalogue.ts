@@ -1,13 +1,6 @@
-import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import {
-  CatalogueImporter,
-  Game,
-  GameFiguresRepository,
-  migrateDatabase,
-  openDatabase,
-  walkDueOrderings,
-} from '@veredicto/db';
+import { CatalogueImporter, Game, GameFiguresRepository, walkDueOrderings } from '@veredicto/db';
+import { migratedBenchDatabase } from './bench-database.js';
 
 /**
  * A database of its own on the server of `serverUrl` holding the large catalogue (demo + 194,180 games),
@@ -15,16 +8,7 @@ import {
  * Answers the database's URL.
  */
 export async function prepareLargeCatalogue(serverUrl: string, database: string): Promise<string> {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = $1`, [database]);
-  if (!exists.rowCount) await admin.query(`create database ${database}`);
-  await admin.end();
-  const databaseUrl = url.toString();
-  const orm = await openDatabase({ databaseUrl, poolSize: 2 });
-  await migrateDatabase(orm, databaseUrl);
+  const { databaseUrl, orm } = await migratedBenchDatabase(serverUrl, database);
   if ((await orm.em.fork().count(Game, {})) < 190_000) {
     const importer = new CatalogueImporter(orm.em.fork());
     await importer.importDemoCatalogue();

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { FakeStores, type FakeSteamPrice } from '../test/support/fake-stores.js';
 import { rawAnswer, startBareServer, type BareAnswers } from './bench-processes.js';
+import { Cleanups, runBench } from './bench-run.js';
 import { measureLoad, type Measure } from './load.js';
 import { npmStart, type NpmStartInstance } from './npm-start.js';
 import { writeSection } from './performance-report.js';
@@ -47,19 +48,8 @@ const DEFAULT_INTERVAL_MS = 1500;
 const READ_PATHS = 50_000;
 const BARE_ANSWERS = 300;
 
-/** Everything to stop however the bench ends (Ctrl-C, an error): the product, the bare server, the fake. */
-const cleanups: Array<() => Promise<void> | void> = [];
-let cleaning: Promise<void> | undefined;
-const cleanUp = () =>
-  (cleaning ??= (async () => {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-  })());
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping what the bench started…`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
+/** What the bench started, stopped however it ends: the product, the bare server, the fake. */
+const cleanups = new Cleanups();
 
 const REGULAR_PRICES = [499, 999, 1499, 1999, 2999, 3999, 5999, 6999];
 const DISCOUNTS = [10, 20, 25, 33, 50, 75];
@@ -213,7 +203,7 @@ const apiCpuMs = (pids: number[]) => {
 async function main() {
   const endsAt = Math.floor(Date.now() / 1000) + 7 * 86_400;
   const stores = await new FakeStores().start();
-  cleanups.push(() => stores.close());
+  cleanups.add(() => stores.close());
   for (let index = 0; index < APPS; index++)
     stores.steam.set(String(appIdOf(index)), firstPrice(index, endsAt));
 
@@ -227,11 +217,11 @@ async function main() {
       STEAM_STORE_URL: stores.origin,
       PRICES_REQUEST_INTERVAL_MS: '0',
     },
-    onSpawned: (stop) => cleanups.push(stop),
+    onSpawned: (stop) => cleanups.add(stop),
   });
   const db = new pg.Client({ connectionString: instance.databaseUrl });
   await db.connect();
-  cleanups.push(() => db.end());
+  cleanups.add(() => db.end());
   const version = (await db.query<{ server_version: string }>('show server_version')).rows[0].server_version;
   const igdbIds = await seedCatalogue(db);
   const token = await adminToken(instance);
@@ -279,7 +269,7 @@ async function main() {
   const { offers } = (await (await fetch(`${instance.url}${paths[0]}`)).json()) as { offers: unknown[] };
   if (offers.length !== 1) throw new Error(`${paths[0]}: ${offers.length} offers, 1 expected`);
   const bare = await startBareServer(answers);
-  cleanups.push(() => {
+  cleanups.add(() => {
     if (bare.child.exitCode === null) bare.child.kill('SIGTERM');
   });
   const bareUrl = `http://127.0.0.1:${bare.port}`;
@@ -418,12 +408,4 @@ function report(figures: {
   ].join('\n');
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
-process.exit(process.exitCode ?? 0);
+await runBench(main, cleanups);

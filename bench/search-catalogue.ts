@@ -15,6 +15,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { Game, openDatabase } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { storedIndex } from './stored-index.js';
+import { benchServerUrl } from './bench-database.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
 import { measureLoadWithCpu, start, startOrderingWorkers, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
@@ -136,8 +138,7 @@ async function pagesOf(apiUrl: string, query: string): Promise<number> {
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const serverUrl = benchServerUrl();
   const databaseUrl = await prepareLargeCatalogue(serverUrl, DATABASE);
   benchDatabase = databaseUrl;
   const queries = await searchQueries(databaseUrl);
@@ -147,16 +148,7 @@ async function main() {
     { length: PATHS_PER_SCENARIO },
     () => `/api/games/search?name=${encodeURIComponent(queries[Math.floor(next() * queries.length)])}`,
   );
-  const apiEnv = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    QUEUE_PREFIX: 'bench_search',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    ADMIN_PASSWORD: 'bench-admin-password',
-  };
+  const apiEnv = benchApiEnv(databaseUrl, 'bench_search', QUIET_PRODUCTION);
   const servers: [string, ChildProcess][] = [];
   try {
     // The workers keep the catalogue's anchors (catalogue_orderings) as in production: the events queue only.

@@ -16,6 +16,7 @@ import 'reflect-metadata';
 import v8 from 'node:v8';
 import { openDatabase, type SpanishFilter } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
+import { benchServerUrl } from './bench-database.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { searchQueries } from './search-queries.js';
 
@@ -40,8 +41,7 @@ function collect(): void {
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const serverUrl = benchServerUrl();
   const databaseUrl = await prepareLargeCatalogue(serverUrl, argument('database', 'veredicto_bench_search'));
   const queries = await searchQueries(databaseUrl);
   const orm = await openDatabase({ databaseUrl, poolSize: IN_FLIGHT });

@@ -15,6 +15,8 @@ import pg from 'pg';
 import { Game, openDatabase, type SpanishFilter } from '@veredicto/db';
 import { searchGames, SearchIndexStore } from '@veredicto/search';
 import { storedIndex } from './stored-index.js';
+import { benchServerUrl } from './bench-database.js';
+import { benchApiEnv, QUIET_PRODUCTION } from './bench-api-env.js';
 import { measureLoadWithCpu, start, startOrderingWorkers, untilDatabaseIdle } from './bench-processes.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad } from './load.js';
@@ -142,8 +144,7 @@ function randomSearches(seed: number, queries: string[], query: string): string[
 }
 
 async function main() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const serverUrl = benchServerUrl();
   const databaseUrl = await prepareLargeCatalogue(serverUrl, DATABASE);
   const facts = await spanishFacts(databaseUrl);
   if (facts.audio === 0 || facts.text === 0)
@@ -151,16 +152,7 @@ async function main() {
   // Searches people type (any title), and as many that find games with Spanish texts.
   const queries = [...(await searchQueries(databaseUrl)), ...facts.spanishQueries];
   const pagesOf = (total: number) => Math.min(DEEPEST_PAGE, Math.ceil(total / 50));
-  const apiEnv = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: '',
-    QUEUE_PREFIX: 'bench_spanish',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    ADMIN_PASSWORD: 'bench-admin-password',
-  };
+  const apiEnv = benchApiEnv(databaseUrl, 'bench_spanish', QUIET_PRODUCTION);
   const servers: ChildProcess[] = [];
   try {
     // Only the API with its read cache off: random pages nearly always miss a 1 s cache anyway, and one

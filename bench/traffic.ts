@@ -17,6 +17,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
 import { rawAnswer, startBareServer, type BareAnswers } from './bench-processes.js';
+import { Cleanups, runBench } from './bench-run.js';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad, type Client, type Measure } from './load.js';
 import { npmStart } from './npm-start.js';
@@ -59,19 +60,8 @@ interface Instance {
   stop(): Promise<void>;
 }
 
-/** Everything to stop however the bench ends (Ctrl-C, an error): the instance it started, the bare server. */
-const cleanups: Array<() => Promise<void> | void> = [];
-let cleaning: Promise<void> | undefined;
-const cleanUp = () =>
-  (cleaning ??= (async () => {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-  })());
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping what the bench started…`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
+/** What the bench started, stopped however it ends: the instance it started, the bare server. */
+const cleanups = new Cleanups();
 
 /** `npm start` on a fresh data folder, as a user runs it (bench/npm-start.ts). */
 async function startInstance(mode: 'embedded' | 'database', databaseUrl: string | null): Promise<Instance> {
@@ -79,7 +69,7 @@ async function startInstance(mode: 'embedded' | 'database', databaseUrl: string 
     prefix: 'veredicto-traffic-',
     databaseUrl: mode === 'database' ? databaseUrl! : undefined,
     timeoutMs: START_TIMEOUT_MS,
-    onSpawned: (stop) => cleanups.push(stop),
+    onSpawned: (stop) => cleanups.add(stop),
   });
 }
 
@@ -134,7 +124,7 @@ async function startBare(
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
-  cleanups.push(stop);
+  cleanups.add(stop);
   return { url: `http://127.0.0.1:${port}`, stop };
 }
 
@@ -432,12 +422,4 @@ function report(
   ].join('\n');
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
-process.exit(process.exitCode ?? 0);
+await runBench(main, cleanups);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   call,
   confirmationTokenFor,
@@ -8,25 +8,17 @@ import {
   registerConfirmAndLogin,
   uniqueName,
 } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndClient, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { waitFor } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
 
 /** docs/CONTRACT.md §10 end to end through the .eml outbox: sessions, passwords, addresses. */
 describe('accounts: logout, forgotten and changed passwords, e-mail change', () => {
   let api: TestApi;
   let db: pg.Client;
 
-  beforeAll(async () => {
-    api = await startTestApi('postgres');
-    db = new pg.Client({ connectionString: testEnv().databaseUrl });
-    await db.connect();
-  }, 30_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndClient()), 30_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   const me = (token: string) => call(api, 'GET', '/api/user/me', { token });
   const login = (username: string, password: string) =>

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   call,
   confirmationTokenFor,
@@ -10,23 +10,15 @@ import {
   registerConfirmAndLogin,
   uniqueName,
 } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
-import { testEnv } from '../support/test-env.js';
+import { startApiAndClient, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 
 describe('accounts: registration, confirmation, login and sessions', () => {
   let api: TestApi;
   let db: pg.Client;
 
-  beforeAll(async () => {
-    api = await startTestApi('postgres');
-    db = new pg.Client({ connectionString: testEnv().databaseUrl });
-    await db.connect();
-  }, 30_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndClient()), 30_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   const secret = () => api.env.JWT_SECRET;
   const userId = async (username: string) =>

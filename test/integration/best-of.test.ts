@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { GENRES_BY_SLUG } from '@veredicto/db';
-import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 interface Card {
   igdbID: number;
@@ -22,16 +22,8 @@ describe('best-of lists (section 15) on the demo catalogue', () => {
   let api: TestApi;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    await ensureDemoCatalogue();
-    api = await startTestApi(ONE_BACKEND);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 600_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndPool(ONE_BACKEND, { demoCatalogue: true })), 600_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   /** Every page of a list, concatenated. */
   const wholeList = async (query: string) => {

@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame, rate } from '../support/factories.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = ONE_BACKEND;
 const UNKNOWN_GAME = 2_100_000_000;
 
 /** A day `daysAgo` before the run's date, as yyyy-MM-dd. */
@@ -15,15 +14,8 @@ describe('diary: statuses, sessions, profiles, privacy, follows and the feed', (
   let api: TestApi;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndPool()), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   it('sets, reads, changes and removes a status; hours are the stated ones or the sum of the sessions', async () => {
     const game = await createGame(db);

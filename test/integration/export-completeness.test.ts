@@ -1,13 +1,11 @@
 import 'reflect-metadata';
 import { strFromU8, unzipSync } from 'fflate';
-import pg from 'pg';
+import type pg from 'pg';
 import { EXPORTED_TABLES, NOT_PERSONAL_DATA } from '../../api/src/diary/export/export-coverage.js';
 import { freshIp, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame, createUser } from '../support/factories.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
-
-const backend = ONE_BACKEND;
 
 /** Columns that name a user without a foreign key still count as a reference. */
 const USER_COLUMNS = ['follower_id', 'followed_id', 'reader_id', 'author_id', 'reporter_id'];
@@ -41,15 +39,8 @@ describe('export: every table that references a user is exported or listed as no
   let api: TestApi;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndPool()), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   it('walks the schema and finds no table in neither list, and no stale name in them', async () => {
     const tables = await tablesReferencingUsers(db);

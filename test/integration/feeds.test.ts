@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { parseAtomFeed, parseJsonFeed } from 'feedsmith';
-import pg from 'pg';
+import type pg from 'pg';
 import Parser from 'rss-parser';
-import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { strictXmlTitles } from '../support/strict-xml.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const atomParser = new Parser();
 
@@ -17,16 +17,8 @@ describe('open feeds (section 15): Atom and JSON Feed with ETag and 304', () => 
   let api: TestApi;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    await ensureDemoCatalogue();
-    api = await startTestApi(ONE_BACKEND);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 600_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndPool(ONE_BACKEND, { demoCatalogue: true })), 600_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   const fetchFeed = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${api.baseUrl}${path}`, { headers });

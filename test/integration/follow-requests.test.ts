@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { strFromU8, unzipSync } from 'fflate';
-import pg from 'pg';
+import type pg from 'pg';
 import { call, freshIp, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame, rate } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
 
@@ -15,15 +16,8 @@ describe('follow requests of a profile for followers: approval, refusal and remo
   let api: TestApi;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndPool(backend)), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   const year = new Date().getUTCFullYear();
 

@@ -1,17 +1,16 @@
 import 'reflect-metadata';
-import pg from 'pg';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type pg from 'pg';
 import { join } from 'node:path';
 import { GAME_PASS_LISTS } from '@veredicto/scraping/prices/game-pass.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import type { TestApi } from '../support/api-app.js';
 import { userWithToken } from '../support/accounts.js';
 import { readOutbox } from '../support/eml.js';
 import { createGame } from '../support/factories.js';
 import { FakeGamePass } from '../support/fake-game-pass.js';
-import { adminToken, call, finishedJob } from '../support/local-site.js';
-import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, ownDatabase, type OwnDatabase } from '../support/test-env.js';
+import { call } from '../support/local-site.js';
+import { waitFor } from '../support/processes.js';
+import { pollPrices, startSiteWithWorkers, type SiteWithWorkers } from '../support/site-with-workers.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const SLOW = 90_000;
 
@@ -26,10 +25,8 @@ const spanish = (day: string) => day.split('-').reverse().join('-');
 describe('Game Pass: memberships and subscription alerts through a local fake', () => {
   const gamePass = new FakeGamePass(Object.values(GAME_PASS_LISTS));
   const backend = ONE_BACKEND;
-  let own: OwnDatabase;
-  let dataDir: string;
+  let site: SiteWithWorkers;
   let api: TestApi;
-  let workers: RunningProcess;
   let db: pg.Client;
   let token: string;
   let veteran: { id: number; igdbId: number; title: string };
@@ -56,25 +53,21 @@ describe('Game Pass: memberships and subscription alerts through a local fake', 
 
   beforeAll(async () => {
     await gamePass.start();
-    // A database of its own: the memberships and the alerts are the whole service's, not one game's.
-    own = await ownDatabase('gamepass');
-    // And a data folder of its own: the .eml outbox skips a mail whose key (alert and notification ids) it
-    // already wrote, and another own-database file of this Jest worker numbers its alerts from 1 too.
-    dataDir = await mkdtemp(join(tmpdir(), 'veredicto-test-gamepass-'));
-    api = await startTestApi(backend, {
-      DATABASE_URL: own.url,
-      DATA_DIR: dataDir,
-      PRICES_POLL: 'on',
-      GAMEPASS_URL: gamePass.origin,
-      // No Steam game in this database: nothing is asked of Steam, and never of the real one.
-      STEAM_API_URL: gamePass.origin,
-      STEAM_STORE_URL: gamePass.origin,
-      PRICES_REQUEST_INTERVAL_MS: '0',
+    site = await startSiteWithWorkers({
+      backend,
+      // A database of its own: the memberships and the alerts are the whole service's, not one game's.
+      ownDatabase: 'gamepass',
+      ownDataDir: true,
+      env: {
+        PRICES_POLL: 'on',
+        GAMEPASS_URL: gamePass.origin,
+        // No Steam game in this database: nothing is asked of Steam, and never of the real one.
+        STEAM_API_URL: gamePass.origin,
+        STEAM_STORE_URL: gamePass.origin,
+        PRICES_REQUEST_INTERVAL_MS: '0',
+      },
     });
-    workers = await startProcess('workers', api.env);
-    db = new pg.Client({ connectionString: own.url });
-    await db.connect();
-    token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
+    ({ api, db, token } = site);
     veteran = await createGame(db, { title: 'Veterano del Pase' });
     newcomer = await createGame(db, { title: 'Recién Llegado' });
     await link(veteran.id, veteranId);
@@ -97,19 +90,11 @@ describe('Game Pass: memberships and subscription alerts through a local fake', 
   }, SLOW);
 
   afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
+    await site?.stop();
     await gamePass.close();
-    await own?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, SLOW);
 
-  const poll = async () => {
-    const { status, body } = await call(api.baseUrl, 'POST', '/api/admin/prices/refresh', { token });
-    expect(status).toBe(202);
-    return finishedJob(api.baseUrl, token, 'prices', body.jobId, 60_000);
-  };
+  const poll = () => pollPrices(site);
   const notifications = async (user: { token: string }) =>
     (await call(api.baseUrl, 'GET', '/api/user/notifications', { token: user.token })).body.content as {
       kind: string;

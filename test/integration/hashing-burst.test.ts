@@ -1,13 +1,13 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   HASHING_BUSY_MESSAGE,
   HASHING_CONCURRENCY,
   HASHING_QUEUE,
 } from '../../api/src/auth/password-hashing.js';
 import { freshIp, uniqueName } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
-import { testEnv } from '../support/test-env.js';
+import { startApiAndClient, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 
 /**
  * Issue 29, item 6: 200 registrations at once. Hashing is bounded, so the API answers each one at once,
@@ -17,15 +17,8 @@ describe('a burst of registrations meets bounded hashing', () => {
   let api: TestApi;
   let db: pg.Client;
 
-  beforeAll(async () => {
-    api = await startTestApi('postgres');
-    db = new pg.Client({ connectionString: testEnv().databaseUrl });
-    await db.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  });
+  beforeAll(async () => ({ api, db } = await startApiAndClient()), 60_000);
+  afterAll(() => stopApiAndDatabase(api, db));
 
   const register = async (username: string) => {
     const started = Date.now();

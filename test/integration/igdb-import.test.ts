@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import pg from 'pg';
-import { startTestApi, type TestApi } from '../support/api-app.js';
-import { adminToken, call, finishedJob } from '../support/local-site.js';
-import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import type http from 'node:http';
+import type pg from 'pg';
+import type { TestApi } from '../support/api-app.js';
+import { LocalFakeServerWithBody } from '../support/local-fake-server.js';
+import { call } from '../support/local-site.js';
+import { waitFor } from '../support/processes.js';
+import { runCatalogueJob, startSiteWithWorkers, type SiteWithWorkers } from '../support/site-with-workers.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 /** Worker processes, Chromium and retries make hooks and tests slower than Jest's default. */
 const SLOW = 90_000;
@@ -105,10 +106,8 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
   const requests: { path: string; body: string; headers: http.IncomingHttpHeaders }[] = [];
   let recentTitle = 'Clair Obscur: Expedition 33';
   let languageSupports: unknown[] | undefined;
-  const fake = http.createServer((request: http.IncomingMessage, response: http.ServerResponse) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
+  const fake = new (class extends LocalFakeServerWithBody {
+    protected reply(request: http.IncomingMessage, body: string, response: http.ServerResponse) {
       requests.push({ path: request.url ?? '', body, headers: request.headers });
       const json = (status: number, value: unknown) =>
         response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
@@ -162,47 +161,37 @@ describe('scrape-catalogue: IGDB import against a local fake IGDB', () => {
         return json(200, { translatedText: `[es] ${(JSON.parse(body) as { q: string }).q}` });
       }
       json(404, { message: 'not found' });
-    });
-  });
+    }
+  })();
+  let site: SiteWithWorkers;
   let api: TestApi;
-  let workers: RunningProcess;
   let db: pg.Client;
-  let token: string;
-  const backend = ONE_BACKEND;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    api = await startTestApi(backend, {
-      IGDB_CLIENT_ID: 'cliente',
-      IGDB_CLIENT_SECRET: 'secreto',
-      IGDB_API_URL: `${origin}/v4`,
-      TWITCH_TOKEN_URL: `${origin}/oauth2/token`,
-      TRANSLATE_URL: origin,
-      TRANSLATE_BATCH_SIZE: '1',
+    await fake.start();
+    site = await startSiteWithWorkers({
+      backend: ONE_BACKEND,
+      env: {
+        IGDB_CLIENT_ID: 'cliente',
+        IGDB_CLIENT_SECRET: 'secreto',
+        IGDB_API_URL: `${fake.origin}/v4`,
+        TWITCH_TOKEN_URL: `${fake.origin}/oauth2/token`,
+        TRANSLATE_URL: fake.origin,
+        TRANSLATE_BATCH_SIZE: '1',
+      },
     });
-    workers = await startProcess('workers', api.env);
-    db = new pg.Client({ connectionString: testEnv().databaseUrl });
-    await db.connect();
-    token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
+    ({ api, db } = site);
     // Sources left by other test files point at servers that are gone: the catalogue job would wait for
     // their retries. This test is about IGDB only.
     await db.query(`delete from scraper_sources`);
   }, SLOW);
 
   afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
-    fake.closeAllConnections();
-    await new Promise((resolve) => fake.close(resolve));
+    await site?.stop();
+    await fake.close();
   }, SLOW);
 
-  const runCatalogue = async () => {
-    const { status, body } = await call(api.baseUrl, 'GET', '/api/games/scraper', { token });
-    expect(status).toBe(202);
-    return finishedJob(api.baseUrl, token, body.queue, body.jobId, 60_000);
-  };
+  const runCatalogue = () => runCatalogueJob(site);
 
   const storedGames = async () =>
     (

@@ -1,15 +1,15 @@
 import 'reflect-metadata';
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import pg from 'pg';
+import type pg from 'pg';
 import { ProcessMetrics } from '@veredicto/metrics';
 import { ADMIN_PASSWORD_LIMITED_MESSAGE } from '../../api/src/admin/admin-password.service.js';
 import { INVALID_LOGIN_LINK_MESSAGE } from '../../api/src/auth/auth.service.js';
 import { DEVICE_COOKIE, UNDER_ATTACK_MESSAGE } from '../../api/src/auth/login-limits.service.js';
 import { call, freshIp, mailedToken, uniqueName } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndClient, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { waitFor } from '../support/processes.js';
-import { testEnv } from '../support/test-env.js';
 
 /**
  * Issue 29, items 1-2: an attacker hammering a public username cannot lock its owner out (OWASP's device
@@ -19,15 +19,8 @@ describe('logins while an attacker hammers the account', () => {
   let api: TestApi;
   let db: pg.Client;
 
-  beforeAll(async () => {
-    api = await startTestApi('postgres');
-    db = new pg.Client({ connectionString: testEnv().databaseUrl });
-    await db.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  });
+  beforeAll(async () => ({ api, db } = await startApiAndClient()), 60_000);
+  afterAll(() => stopApiAndDatabase(api, db));
 
   interface Login {
     status: number;

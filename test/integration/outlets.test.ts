@@ -3,12 +3,12 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import jStat from 'jstat';
 import { OutletGameScore } from '@veredicto/db';
 import { JobGateway, JobName } from '@veredicto/jobs';
-import pg from 'pg';
-import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
+import type pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
-import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
+import { waitFor, type RunningProcess } from '../support/processes.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
 
@@ -58,20 +58,13 @@ describe(`outlet pages (section 15) on the demo catalogue (${backend} queues, re
   let db: pg.Pool;
 
   beforeAll(async () => {
-    await ensureDemoCatalogue();
-    api = await startTestApi(backend);
-    workers = await startProcess('workers', api.env);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+    ({ api, db, workers } = await startApiAndPool(backend, { demoCatalogue: true, workers: true }));
     // Files that ran before in this worker's database may have stored media reviews that no worker of theirs
     // turned into outlet figures: they are brought up to date first, as the seed does.
     await api.app.get(MikroORM).em.fork().getRepository(OutletGameScore).refreshAll();
   }, 600_000);
 
-  afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  afterAll(() => stopApiAndDatabase(api, db, workers), 30_000);
 
   const get = async <T>(path: string, token?: string) => {
     const response = await call(api, 'GET', path, { token });

@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
-const backend = ONE_BACKEND;
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
 const UNKNOWN_GAME = 2_100_000_000;
 
@@ -14,15 +13,8 @@ describe("a user's own state on a game page", () => {
   let api: TestApi;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db } = await startApiAndPool()), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db), 30_000);
 
   it("answers the caller's review of the game, 204 without one, and never another user's", async () => {
     const game = await createGame(db);

@@ -1,14 +1,19 @@
 import 'reflect-metadata';
-import pg from 'pg';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import type pg from 'pg';
+import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { FakeIgdb } from '../support/fake-igdb.js';
 import { GAME_PASS_LISTS } from '@veredicto/scraping/prices/game-pass.js';
 import { FakeGamePass } from '../support/fake-game-pass.js';
 import { FakeStores } from '../support/fake-stores.js';
-import { adminToken, call, finishedJob } from '../support/local-site.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, ownDatabase, type OwnDatabase } from '../support/test-env.js';
+import { call } from '../support/local-site.js';
+import {
+  pollPrices,
+  runCatalogueJob,
+  startSiteWithWorkers,
+  type SiteWithWorkers,
+} from '../support/site-with-workers.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const SLOW = 90_000;
 const DAY_MS = 86_400_000;
@@ -22,10 +27,8 @@ describe('prices: Nintendo, Xbox and the stores ids from IGDB', () => {
   const stores = new FakeStores();
   const gamePass = new FakeGamePass(Object.values(GAME_PASS_LISTS));
   const igdb = new FakeIgdb();
-  // A database of its own, as prices.test.ts: the poll asks the stores about every linked game of it.
-  let own: OwnDatabase;
+  let site: SiteWithWorkers;
   let api: TestApi;
-  let workers: RunningProcess;
   let db: pg.Client;
   let token: string;
   const run = Math.floor(Math.random() * 1_000_000);
@@ -38,42 +41,35 @@ describe('prices: Nintendo, Xbox and the stores ids from IGDB', () => {
     await igdb.start();
     // The Microsoft ids this file links make the poll read Game Pass too: its lists answer empty here.
     await gamePass.start();
-    own = await ownDatabase('prices_stores');
-    api = await startTestApi(ONE_BACKEND, {
-      DATABASE_URL: own.url,
-      PRICES_POLL: 'on',
-      STEAM_API_URL: stores.origin,
-      STEAM_STORE_URL: stores.origin,
-      NINTENDO_PRICE_URL: stores.origin,
-      NINTENDO_SEARCH_URL: stores.origin,
-      XBOX_CATALOG_URL: stores.origin,
-      GAMEPASS_URL: gamePass.origin,
-      PRICES_REQUEST_INTERVAL_MS: '0',
-      ...igdb.env,
+    site = await startSiteWithWorkers({
+      backend: ONE_BACKEND,
+      // A database of its own, as prices.test.ts: the poll asks the stores about every linked game of it.
+      ownDatabase: 'prices_stores',
+      env: {
+        PRICES_POLL: 'on',
+        STEAM_API_URL: stores.origin,
+        STEAM_STORE_URL: stores.origin,
+        NINTENDO_PRICE_URL: stores.origin,
+        NINTENDO_SEARCH_URL: stores.origin,
+        XBOX_CATALOG_URL: stores.origin,
+        GAMEPASS_URL: gamePass.origin,
+        PRICES_REQUEST_INTERVAL_MS: '0',
+        ...igdb.env,
+      },
     });
-    workers = await startProcess('workers', api.env);
-    db = new pg.Client({ connectionString: own.url });
-    await db.connect();
-    token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
+    ({ api, db, token } = site);
     // The catalogue job of the IGDB test reads only IGDB here.
     await db.query(`delete from scraper_sources`);
   }, SLOW);
 
   afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
+    await site?.stop();
     await stores.close();
     await igdb.close();
     await gamePass.close();
-    await own?.drop();
   }, SLOW);
 
-  const poll = async () => {
-    const { status, body } = await call(api.baseUrl, 'POST', '/api/admin/prices/refresh', { token });
-    expect(status).toBe(202);
-    return finishedJob(api.baseUrl, token, 'prices', body.jobId, 60_000);
-  };
+  const poll = () => pollPrices(site);
   const link = (gameId: number, store: string, storeId: string, source = 'matched') =>
     db.query(`insert into game_store_ids (game_id, store, store_id, source) values ($1, $2, $3, $4)`, [
       gameId,
@@ -218,9 +214,7 @@ describe('prices: Nintendo, Xbox and the stores ids from IGDB', () => {
         // A store the poll does not ask (GOG): not stored.
         { id: 3, game: igdbId, uid: '1207658924', external_game_source: 5 },
       ];
-      const { status, body } = await call(api.baseUrl, 'GET', '/api/games/scraper', { token });
-      expect(status).toBe(202);
-      await finishedJob(api.baseUrl, token, body.queue, body.jobId, 60_000);
+      await runCatalogueJob(site);
       expect(igdb.queries.some((query) => query.endpoint === 'external_games')).toBe(true);
 
       const stored = await db.query(

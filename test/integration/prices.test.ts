@@ -1,16 +1,15 @@
 import 'reflect-metadata';
-import pg from 'pg';
-import { startTestApi, type TestApi } from '../support/api-app.js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type pg from 'pg';
+import type { TestApi } from '../support/api-app.js';
 import { userWithToken } from '../support/accounts.js';
 import { readOutbox } from '../support/eml.js';
 import { createGame } from '../support/factories.js';
 import { FakeStores } from '../support/fake-stores.js';
-import { adminToken, call, finishedJob } from '../support/local-site.js';
-import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { ownDatabase, QUEUE_BACKENDS, type OwnDatabase } from '../support/test-env.js';
+import { call } from '../support/local-site.js';
+import { waitFor } from '../support/processes.js';
+import { pollPrices, startSiteWithWorkers, type SiteWithWorkers } from '../support/site-with-workers.js';
+import { QUEUE_BACKENDS } from '../support/test-env.js';
 
 const SLOW = 90_000;
 
@@ -20,14 +19,8 @@ const SLOW = 90_000;
  */
 describe.each(QUEUE_BACKENDS)('prices: the Steam poll through a local fake store (%s queues)', (backend) => {
   const stores = new FakeStores();
-  // A database of its own: a worker's database holds the demo catalogue's 12,000 Steam games, which every
-  // poll would ask the fake about (two review calls a game).
-  let own: OwnDatabase;
-  // A data folder of its own too: the mail outbox skips a key it has written, and this database's alert
-  // ids start at 1 like any other file's own database in the same Jest worker.
-  let dataDir: string;
+  let site: SiteWithWorkers;
   let api: TestApi;
-  let workers: RunningProcess;
   let db: pg.Client;
   let token: string;
   let game: { id: number; igdbId: number; title: string };
@@ -36,21 +29,21 @@ describe.each(QUEUE_BACKENDS)('prices: the Steam poll through a local fake store
 
   beforeAll(async () => {
     await stores.start();
-    own = await ownDatabase(`prices_${backend}`);
-    dataDir = await mkdtemp(join(tmpdir(), 'veredicto-test-prices-'));
-    api = await startTestApi(backend, {
-      DATABASE_URL: own.url,
-      DATA_DIR: dataDir,
-      PRICES_POLL: 'on',
-      STEAM_API_URL: stores.origin,
-      STEAM_STORE_URL: stores.origin,
-      STEAM_REVIEWS_PER_RUN: '100000',
-      PRICES_REQUEST_INTERVAL_MS: '0',
+    site = await startSiteWithWorkers({
+      backend,
+      // A database of its own: a worker's database holds the demo catalogue's 12,000 Steam games, which
+      // every poll would ask the fake about (two review calls a game).
+      ownDatabase: `prices_${backend}`,
+      ownDataDir: true,
+      env: {
+        PRICES_POLL: 'on',
+        STEAM_API_URL: stores.origin,
+        STEAM_STORE_URL: stores.origin,
+        STEAM_REVIEWS_PER_RUN: '100000',
+        PRICES_REQUEST_INTERVAL_MS: '0',
+      },
     });
-    workers = await startProcess('workers', api.env);
-    db = new pg.Client({ connectionString: own.url });
-    await db.connect();
-    token = await adminToken(api.baseUrl, api.env.ADMIN_PASSWORD);
+    ({ api, db, token } = site);
     game = await createGame(db, { title: 'Portal de Precios' });
     // The link languages.jsonl.gz gives: a `steam` language entry naming the app.
     await db.query(
@@ -61,19 +54,11 @@ describe.each(QUEUE_BACKENDS)('prices: the Steam poll through a local fake store
   }, SLOW);
 
   afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
+    await site?.stop();
     await stores.close();
-    await own?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, SLOW);
 
-  const poll = async () => {
-    const { status, body } = await call(api.baseUrl, 'POST', '/api/admin/prices/refresh', { token });
-    expect(status).toBe(202);
-    return finishedJob(api.baseUrl, token, 'prices', body.jobId, 60_000);
-  };
+  const poll = () => pollPrices(site);
   const snapshots = async () =>
     (
       await db.query(`select final, lowest30d from price_snapshots where game_igdb_id = $1 order by id`, [

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
 import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
 
@@ -13,17 +14,8 @@ describe(`ratings with asynchronous averages (${backend} queues, real worker pro
   let workers: RunningProcess | undefined;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    workers = await startProcess('workers', api.env);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db, workers } = await startApiAndPool(backend, { workers: true })), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db, workers), 30_000);
 
   const truth = async (gameId: number) =>
     (

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { call, userWithToken } from '../support/accounts.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
-import { startProcess, type RunningProcess } from '../support/processes.js';
-import { ONE_BACKEND, testEnv } from '../support/test-env.js';
+import type { RunningProcess } from '../support/processes.js';
+import { ONE_BACKEND } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
 const REVIEW = 'Un juego sobresaliente: su mundo abierto invita a perderse durante horas sin prisa alguna.';
@@ -14,20 +15,11 @@ const UNKNOWN_GAME = 2_100_000_000;
 
 describe('reviews and lists: contract and ownership', () => {
   let api: TestApi;
-  let workers: RunningProcess;
+  let workers: RunningProcess | undefined;
   let db: pg.Pool;
 
-  beforeAll(async () => {
-    api = await startTestApi(backend);
-    workers = await startProcess('workers', api.env);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
-  }, 90_000);
-
-  afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  beforeAll(async () => ({ api, db, workers } = await startApiAndPool(backend, { workers: true })), 90_000);
+  afterAll(() => stopApiAndDatabase(api, db, workers), 30_000);
 
   it('publishes one review per game, sets the rating and lists, counts, edits and deletes it', async () => {
     const game = await createGame(db);

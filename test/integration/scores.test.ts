@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import pg from 'pg';
+import type pg from 'pg';
 import { GameFiguresRepository, openDatabase } from '@veredicto/db';
-import { ensureDemoCatalogue } from '../support/demo-catalogue.js';
 import { call, userWithToken } from '../support/accounts.js';
 import { MicroCache } from '../../api/src/common/micro-cache.js';
-import { startTestApi, type TestApi } from '../support/api-app.js';
+import { startApiAndPool, stopApiAndDatabase } from '../support/api-and-database.js';
+import type { TestApi } from '../support/api-app.js';
 import { createGame } from '../support/factories.js';
-import { startProcess, waitFor, type RunningProcess } from '../support/processes.js';
+import { waitFor, type RunningProcess } from '../support/processes.js';
 import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
@@ -50,17 +50,9 @@ describe(`scores people can trust, on the demo catalogue (${backend} queues, rea
   let db: pg.Pool;
 
   beforeAll(async () => {
-    await ensureDemoCatalogue();
-    api = await startTestApi(backend);
-    workers = await startProcess('workers', api.env);
-    db = new pg.Pool({ connectionString: testEnv().databaseUrl, max: 4 });
+    ({ api, db, workers } = await startApiAndPool(backend, { demoCatalogue: true, workers: true }));
   }, 180_000);
-
-  afterAll(async () => {
-    await workers?.stop();
-    await api?.close();
-    await db?.end();
-  }, 30_000);
+  afterAll(() => stopApiAndDatabase(api, db, workers), 30_000);
 
   const get = async (path: string) => {
     const response = await call(api, 'GET', path);

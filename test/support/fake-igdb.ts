@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { LocalFakeServerWithBody } from './local-fake-server.js';
 
 /** A game the fake IGDB knows, as /games answers it with the importer's fields (the few a test needs). */
 export interface FakeIgdbGame {
@@ -25,20 +25,11 @@ export interface FakeExternalGame {
  * the rows of the games and sources asked for (`where game = (…) & external_game_source = (…)`, with `limit`
  * and `offset`), /game_time_to_beats none.
  */
-export class FakeIgdb {
+export class FakeIgdb extends LocalFakeServerWithBody {
   games: FakeIgdbGame[] = [];
   externalGames: FakeExternalGame[] = [];
   /** Every query, by endpoint, with its body. */
   readonly queries: { endpoint: string; body: string }[] = [];
-  private readonly server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => this.answer(request, body, response));
-  });
-
-  get origin(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
 
   /** The settings that point the workers at this fake. */
   get env(): Record<string, string> {
@@ -50,17 +41,7 @@ export class FakeIgdb {
     };
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private answer(request: http.IncomingMessage, body: string, response: http.ServerResponse): void {
+  protected reply(request: http.IncomingMessage, body: string, response: http.ServerResponse): void {
     const json = (status: number, value: unknown): void => {
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
     };

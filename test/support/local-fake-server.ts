@@ -24,3 +24,14 @@ export abstract class LocalFakeServer {
 
   protected abstract answer(request: http.IncomingMessage, response: http.ServerResponse): void;
 }
+
+/** The fake of a service whose requests carry a query in their body (IGDB's): `reply` gets the whole body. */
+export abstract class LocalFakeServerWithBody extends LocalFakeServer {
+  protected answer(request: http.IncomingMessage, response: http.ServerResponse): void {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => this.reply(request, body, response));
+  }
+
+  protected abstract reply(request: http.IncomingMessage, body: string, response: http.ServerResponse): void;
+}

@@ -1,28 +1,15 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { NoContentWhenAbsent } from '../common/no-content-when-absent.interceptor.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { ErrorResponse } from '../games/dto/game-responses.dto.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
@@ -67,16 +54,10 @@ export class GameDiaryController {
   @Get(':igdbID/status')
   @ApiOperation({ summary: 'Tu estado del juego (204 si no tiene)' })
   @ApiOkResponse({ type: GameStatusResponse })
-  @ApiNoContentResponse({ description: 'Sin estado' })
+  @NoContentWhenAbsent('Sin estado')
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
-  async findStatus(
-    @CurrentUser() user: AuthUser,
-    @Param('igdbID', IgdbIdPipe) igdbId: number,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const status = await this.diary.findStatus(user.id, igdbId);
-    if (!status) response.status(204);
-    return status ?? undefined;
+  findStatus(@CurrentUser() user: AuthUser, @Param('igdbID', IgdbIdPipe) igdbId: number) {
+    return this.diary.findStatus(user.id, igdbId);
   }
 
   @LimitUserWrites()

@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -23,6 +22,7 @@ import {
 import { IgdbIdPipe } from './dto/igdb-id.param.js';
 import { UserReviewsQueryDto } from './dto/user-reviews-query.dto.js';
 import { EncodedAnswers, sendEncoded } from '../common/encoded-answers.js';
+import { NoContentWhenAbsent } from '../common/no-content-when-absent.interceptor.js';
 import { GamesService, searchHeaders, type JsonBody } from './games.service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -102,11 +102,9 @@ export class GamesController {
   @Get('bestGame')
   @ApiOperation({ summary: 'Juego destacado con sus críticas de medios (204 si no hay ninguno)' })
   @ApiOkResponse({ type: FeaturedGameResponse })
-  @ApiNoContentResponse({ description: 'Ningún juego destacado elegido' })
-  async featured(@Res({ passthrough: true }) response: Response) {
-    const featured = await this.games.featured();
-    if (!featured) response.status(204);
-    return featured ?? undefined;
+  @NoContentWhenAbsent('Ningún juego destacado elegido')
+  featured() {
+    return this.games.featured();
   }
 
   @Get('avRating/:gameId')

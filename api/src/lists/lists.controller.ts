@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
+import { NoContentWhenAbsent } from '../common/no-content-when-absent.interceptor.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
 import { AddGameDto, CreateListDto } from './dto/list.dto.js';
@@ -71,13 +71,8 @@ export class ListsController {
   // Declared last and registered after the reviews module: a one-segment wildcard before '/games'.
   @Get(':listName/games')
   @ApiOperation({ summary: 'Juegos de una lista propia por nombre (204 si está vacía)' })
-  async games(
-    @CurrentUser() user: AuthUser,
-    @Param('listName') listName: string,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const games = await this.lists.gamesOf(user.id, listName);
-    if (!games) response.status(204);
-    return games ?? undefined;
+  @NoContentWhenAbsent()
+  games(@CurrentUser() user: AuthUser, @Param('listName') listName: string) {
+    return this.lists.gamesOf(user.id, listName);
   }
 }

@@ -1,16 +1,6 @@
-import {
-  applyDecorators,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  UseGuards,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
-import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import type { AuthenticatedRequest } from '../auth/current-user.decorator.js';
+import { limitedBy, UserLimitGuard, type UserLimit } from './user-limit.guard.js';
 
 export const REPORTS_PER_HOUR = 10;
 export const TOO_MANY_REPORTS_MESSAGE =
@@ -20,30 +10,23 @@ const HOUR = 3_600_000;
 
 /**
  * Per-user limit on reports, far below the one on writes: a report costs a moderator's time, so one
- * account cannot flood the queue. Counted in the throttler's storage (Redis when there is one).
+ * account cannot flood the queue.
  */
 @Injectable()
-export class UserReportLimitGuard implements CanActivate {
-  constructor(@Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage) {}
+export class UserReportLimitGuard extends UserLimitGuard {
+  constructor(@Inject(ThrottlerStorage) storage: ThrottlerStorage) {
+    super(storage);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
-    if (!user) return true;
-    const record = await this.storage.increment(
-      `user:${user.id}`,
-      HOUR,
-      REPORTS_PER_HOUR,
-      HOUR,
-      'user-reports',
-    );
-    if (record.isBlocked) throw new HttpException(TOO_MANY_REPORTS_MESSAGE, HttpStatus.TOO_MANY_REQUESTS);
-    return true;
+  protected override limit(): UserLimit {
+    return {
+      name: 'user-reports',
+      windowMs: HOUR,
+      most: REPORTS_PER_HOUR,
+      message: TOO_MANY_REPORTS_MESSAGE,
+    };
   }
 }
 
 /** On a report route of a controller guarded by AuthGuard at class level. */
-export const LimitUserReports = () =>
-  applyDecorators(
-    UseGuards(UserReportLimitGuard),
-    ApiTooManyRequestsResponse({ description: TOO_MANY_REPORTS_MESSAGE }),
-  );
+export const LimitUserReports = () => limitedBy(UserReportLimitGuard, TOO_MANY_REPORTS_MESSAGE);

@@ -1,54 +1,30 @@
-import {
-  applyDecorators,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  UseGuards,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
-import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Inject, Injectable } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
-import type { AuthenticatedRequest } from '../auth/current-user.decorator.js';
+import { limitedBy, UserLimitGuard, type UserLimit } from './user-limit.guard.js';
 
 export const TOO_MANY_WRITES_MESSAGE =
   'Has hecho demasiados cambios seguidos. Espera un minuto antes de seguir.';
 
-/**
- * Per-user limit on writes (ratings, reviews, list changes), whatever the IP: counted in the throttler's
- * storage, so on Redis it holds across every API process.
- */
+/** Per-user limit on writes (ratings, reviews, list changes), USER_WRITES_PER_MINUTE a minute. */
 @Injectable()
-export class UserWriteLimitGuard implements CanActivate {
+export class UserWriteLimitGuard extends UserLimitGuard {
   constructor(
-    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+    @Inject(ThrottlerStorage) storage: ThrottlerStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super(storage);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
-    // Behind AuthGuard: without a user the route answers 401 before reaching here.
-    if (!user) return true;
-    const record = await this.storage.increment(
-      `user:${user.id}`,
-      60_000,
-      this.config.USER_WRITES_PER_MINUTE,
-      60_000,
-      'user-writes',
-    );
-    if (record.isBlocked) throw new HttpException(TOO_MANY_WRITES_MESSAGE, HttpStatus.TOO_MANY_REQUESTS);
-    return true;
+  protected override limit(): UserLimit {
+    return {
+      name: 'user-writes',
+      windowMs: 60_000,
+      most: this.config.USER_WRITES_PER_MINUTE,
+      message: TOO_MANY_WRITES_MESSAGE,
+    };
   }
 }
 
-/**
- * On a write method of a controller guarded by AuthGuard at class level (class guards run first, so the
- * user is known here).
- */
-export const LimitUserWrites = () =>
-  applyDecorators(
-    UseGuards(UserWriteLimitGuard),
-    ApiTooManyRequestsResponse({ description: TOO_MANY_WRITES_MESSAGE }),
-  );
+/** On a write method of a controller guarded by AuthGuard at class level. */
+export const LimitUserWrites = () => limitedBy(UserWriteLimitGuard, TOO_MANY_WRITES_MESSAGE);

@@ -1,16 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
+import { NoContentWhenAbsent } from '../common/no-content-when-absent.interceptor.js';
 import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
 import { ErrorResponse } from '../games/dto/game-responses.dto.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
@@ -42,16 +41,10 @@ export class RatingsController {
   @Get('rating/:gameId')
   @ApiOperation({ summary: 'La puntuación propia del juego (204 si no lo has puntuado)' })
   @ApiOkResponse({ type: OwnRatingResponse })
-  @ApiNoContentResponse({ description: 'Sin puntuación propia' })
+  @NoContentWhenAbsent('Sin puntuación propia')
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'Juego no encontrado' })
-  async findOwn(
-    @CurrentUser() user: AuthUser,
-    @Param('gameId', IgdbIdPipe) igdbId: number,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const own = await this.ratings.findOwn(user.id, igdbId);
-    if (!own) response.status(204);
-    return own ?? undefined;
+  findOwn(@CurrentUser() user: AuthUser, @Param('gameId', IgdbIdPipe) igdbId: number) {
+    return this.ratings.findOwn(user.id, igdbId);
   }
 
   @LimitUserWrites()

@@ -1,22 +1,10 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
+import { NoContentWhenAbsent } from '../common/no-content-when-absent.interceptor.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
 import { CreateReviewDto, UpdateReviewDto } from './dto/review.dto.js';
 import { ReviewsService } from './reviews.service.js';
@@ -45,14 +33,9 @@ export class ReviewsController {
 
   @Get('game/:igdbID')
   @ApiOperation({ summary: 'La crítica propia del juego (204 si no hay)' })
-  async findOwnForGame(
-    @CurrentUser() user: AuthUser,
-    @Param('igdbID', IgdbIdPipe) igdbId: number,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const review = await this.reviews.findOwnForGame(user.id, igdbId);
-    if (!review) response.status(204);
-    return review ?? undefined;
+  @NoContentWhenAbsent()
+  findOwnForGame(@CurrentUser() user: AuthUser, @Param('igdbID', IgdbIdPipe) igdbId: number) {
+    return this.reviews.findOwnForGame(user.id, igdbId);
   }
 
   @LimitUserWrites()

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { serverMessage } from '../lib/api-client';
+
 /** What a dialog's form says after sending: an error to fix, or the confirmation. */
 export interface DialogFormStatus {
   kind: 'error' | 'success';
@@ -38,4 +41,25 @@ export function DialogFormFooter({
       </div>
     </>
   );
+}
+
+/**
+ * The sending of a dialog's form: `send` marks it busy, then shows the confirmation `request` answers, or the
+ * server's message (`failure` when it gives none). `setStatus` shows what the form itself refuses.
+ */
+export function useDialogSend() {
+  const [status, setStatus] = useState<DialogFormStatus | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (request: () => Promise<string>, failure: string) => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      setStatus({ kind: 'success', message: await request() });
+    } catch (caught) {
+      setStatus({ kind: 'error', message: serverMessage(caught, failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { status, setStatus, busy, send };
 }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -29,6 +29,26 @@ export function TextField({ label, value, onValueChange, hint, ...input }: TextF
           {hint}
         </span>
       ) : null}
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'value' | 'onChange'
+> {
+  label: ReactNode;
+  value: string;
+  onValueChange: (value: string) => void;
+}
+
+/** TextField's shape for a few lines of text: a note, a reason. */
+export function TextAreaField({ label, value, onValueChange, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea {...textarea} id={id} value={value} onChange={(event) => onValueChange(event.target.value)} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import {
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_QUERY_LIMITS as PAGE,
@@ -14,47 +13,55 @@ import {
   type LengthFilter,
   type SpanishFilter,
 } from '@veredicto/contract';
-import { PLATFORM_IDS } from '@veredicto/db';
+import {
+  FlagParam,
+  PageParam,
+  PageSizeParam,
+  PlatformParam,
+  stacked,
+  YearParam,
+} from '../../common/query-params.js';
 
 export { MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SPANISH_FILTERS };
-const SPANISH_MESSAGE = `spanish debe ser uno de: ${SPANISH_FILTERS.join(', ')}`;
-const SPANISH_DESCRIPTION =
-  "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)";
 
 export const SORT_FIELDS = CATALOGUE_SORTS;
-const LENGTH_MESSAGE = `length debe ser uno de: ${LENGTH_FILTERS.join(', ')}`;
-const LENGTH_DESCRIPTION =
-  'Duración de la historia principal: short (menos de 10 h), medium (10 a 30 h), long (más de 30 h)';
 const GENRE_SLUG_LIST = Object.keys(GENRE_SLUGS);
 
+/** `spanish`: the catalogue's and the search's filter by Spanish voices or texts. */
+const SpanishParam = () =>
+  stacked(
+    ApiPropertyOptional({
+      enum: SPANISH_FILTERS,
+      description:
+        "Solo juegos con voces ('audio') o textos ('text') en castellano según sus fuentes (spanish = yes)",
+    }),
+    IsOptional(),
+    IsIn(SPANISH_FILTERS, { message: `spanish debe ser uno de: ${SPANISH_FILTERS.join(', ')}` }),
+  );
+
+/** `length`: the catalogue's and the search's filter by the main story's length. */
+const LengthParam = () =>
+  stacked(
+    ApiPropertyOptional({
+      enum: LENGTH_FILTERS,
+      description:
+        'Duración de la historia principal: short (menos de 10 h), medium (10 a 30 h), long (más de 30 h)',
+    }),
+    IsOptional(),
+    IsIn(LENGTH_FILTERS, { message: `length debe ser uno de: ${LENGTH_FILTERS.join(', ')}` }),
+  );
+
 export class GamePageQueryDto {
-  @ApiPropertyOptional({ description: 'Página, empezando en 0', default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page debe ser un número entero' })
-  @Min(PAGE.page.least, { message: 'page no puede ser negativo' })
-  @Max(PAGE.page.most, { message: 'page es demasiado grande' })
+  @PageParam(PAGE.page)
   page: number = 0;
 
-  @ApiPropertyOptional({
-    description: `Tamaño de página (máximo ${MAX_PAGE_SIZE})`,
-    default: CATALOGUE_PAGE_SIZE,
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'size debe ser un número entero' })
-  @Min(PAGE.size.least, { message: `size debe ser al menos ${PAGE.size.least}` })
-  @Max(PAGE.size.most, { message: `size no puede ser mayor que ${PAGE.size.most}` })
+  @PageSizeParam(PAGE.size, CATALOGUE_PAGE_SIZE)
   size: number = CATALOGUE_PAGE_SIZE;
 
-  @ApiPropertyOptional({ enum: PLATFORM_IDS })
-  @IsOptional()
-  @IsIn(PLATFORM_IDS, { message: `platform debe ser uno de: ${PLATFORM_IDS.join(', ')}` })
+  @PlatformParam()
   platform?: string;
 
-  @ApiPropertyOptional({ enum: SPANISH_FILTERS, description: SPANISH_DESCRIPTION })
-  @IsOptional()
-  @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
+  @SpanishParam()
   spanish?: SpanishFilter;
 
   @ApiPropertyOptional({ enum: SORT_FIELDS, default: 'releaseDate' })
@@ -67,43 +74,21 @@ export class GamePageQueryDto {
   @IsIn(GENRE_SLUG_LIST, { message: `genre debe ser uno de: ${GENRE_SLUG_LIST.join(', ')}` })
   genre?: string;
 
-  @ApiPropertyOptional({ description: 'Año de lanzamiento' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'year debe ser un número entero' })
-  @Min(PAGE.year.least, { message: `year no puede ser anterior a ${PAGE.year.least}` })
-  @Max(PAGE.year.most, { message: `year no puede ser posterior a ${PAGE.year.most}` })
+  @YearParam(PAGE.year)
   year?: number;
 
-  @ApiPropertyOptional({ description: 'Solo juegos con nota de la crítica', default: false })
-  @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean({ message: 'scored debe ser true o false' })
+  @FlagParam('Solo juegos con nota de la crítica')
   scored?: boolean;
 
-  @ApiPropertyOptional({ enum: LENGTH_FILTERS, description: LENGTH_DESCRIPTION })
-  @IsOptional()
-  @IsIn(LENGTH_FILTERS, { message: LENGTH_MESSAGE })
+  @LengthParam()
   length?: LengthFilter;
 
-  @ApiPropertyOptional({
-    description:
-      'Incluir los juegos para adultos (por sus temas o su título), que no se muestran si no se piden',
-    default: false,
-  })
-  @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean({ message: 'mature debe ser true o false' })
+  @FlagParam('Incluir los juegos para adultos (por sus temas o su título), que no se muestran si no se piden')
   mature?: boolean;
 
-  @ApiPropertyOptional({
-    description:
-      'Incluir los DLC y extras (packs, bandas sonoras, pases de temporada, lotes), que no se muestran si no se piden',
-    default: false,
-  })
-  @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean({ message: 'addons debe ser true o false' })
+  @FlagParam(
+    'Incluir los DLC y extras (packs, bandas sonoras, pases de temporada, lotes), que no se muestran si no se piden',
+  )
   addons?: boolean;
 }
 
@@ -115,43 +100,19 @@ export class SearchQueryDto {
   })
   name!: string;
 
-  @ApiPropertyOptional({ description: 'Página de resultados, empezando en 0', default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page debe ser un número entero' })
-  @Min(SEARCH.page.least, { message: 'page no puede ser negativo' })
-  @Max(SEARCH.page.most, { message: 'page es demasiado grande' })
+  @PageParam(SEARCH.page, 'Página de resultados, empezando en 0')
   page: number = 0;
 
-  @ApiPropertyOptional({
-    description: `Resultados por página (máximo ${MAX_PAGE_SIZE})`,
-    default: SEARCH_PAGE_SIZE,
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'size debe ser un número entero' })
-  @Min(SEARCH.size.least, { message: `size debe ser al menos ${SEARCH.size.least}` })
-  @Max(SEARCH.size.most, { message: `size no puede ser mayor que ${SEARCH.size.most}` })
+  @PageSizeParam(SEARCH.size, SEARCH_PAGE_SIZE, 'Resultados por página')
   size: number = SEARCH_PAGE_SIZE;
 
-  @ApiPropertyOptional({ enum: SPANISH_FILTERS, description: SPANISH_DESCRIPTION })
-  @IsOptional()
-  @IsIn(SPANISH_FILTERS, { message: SPANISH_MESSAGE })
+  @SpanishParam()
   spanish?: SpanishFilter;
 
-  @ApiPropertyOptional({ enum: LENGTH_FILTERS, description: LENGTH_DESCRIPTION })
-  @IsOptional()
-  @IsIn(LENGTH_FILTERS, { message: LENGTH_MESSAGE })
+  @LengthParam()
   length?: LengthFilter;
 
-  @ApiPropertyOptional({
-    description:
-      'Incluir los juegos para adultos, que sin esto solo aparecen cuando se busca su título exacto',
-    default: false,
-  })
-  @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean({ message: 'mature debe ser true o false' })
+  @FlagParam('Incluir los juegos para adultos, que sin esto solo aparecen cuando se busca su título exacto')
   mature?: boolean;
 }
 

@@ -1,8 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import { CATALOGUE_QUERY_LIMITS as LIMITS } from '@veredicto/contract';
+import { PageParam, PageSizeParam } from '../../common/query-params.js';
 
 export const MAX_OUTLET_PAGE_SIZE = 100;
+const SIZE = { least: 1, most: MAX_OUTLET_PAGE_SIZE };
 
 export class OutletPageQueryDto {
   @ApiPropertyOptional({ description: 'Parte del nombre del medio (1-100 caracteres)' })
@@ -21,37 +23,17 @@ export class OutletPageQueryDto {
   @Matches(/^[A-Za-z]{2}$/, { message: 'language debe ser un código de idioma de dos letras' })
   language?: string;
 
-  @ApiPropertyOptional({ description: 'Página, empezando en 0', default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page debe ser un número entero' })
-  @Min(0, { message: 'page no puede ser negativo' })
-  @Max(100000, { message: 'page es demasiado grande' })
+  @PageParam(LIMITS.page)
   page: number = 0;
 
-  @ApiPropertyOptional({ description: `Tamaño de página (máximo ${MAX_OUTLET_PAGE_SIZE})`, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'size debe ser un número entero' })
-  @Min(1, { message: 'size debe ser al menos 1' })
-  @Max(MAX_OUTLET_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_OUTLET_PAGE_SIZE}` })
+  @PageSizeParam(SIZE, 50)
   size: number = 50;
 }
 
 export class OutletReviewsQueryDto {
-  @ApiPropertyOptional({ description: 'Página, empezando en 0', default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page debe ser un número entero' })
-  @Min(0, { message: 'page no puede ser negativo' })
-  @Max(100000, { message: 'page es demasiado grande' })
+  @PageParam(LIMITS.page)
   page: number = 0;
 
-  @ApiPropertyOptional({ description: `Tamaño de página (máximo ${MAX_OUTLET_PAGE_SIZE})`, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'size debe ser un número entero' })
-  @Min(1, { message: 'size debe ser al menos 1' })
-  @Max(MAX_OUTLET_PAGE_SIZE, { message: `size no puede ser mayor que ${MAX_OUTLET_PAGE_SIZE}` })
+  @PageSizeParam(SIZE, 20)
   size: number = 20;
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PLATFORMS } from '@veredicto/contract';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { editGame, type GameFactsEdit } from '../api/edit-game';
 import { useRequestStatus } from '../use-request-status';
@@ -53,20 +54,12 @@ export function EditGamePanel() {
         onValueChange={setReleaseDate}
         hint="Deja en blanco lo que no cambie."
       />
-      <div className="field">
-        <label htmlFor="edit-game-precision">Precisión de la fecha</label>
-        <select
-          id="edit-game-precision"
-          value={precision}
-          onChange={(event) => setPrecision(event.target.value as Precision)}
-        >
-          {PRECISIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Precisión de la fecha"
+        value={precision}
+        options={PRECISIONS}
+        onValueChange={(value) => setPrecision(value as Precision)}
+      />
       <fieldset className="field">
         <legend>Plataformas (todas las del juego)</legend>
         {PLATFORMS.map((platform) => (

@@ -6,10 +6,10 @@ import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { register } from '../api/register';
+import { MIN_PASSWORD_LENGTH } from '../components/new-password-fields';
 import './auth.css';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 8;
 
 export function validateRegistration(fields: {
   email: string;

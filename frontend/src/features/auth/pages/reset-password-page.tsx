@@ -2,21 +2,18 @@ import { pageTexts } from '@veredicto/contract';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../../../components/link';
-import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { resetPassword } from '../api/password';
+import { NewPasswordFields, newPasswordProblem, useNewPassword } from '../components/new-password-fields';
 import './auth.css';
-
-const MIN_LENGTH = 8;
 
 /** /reset-password?token=...: the link of the e-mail; a new password, then back to the login. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [password, setPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const { password, repeated, fields } = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,12 +21,9 @@ export function ResetPasswordPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password.length < MIN_LENGTH) {
-      setError(`La contraseña debe tener al menos ${MIN_LENGTH} caracteres.`);
-      return;
-    }
-    if (password !== repeated) {
-      setError('Las contraseñas no coinciden.');
+    const problem = newPasswordProblem(password, repeated, 'Las contraseñas no coinciden.');
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);
@@ -65,26 +59,7 @@ export function ResetPasswordPage() {
   } else {
     content = (
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <TextField
-          label="Contraseña nueva"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_LENGTH}
-          value={password}
-          onValueChange={setPassword}
-          hint={`Al menos ${MIN_LENGTH} caracteres.`}
-        />
-        <TextField
-          label="Repite la contraseña"
-          name="repeated"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeated}
-          onValueChange={setRepeated}
-        />
+        <NewPasswordFields {...fields} repeatLabel="Repite la contraseña" names={['password', 'repeated']} />
         {error ? (
           <p className="form-error" role="alert">
             {error}

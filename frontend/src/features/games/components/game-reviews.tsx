@@ -1,6 +1,7 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { pageFeeds, SCORE_BANDS } from '@veredicto/contract';
 import { FeedLink } from '../../../components/feed-link';
+import { SelectField } from '../../../components/select-field';
 import { Tabs } from '../../../components/tabs';
 import type { MediaReview } from '../../../lib/types';
 import { useGameUserReviews, type UserReviewSort } from '../api/use-game-user-reviews';
@@ -32,8 +33,6 @@ function MediaReviews({ igdbID }: { igdbID: string }) {
   const [spanishPress, setSpanishPress] = useState(false);
   const [platform, setPlatform] = useState('');
   const [band, setBand] = useState<ScoreBandFilter | ''>('');
-  const platformId = useId();
-  const bandId = useId();
   if (isLoading) return <p className="muted">Cargando críticas...</p>;
   if (groups.length === 0) return <p className="empty-state">No hay críticas de medios disponibles.</p>;
   const shown = filterMediaReviewGroups(groups, {
@@ -54,33 +53,23 @@ function MediaReviews({ igdbID }: { igdbID: string }) {
           Prensa en español
         </button>
         {platforms.length > 1 ? (
-          <div className="field field--inline">
-            <label htmlFor={platformId}>Plataforma</label>
-            <select id={platformId} value={platform} onChange={(event) => setPlatform(event.target.value)}>
-              <option value="">Todas</option>
-              {platforms.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            inline
+            label="Plataforma"
+            anyLabel="Todas"
+            value={platform}
+            options={platforms.map((name) => ({ value: name, label: name }))}
+            onValueChange={setPlatform}
+          />
         ) : null}
-        <div className="field field--inline">
-          <label htmlFor={bandId}>Nota</label>
-          <select
-            id={bandId}
-            value={band}
-            onChange={(event) => setBand(event.target.value as ScoreBandFilter | '')}
-          >
-            <option value="">Todas</option>
-            {BAND_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          inline
+          label="Nota"
+          anyLabel="Todas"
+          value={band}
+          options={BAND_OPTIONS}
+          onValueChange={(value) => setBand(value as ScoreBandFilter | '')}
+        />
         <p className="muted review-filters__count" aria-live="polite">
           {shown.length === groups.length
             ? `${groups.length} ${groups.length === 1 ? 'medio' : 'medios'}`

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
+import { SelectField } from '../../../components/select-field';
 import { addGameToList, useGameLists, CreateListForm } from '../../user';
 
 type Status = { kind: 'error' | 'success'; message: string } | null;
@@ -57,16 +58,12 @@ export function ListModal({ game, onClose, onAdded }: ListModalProps) {
       ) : null}
       <form className="form" onSubmit={onSubmit} id={`${selectId}-form`}>
         {choices.length > 0 ? (
-          <div className="field">
-            <label htmlFor={selectId}>Lista</label>
-            <select id={selectId} value={selected} onChange={(event) => setChosen(event.target.value)}>
-              {choices.map((list) => (
-                <option key={list.id} value={list.name}>
-                  {list.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Lista"
+            value={selected}
+            options={choices.map((list) => ({ value: list.name, label: list.name }))}
+            onValueChange={setChosen}
+          />
         ) : null}
       </form>
       {creating ? (

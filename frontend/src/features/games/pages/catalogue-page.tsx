@@ -1,10 +1,10 @@
-import { useId } from 'react';
 import { useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { Link, NavLink } from '../../../components/link';
 import { GENRE_SLUGS, pageTexts, type LengthFilter } from '@veredicto/contract';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
+import { SelectField } from '../../../components/select-field';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { routes } from '../../../lib/paths';
@@ -37,9 +37,16 @@ function readSort(value: string | null): CatalogueSort {
 }
 
 const GENRE_OPTIONS = Object.entries(GENRE_SLUGS)
-  .map(([slug, name]) => ({ slug, name }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  .map(([slug, name]) => ({ value: slug, label: name }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'es'));
 const FIRST_YEAR = 1970;
+
+/** The years a catalogue can be narrowed to, newest first. */
+const yearOptions = (thisYear: number) =>
+  Array.from({ length: thisYear - FIRST_YEAR + 1 }, (_, index) => {
+    const year = String(thisYear - index);
+    return { value: year, label: year };
+  });
 
 function readGenre(value: string | null): string | undefined {
   return value && value in GENRE_SLUGS ? value : undefined;
@@ -49,6 +56,13 @@ function readYear(value: string | null, lastYear: number): number | undefined {
   const year = Number.parseInt(value ?? '', 10);
   return Number.isInteger(year) && year >= FIRST_YEAR && year <= lastYear ? year : undefined;
 }
+
+/** The yes/no filters, each a chip that adds `name=true`. */
+const FLAG_CHIPS = [
+  { name: 'scored', label: 'Con nota de la crítica' },
+  { name: 'mature', label: 'Incluir juegos para adultos' },
+  { name: 'addons', label: 'Incluir DLC y extras' },
+] as const;
 
 /** The query-string parameters that narrow the catalogue: kept by the platform links, reset a page. */
 const FILTER_PARAMS = ['sortBy', 'spanish', 'genre', 'year', 'scored', 'length', 'mature', 'addons'] as const;
@@ -63,10 +77,6 @@ export function CataloguePage() {
   const { platformId = ALL_PLATFORMS_ID } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigationType = useNavigationType();
-  const sortSelectId = useId();
-  const genreSelectId = useId();
-  const yearSelectId = useId();
-  const lengthSelectId = useId();
   const thisYear = new Date().getFullYear();
   const isAll = platformId === ALL_PLATFORMS_ID;
   const label = isAll ? null : platformLabel(platformId);
@@ -135,6 +145,18 @@ export function CataloguePage() {
     window.scrollTo({ top: 0 });
   };
   const onSortChange = (value: string) => setFilter('sortBy', value === 'releaseDate' ? undefined : value);
+  const flags = { scored, mature, addons };
+  const filterSelects = [
+    { name: 'genre', label: 'Género', anyLabel: 'Todos', value: genre, options: GENRE_OPTIONS },
+    {
+      name: 'year',
+      label: 'Año',
+      anyLabel: 'Todos',
+      value: year?.toString(),
+      options: yearOptions(thisYear),
+    },
+    { name: 'length', label: 'Duración', anyLabel: 'Cualquiera', value: length, options: LENGTH_OPTIONS },
+  ] as const;
 
   const games = data?.content ?? [];
   const bestOfYear = newestBestOfYear(bestOfLists, isAll ? undefined : platformId);
@@ -169,79 +191,33 @@ export function CataloguePage() {
               onToggle={() => onSpanishChange(option)}
             />
           ))}
-          <ToggleChip
-            label="Con nota de la crítica"
-            pressed={scored}
-            onToggle={() => setFilter('scored', scored ? undefined : 'true')}
-          />
-          <ToggleChip
-            label="Incluir juegos para adultos"
-            pressed={mature}
-            onToggle={() => setFilter('mature', mature ? undefined : 'true')}
-          />
-          <ToggleChip
-            label="Incluir DLC y extras"
-            pressed={addons}
-            onToggle={() => setFilter('addons', addons ? undefined : 'true')}
-          />
+          {FLAG_CHIPS.map(({ name, label }) => (
+            <ToggleChip
+              key={name}
+              label={label}
+              pressed={flags[name]}
+              onToggle={() => setFilter(name, flags[name] ? undefined : 'true')}
+            />
+          ))}
         </ul>
-        <div className="field field--inline">
-          <label htmlFor={genreSelectId}>Género</label>
-          <select
-            id={genreSelectId}
-            value={genre ?? ''}
-            onChange={(event) => setFilter('genre', event.target.value || undefined)}
-          >
-            <option value="">Todos</option>
-            {GENRE_OPTIONS.map((option) => (
-              <option key={option.slug} value={option.slug}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--inline">
-          <label htmlFor={yearSelectId}>Año</label>
-          <select
-            id={yearSelectId}
-            value={year ?? ''}
-            onChange={(event) => setFilter('year', event.target.value || undefined)}
-          >
-            <option value="">Todos</option>
-            {Array.from({ length: thisYear - FIRST_YEAR + 1 }, (_, index) => thisYear - index).map(
-              (option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ),
-            )}
-          </select>
-        </div>
-        <div className="field field--inline">
-          <label htmlFor={lengthSelectId}>Duración</label>
-          <select
-            id={lengthSelectId}
-            value={length ?? ''}
-            onChange={(event) => setFilter('length', event.target.value || undefined)}
-          >
-            <option value="">Cualquiera</option>
-            {LENGTH_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field--inline">
-          <label htmlFor={sortSelectId}>Ordenar por</label>
-          <select id={sortSelectId} value={sortBy} onChange={(event) => onSortChange(event.target.value)}>
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        {filterSelects.map((select) => (
+          <SelectField
+            key={select.name}
+            inline
+            label={select.label}
+            anyLabel={select.anyLabel}
+            value={select.value ?? ''}
+            options={select.options}
+            onValueChange={(value) => setFilter(select.name, value || undefined)}
+          />
+        ))}
+        <SelectField
+          inline
+          label="Ordenar por"
+          value={sortBy}
+          options={SORT_OPTIONS}
+          onValueChange={onSortChange}
+        />
       </div>
       {bestOfYear !== null ? (
         <p className="catalogue__best-of">

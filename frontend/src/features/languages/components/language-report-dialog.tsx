@@ -1,15 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PLATFORMS } from '@veredicto/contract';
-import { DialogFormFooter, type DialogFormStatus } from '../../../components/dialog-form-footer';
+import { DialogFormFooter, useDialogSend } from '../../../components/dialog-form-footer';
 import { Modal } from '../../../components/modal';
-import { serverMessage } from '../../../lib/api-client';
+import { RadioFieldset } from '../../../components/radio-fieldset';
+import { SelectField } from '../../../components/select-field';
+import { TextAreaField } from '../../../components/text-field';
 import { reportLanguages, type LanguageClaim } from '../api/report-languages';
 
 type Answer = 'yes' | 'no' | 'unknown';
-const ANSWERS: { value: Answer; label: string }[] = [
+const ANSWERS: readonly { value: Answer; label: string }[] = [
   { value: 'yes', label: 'Sí' },
   { value: 'no', label: 'No' },
   { value: 'unknown', label: 'No lo sé' },
+];
+const LOCALE_OPTIONS: readonly { value: LanguageClaim['locale']; label: string }[] = [
+  { value: 'es-ES', label: 'Castellano' },
+  { value: 'es-419', label: 'Español latino' },
 ];
 const asField = (answer: Answer) => (answer === 'unknown' ? undefined : answer === 'yes');
 
@@ -17,35 +23,6 @@ const asField = (answer: Answer) => (answer === 'unknown' ? undefined : answer =
 function platformOptions(names: readonly string[]) {
   const known = PLATFORMS.filter((platform) => names.includes(platform.name));
   return known.length ? known : PLATFORMS;
-}
-
-function AnswerField({
-  legend,
-  value,
-  onChange,
-}: {
-  legend: string;
-  value: Answer;
-  onChange: (next: Answer) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="field">
-      <legend>{legend}</legend>
-      {ANSWERS.map((answer) => (
-        <label key={answer.value} className="field--checkbox">
-          <input
-            type="radio"
-            name={id}
-            value={answer.value}
-            checked={value === answer.value}
-            onChange={() => onChange(answer.value)}
-          />
-          {answer.label}
-        </label>
-      ))}
-    </fieldset>
-  );
 }
 
 /** 'Informar sobre los idiomas': what the player saw on one platform, for the operator to check. */
@@ -64,20 +41,16 @@ export function LanguageReportDialog({
   const [audio, setAudio] = useState<Answer>('unknown');
   const [text, setText] = useState<Answer>('unknown');
   const [note, setNote] = useState('');
-  const [status, setStatus] = useState<DialogFormStatus | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = useId();
+  const { status, setStatus, busy, send } = useDialogSend();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (audio === 'unknown' && text === 'unknown') {
       setStatus({ kind: 'error', message: 'Indica al menos si hay voces o textos en ese idioma.' });
       return;
     }
-    setBusy(true);
-    setStatus(null);
-    try {
-      const trimmed = note.trim();
+    const trimmed = note.trim();
+    void send(async () => {
       await reportLanguages(igdbID, {
         platform,
         locale,
@@ -85,54 +58,44 @@ export function LanguageReportDialog({
         text: asField(text),
         ...(trimmed ? { note: trimmed } : {}),
       });
-      setStatus({ kind: 'success', message: 'Gracias: lo revisaremos y te avisaremos por correo.' });
-    } catch (caught) {
-      setStatus({ kind: 'error', message: serverMessage(caught, 'No se ha podido enviar el aviso.') });
-    } finally {
-      setBusy(false);
-    }
+      return 'Gracias: lo revisaremos y te avisaremos por correo.';
+    }, 'No se ha podido enviar el aviso.');
   };
 
   return (
     <Modal title="Informar sobre los idiomas" onClose={onClose}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-platform`}>Plataforma</label>
-          <select
-            id={`${id}-platform`}
-            value={platform}
-            onChange={(event) => setPlatform(event.target.value)}
-          >
-            {options.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-locale`}>Idioma</label>
-          <select
-            id={`${id}-locale`}
-            value={locale}
-            onChange={(event) => setLocale(event.target.value as LanguageClaim['locale'])}
-          >
-            <option value="es-ES">Castellano</option>
-            <option value="es-419">Español latino</option>
-          </select>
-        </div>
-        <AnswerField legend="¿Tiene voces en ese idioma?" value={audio} onChange={setAudio} />
-        <AnswerField legend="¿Tiene textos en ese idioma?" value={text} onChange={setText} />
-        <div className="field">
-          <label htmlFor={`${id}-note`}>Dónde lo has visto (opcional)</label>
-          <textarea
-            id={`${id}-note`}
-            rows={2}
-            maxLength={1000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <SelectField
+          label="Plataforma"
+          value={platform}
+          options={options.map((option) => ({ value: option.id, label: option.name }))}
+          onValueChange={setPlatform}
+        />
+        <SelectField
+          label="Idioma"
+          value={locale}
+          options={LOCALE_OPTIONS}
+          onValueChange={(value) => setLocale(value as LanguageClaim['locale'])}
+        />
+        <RadioFieldset
+          legend="¿Tiene voces en ese idioma?"
+          options={ANSWERS}
+          value={audio}
+          onChange={setAudio}
+        />
+        <RadioFieldset
+          legend="¿Tiene textos en ese idioma?"
+          options={ANSWERS}
+          value={text}
+          onChange={setText}
+        />
+        <TextAreaField
+          label="Dónde lo has visto (opcional)"
+          rows={2}
+          maxLength={1000}
+          value={note}
+          onValueChange={setNote}
+        />
         <DialogFormFooter status={status} busy={busy} submitLabel="Enviar aviso" onClose={onClose} />
       </form>
     </Modal>

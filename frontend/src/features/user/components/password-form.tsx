@@ -3,9 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import { TextField } from '../../../components/text-field';
 import { serverMessage } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
-import { changePassword, useSession, type LoginState } from '../../auth';
-
-const MIN_LENGTH = 8;
+import {
+  changePassword,
+  NewPasswordFields,
+  newPasswordProblem,
+  useNewPassword,
+  useSession,
+  type LoginState,
+} from '../../auth';
 
 /** The password section of the profile: a change ends every session, so the user logs in again. */
 export function PasswordForm() {
@@ -13,17 +18,15 @@ export function PasswordForm() {
   const navigate = useNavigate();
   const id = useId();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const { password: next, repeated, fields } = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!current) return setError('Escribe tu contraseña actual.');
-    if (next.length < MIN_LENGTH)
-      return setError(`La contraseña debe tener al menos ${MIN_LENGTH} caracteres.`);
-    if (next !== repeated) return setError('Las contraseñas nuevas no coinciden.');
+    const problem = newPasswordProblem(next, repeated, 'Las contraseñas nuevas no coinciden.');
+    if (problem) return setError(problem);
     if (next === current) return setError('La contraseña nueva debe ser distinta de la actual.');
     setBusy(true);
     setError(null);
@@ -56,25 +59,10 @@ export function PasswordForm() {
           value={current}
           onValueChange={setCurrent}
         />
-        <TextField
-          label="Contraseña nueva"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_LENGTH}
-          value={next}
-          onValueChange={setNext}
-          hint={`Al menos ${MIN_LENGTH} caracteres.`}
-        />
-        <TextField
-          label="Repite la contraseña nueva"
-          name="repeatedPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={repeated}
-          onValueChange={setRepeated}
+        <NewPasswordFields
+          {...fields}
+          repeatLabel="Repite la contraseña nueva"
+          names={['newPassword', 'repeatedPassword']}
         />
         {error ? (
           <p className="form-error" role="alert">
