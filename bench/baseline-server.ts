@@ -13,6 +13,7 @@ import {
   openDatabase,
   OutletGameScore,
   platformName,
+  repository,
   UserReview,
 } from '@veredicto/db';
 import { searchGames } from '@veredicto/search';
@@ -63,7 +64,7 @@ function bestOfRead(url: URL): Promise<unknown> {
   const platform = url.searchParams.get('platform');
   const genre = url.searchParams.get('genre');
   const year = url.searchParams.get('year');
-  return new BestOfRepository(orm.em.fork()).findPage(
+  return repository(orm.em.fork(), BestOfRepository).findPage(
     {
       year: year ? Number(year) : undefined,
       platform: platform ? platformName(platform) : undefined,

@@ -11,7 +11,7 @@ import {
   type ReleaseDatePrecision,
   siteUrl,
 } from '@veredicto/contract';
-import { FeedRepository, Game, OutletGameScore, type FeedReviewRow } from '@veredicto/db';
+import { FeedRepository, Game, OutletGameScore, type FeedReviewRow, repository } from '@veredicto/db';
 import { renderFeed, type FeedContent, type FeedDocument, type FeedEntry } from './feed-document.js';
 
 /** How many entries a feed carries: readers poll, they do not page. */
@@ -35,7 +35,7 @@ export class FeedsService {
   ) {}
 
   private get rows() {
-    return new FeedRepository(this.em);
+    return repository(this.em, FeedRepository);
   }
 
   private url(path: string) {
