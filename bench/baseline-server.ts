@@ -11,7 +11,7 @@ import {
   Game,
   MediaReview,
   openDatabase,
-  OutletGameScore,
+  OutletPagesRepository,
   platformName,
   repository,
   UserReview,
@@ -48,15 +48,15 @@ const OUTLET_READ = /^\/api\/outlets\/([a-z0-9-]+)(\/reviews|\/differences)?$/;
 
 /** An outlet page's reads (section 15) with the API's repository SQL, without its framework or cache. */
 async function outletRead(slug: string, part: string | undefined, url: URL): Promise<unknown> {
-  const stats = orm.em.fork().getRepository(OutletGameScore);
-  if (!part) return stats.findBySlug(slug);
+  const pages = repository(orm.em.fork(), OutletPagesRepository);
+  if (!part) return pages.findBySlug(slug);
   if (part === '/reviews')
-    return stats.reviewsPageBySlug(
+    return pages.reviewsPageBySlug(
       slug,
       Number(url.searchParams.get('page') ?? 0),
       Number(url.searchParams.get('size') ?? 50),
     );
-  return stats.differencesBySlug(slug, 5);
+  return pages.differencesBySlug(slug, 5);
 }
 
 /** A best-of page (section 15) with the API's repository SQL. */

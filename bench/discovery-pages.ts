@@ -17,7 +17,7 @@ import {
   BestOfRepository,
   GENRES_BY_SLUG,
   openDatabase,
-  OutletGameScore,
+  OutletPagesRepository,
   PLATFORMS,
   repository,
 } from '@veredicto/db';
@@ -177,10 +177,10 @@ async function sqlTimes(
     const detail: number[] = [];
     for (let request = 0; request < 300; request++) {
       const outlet = outletList[Math.floor(next() * outletList.length)];
-      const stats = orm.em.fork().getRepository(OutletGameScore);
+      const pages = repository(orm.em.fork(), OutletPagesRepository);
       const page = Math.floor(next() * Math.ceil(outlet.reviews / OUTLET_PAGE_SIZE));
-      reviews.push(await time(() => stats.reviewsPageBySlug(outlet.slug, page, OUTLET_PAGE_SIZE)));
-      detail.push(await time(() => stats.differencesBySlug(outlet.slug, 5)));
+      reviews.push(await time(() => pages.reviewsPageBySlug(outlet.slug, page, OUTLET_PAGE_SIZE)));
+      detail.push(await time(() => pages.differencesBySlug(outlet.slug, 5)));
     }
     const bestOf: number[] = [];
     for (let request = 0; request < 300; request++) {

@@ -17,7 +17,7 @@ import {
   Game,
   GENRES_BY_SLUG,
   NewsArticle,
-  OutletGameScore,
+  OutletPagesRepository,
   ProfileRepository,
   repository,
 } from '@veredicto/db';
@@ -143,7 +143,7 @@ export class PageMetaService {
       return this.page(pageTexts.outlets(), { canonicalPath: routes.outlets() });
     }
     if (first === 'medios' && segments.length === 2) {
-      const outlet = await this.em.fork().getRepository(OutletGameScore).findBySlug(second);
+      const outlet = await repository(this.em.fork(), OutletPagesRepository).findBySlug(second);
       if (!outlet || outlet.reviewCount === 0) return this.notFound();
       return this.page(pageTexts.outlet({ name: outlet.name, reviews: outlet.reviewCount }), {
         canonicalPath: routes.outlet(outlet.slug),
