@@ -1,5 +1,3 @@
-import type { Game } from '../games/game.entity.js';
-
 /** A game's stored figures, as a figures-changed event compares them before and after a recalculation. */
 export interface ShownFigures {
   igdbId: number;
@@ -32,7 +30,11 @@ export const SHOWN_FIGURE_COLUMNS = [
   'playerRankScore',
 ] as const satisfies readonly (keyof ShownFigures)[];
 
-type ShownFiguresRow = Pick<Game, (typeof SHOWN_FIGURE_COLUMNS)[number]>;
+type HistogramColumn = 'criticHistogram' | 'playerHistogram';
+
+/** A row of SHOWN_FIGURE_COLUMNS as the driver gives it: numbers may come as text. */
+type ShownFiguresRow = Record<Exclude<(typeof SHOWN_FIGURE_COLUMNS)[number], HistogramColumn>, unknown> &
+  Record<HistogramColumn, readonly unknown[] | null | undefined>;
 
 const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
