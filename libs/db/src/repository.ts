@@ -4,10 +4,11 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
  * A query class: a repository that is no entity's own (BestOfRepository, GameFiguresRepository...), made on
  * an EntityManager and, for some reads, the connection they take (a `ConnectionType`).
  */
-export type QueryRepositoryClass<Manager extends SqlEntityManager, Repository, Extra extends unknown[]> = new (
-  em: Manager,
-  ...extra: Extra
-) => Repository;
+export type QueryRepositoryClass<
+  Manager extends SqlEntityManager,
+  Repository,
+  Extra extends unknown[],
+> = new (em: Manager, ...extra: Extra) => Repository;
 
 /**
  * The one way to obtain a query class, as `em.getRepository(Entity)` is the one way to obtain an entity's
