@@ -87,6 +87,22 @@ export default tseslint.config(
     },
   },
   {
+    // A repository is obtained one way (docs/ARCHITECTURE.md, "Obtaining a repository"): an entity's by
+    // em.getRepository(Entity), a query class by repository(em, Class), which is the one `new` of them.
+    files: ['api/**/*.ts', 'workers/**/*.ts', 'libs/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name=/Repository$/]',
+          message:
+            'Un repositorio se obtiene con em.getRepository(Entidad) o, si no es el de una entidad, con repository(em, Clase) de @veredicto/db.',
+        },
+      ],
+    },
+  },
+  {
     // The browser tests share one tab per worker, emptied between tests (test/e2e/support/fixtures.ts).
     files: ['test/e2e/**/*.ts'],
     ignores: ['test/e2e/support/fixtures.ts'],

@@ -11,8 +11,9 @@ import {
   Game,
   MediaReview,
   openDatabase,
-  OutletGameScore,
+  OutletPagesRepository,
   platformName,
+  repository,
   UserReview,
 } from '@veredicto/db';
 import { searchGames } from '@veredicto/search';
@@ -47,15 +48,15 @@ const OUTLET_READ = /^\/api\/outlets\/([a-z0-9-]+)(\/reviews|\/differences)?$/;
 
 /** An outlet page's reads (section 15) with the API's repository SQL, without its framework or cache. */
 async function outletRead(slug: string, part: string | undefined, url: URL): Promise<unknown> {
-  const stats = orm.em.fork().getRepository(OutletGameScore);
-  if (!part) return stats.findBySlug(slug);
+  const pages = repository(orm.em.fork(), OutletPagesRepository);
+  if (!part) return pages.findBySlug(slug);
   if (part === '/reviews')
-    return stats.reviewsPageBySlug(
+    return pages.reviewsPageBySlug(
       slug,
       Number(url.searchParams.get('page') ?? 0),
       Number(url.searchParams.get('size') ?? 50),
     );
-  return stats.differencesBySlug(slug, 5);
+  return pages.differencesBySlug(slug, 5);
 }
 
 /** A best-of page (section 15) with the API's repository SQL. */
@@ -63,7 +64,7 @@ function bestOfRead(url: URL): Promise<unknown> {
   const platform = url.searchParams.get('platform');
   const genre = url.searchParams.get('genre');
   const year = url.searchParams.get('year');
-  return new BestOfRepository(orm.em.fork()).findPage(
+  return repository(orm.em.fork(), BestOfRepository).findPage(
     {
       year: year ? Number(year) : undefined,
       platform: platform ? platformName(platform) : undefined,

@@ -10,7 +10,7 @@ import 'reflect-metadata';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { CatalogueImporter, Game, GameFiguresRepository } from '@veredicto/db';
+import { CatalogueImporter, Game, GameFiguresRepository, repository } from '@veredicto/db';
 import { benchServerUrl, migratedBenchDatabase } from './bench-database.js';
 import { measureLoad, type Measure } from './load.js';
 import { writeSection } from './performance-report.js';
@@ -44,7 +44,7 @@ async function prepareDatabase(serverUrl: string): Promise<string> {
     const started = Date.now();
     await importer.importDemoCatalogue();
     await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
-    await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
+    await repository(orm.em.fork(), GameFiguresRepository).recalculateAllAverages();
     await orm.em.getConnection().execute('analyze games');
     console.log(`large catalogue loaded in ${Math.round((Date.now() - started) / 1000)} s`);
   }

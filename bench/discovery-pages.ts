@@ -13,7 +13,14 @@ import 'reflect-metadata';
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
-import { BestOfRepository, GENRES_BY_SLUG, openDatabase, OutletGameScore, PLATFORMS } from '@veredicto/db';
+import {
+  BestOfRepository,
+  GENRES_BY_SLUG,
+  openDatabase,
+  OutletPagesRepository,
+  PLATFORMS,
+  repository,
+} from '@veredicto/db';
 import { prepareLargeCatalogue } from './large-catalogue.js';
 import { measureLoad, type Measure } from './load.js';
 import { cpuMs, postgresCpuMs } from './process-cpu.js';
@@ -53,7 +60,7 @@ async function outlets(databaseUrl: string): Promise<{ slug: string; reviews: nu
 async function bestOfLists(databaseUrl: string): Promise<{ query: string; total: number }[]> {
   const orm = await openDatabase({ databaseUrl, poolSize: 2 });
   try {
-    const lists = new BestOfRepository(orm.em.fork());
+    const lists = repository(orm.em.fork(), BestOfRepository);
     const { years, yearPlatforms, genres } = await lists.listsWithGames();
     const idOf = (name: string) => PLATFORMS.find((platform) => platform.name === name)?.id;
     const slugs = [...GENRES_BY_SLUG.entries()]
@@ -73,7 +80,7 @@ async function bestOfLists(databaseUrl: string): Promise<{ query: string; total:
     for (const { query, filter } of queries)
       counted.push({
         query,
-        total: (await new BestOfRepository(orm.em.fork()).findPage(filter, 0, 1)).total,
+        total: (await repository(orm.em.fork(), BestOfRepository).findPage(filter, 0, 1)).total,
       });
     return counted.filter((list) => list.total > 0);
   } finally {
@@ -172,10 +179,10 @@ async function sqlTimes(
     const detail: number[] = [];
     for (let request = 0; request < 300; request++) {
       const outlet = outletList[Math.floor(next() * outletList.length)];
-      const stats = orm.em.fork().getRepository(OutletGameScore);
+      const pages = repository(orm.em.fork(), OutletPagesRepository);
       const page = Math.floor(next() * Math.ceil(outlet.reviews / OUTLET_PAGE_SIZE));
-      reviews.push(await time(() => stats.reviewsPageBySlug(outlet.slug, page, OUTLET_PAGE_SIZE)));
-      detail.push(await time(() => stats.differencesBySlug(outlet.slug, 5)));
+      reviews.push(await time(() => pages.reviewsPageBySlug(outlet.slug, page, OUTLET_PAGE_SIZE)));
+      detail.push(await time(() => pages.differencesBySlug(outlet.slug, 5)));
     }
     const bestOf: number[] = [];
     for (let request = 0; request < 300; request++) {
@@ -185,7 +192,7 @@ async function sqlTimes(
       const page = Math.floor(next() * Math.ceil(list.total / BEST_OF_PAGE_SIZE));
       bestOf.push(
         await time(() =>
-          new BestOfRepository(orm.em.fork()).findPage(
+          repository(orm.em.fork(), BestOfRepository).findPage(
             {
               year: params.get('year') ? Number(params.get('year')) : undefined,
               platform,

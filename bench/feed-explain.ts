@@ -11,7 +11,14 @@
 import 'reflect-metadata';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { ActivityRepository, migrateDatabase, openDatabase, User, type ActivityCursor } from '@veredicto/db';
+import {
+  ActivityRepository,
+  migrateDatabase,
+  openDatabase,
+  repository,
+  User,
+  type ActivityCursor,
+} from '@veredicto/db';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -43,7 +50,7 @@ async function main() {
     const em = orm.em.fork();
     const reader = await em.findOne(User, { username: 'feed_reader' }, { fields: ['id'] });
     if (!reader) throw new Error('no feed_reader: run dist/bench/feed.js once first');
-    const activity = new ActivityRepository(em);
+    const activity = repository(em, ActivityRepository);
     // The cursors a reader scrolling down meets, as the API makes them (a page of 20 read with one more row).
     const cursors: (ActivityCursor | null)[] = [null];
     for (let page = 1; page < PAGES; page++) {

@@ -1,5 +1,11 @@
 import { fromRoot } from '@veredicto/config';
-import { CatalogueImporter, Game, GameFiguresRepository, walkDueOrderings } from '@veredicto/db';
+import {
+  CatalogueImporter,
+  CatalogueOrderingRepository,
+  Game,
+  GameFiguresRepository,
+  repository,
+} from '@veredicto/db';
 import { migratedBenchDatabase } from './bench-database.js';
 
 /**
@@ -13,7 +19,7 @@ export async function prepareLargeCatalogue(serverUrl: string, database: string)
     const importer = new CatalogueImporter(orm.em.fork());
     await importer.importDemoCatalogue();
     await importer.importGames(fromRoot('bench/data/games-large.jsonl.gz'));
-    await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
+    await repository(orm.em.fork(), GameFiguresRepository).recalculateAllAverages();
   }
   // The large catalogue has no time to beat: a fifth of its games (about IGDB's share of games with one) get a
   // main-story length drawn from their id, 1 to 80 hours, so the length order and filters (`sortBy=length`,
@@ -29,7 +35,7 @@ export async function prepareLargeCatalogue(serverUrl: string, database: string)
     await orm.em.getConnection().execute('delete from catalogue_orderings');
   // The catalogue's orderings walked, as `seed:large` leaves them: a run measures pages read from their
   // anchors, not the workers' first sweep walking all of them (about 50 s of PostgreSQL's CPU).
-  await walkDueOrderings(orm.em);
+  await repository(orm.em, CatalogueOrderingRepository).walkDue();
   // Fresh statistics and visibility map (index-only scans), as autovacuum leaves a settled table.
   await orm.em.getConnection().execute('vacuum analyze games');
   await orm.em.getConnection().execute('vacuum analyze game_aliases');

@@ -3,13 +3,14 @@ import {
   catalogueFilterKey,
   CatalogueOrderingRepository,
   type CatalogueOrderingKey,
+  repository,
   type StoredPageIndex,
 } from '@veredicto/db';
 
 /** An ordering walked as the workers walk it, and its anchors as the API reads them. */
 export async function storedIndex(orm: MikroORM, ordering: CatalogueOrderingKey): Promise<StoredPageIndex> {
-  await new CatalogueOrderingRepository(orm.em.fork()).walk(ordering);
-  const index = await new CatalogueOrderingRepository(orm.em.fork()).findIndex(
+  await repository(orm.em.fork(), CatalogueOrderingRepository).walk(ordering);
+  const index = await repository(orm.em.fork(), CatalogueOrderingRepository).findIndex(
     ordering.sort,
     catalogueFilterKey(ordering.filters),
   );

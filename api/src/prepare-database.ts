@@ -3,11 +3,12 @@ import { Logger } from '@nestjs/common';
 import type { AppConfig } from '@veredicto/config';
 import {
   AppMeta,
-  bumpSearchVersion,
   CatalogueImporter,
+  GameLanguage,
   GameImportRepository,
   migrateDatabase,
   openDatabase,
+  repository,
   SEARCH_TEXT_VERSION,
 } from '@veredicto/db';
 import { languagesChanged, recordDomainEvents } from '@veredicto/jobs';
@@ -62,7 +63,7 @@ export async function prepareDatabase(config: AppConfig): Promise<(() => Promise
         // (search-freshness.consumer.ts), and every index reads it again on its next search.
         const rest = await new CatalogueImporter(orm.em.fork()).completeDemoCatalogue(
           undefined,
-          (tx, igdbIds) => bumpSearchVersion(tx, igdbIds),
+          (tx, igdbIds) => tx.getRepository(GameLanguage).bumpSearchVersion(igdbIds),
         );
         logger.log(`demo catalogue completed in ${rest.milliseconds} ms (${stepList(rest.steps)})`);
       } catch (error) {
@@ -84,7 +85,7 @@ export async function prepareDatabase(config: AppConfig): Promise<(() => Promise
 async function refreshSearchText(em: EntityManager, logger: Logger): Promise<void> {
   const stored = await em.findOne(AppMeta, { key: SEARCH_TEXT_KEY });
   if (stored?.value === SEARCH_TEXT_VERSION) return;
-  const games = await new GameImportRepository(em).refreshSearchText();
+  const games = await repository(em, GameImportRepository).refreshSearchText();
   if (games) logger.log(`search text of ${games} games brought up to date`);
   await em.upsert(AppMeta, { key: SEARCH_TEXT_KEY, value: SEARCH_TEXT_VERSION });
 }

@@ -19,7 +19,7 @@ export class AuthTokenService {
 
   /**
    * The token's subject, or null when it is forged, expired or malformed. Whether its session was ended
-   * is read with its account (sessionAccount, AuthGuard), in the same statement.
+   * is read with its account (RevokedTokenRepository.sessionAccount, AuthGuard), in the same statement.
    */
   async verify(token: string): Promise<TokenSubject | null> {
     try {

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { sessionAccount } from '@veredicto/db';
+import { RevokedToken } from '@veredicto/db';
 import { retryRead } from '../common/unavailable.js';
 import { AuthTokenService } from './auth-token.service.js';
 import type { AuthenticatedRequest } from './current-user.decorator.js';
@@ -28,7 +28,9 @@ export class AuthGuard implements CanActivate {
     const subject = await this.tokens.verify(token);
     if (!subject) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     // The account and whether this session was ended (logout), in one statement.
-    const user = await retryRead(() => sessionAccount(this.em, subject.userId, subject.sessionId));
+    const user = await retryRead(() =>
+      this.em.getRepository(RevokedToken).sessionAccount(subject.userId, subject.sessionId),
+    );
     if (!user || user.revoked || user.tokenVersion !== subject.tokenVersion) {
       throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     }

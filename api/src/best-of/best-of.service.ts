@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { BEST_OF_MIN_GAMES, type BestOfLists } from '@veredicto/contract';
-import { BestOfRepository, GENRES_BY_SLUG, PLATFORMS, platformName } from '@veredicto/db';
+import { BestOfRepository, GENRES_BY_SLUG, PLATFORMS, platformName, repository } from '@veredicto/db';
 import type { JsonBody } from '../games/games.service.js';
 import type { BestOfQueryDto } from './dto/best-of-query.dto.js';
 
@@ -13,7 +13,7 @@ export class BestOfService {
   constructor(private readonly em: EntityManager) {}
 
   private get lists() {
-    return new BestOfRepository(this.em);
+    return repository(this.em, BestOfRepository);
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   Game,
   GameStatus,
   PlaySession,
+  repository,
   TimeToBeatRepository,
   type SessionRow,
   type StatusRow,
@@ -94,7 +95,7 @@ export class GameDiaryService {
   /** How long the game should take this player, and what is left of it (docs/CONTRACT.md §19). */
   async estimate(userId: number, igdbId: number): Promise<PlayEstimate> {
     const gameId = await this.gameId(igdbId);
-    const games = await new TimeToBeatRepository(this.em).playerGames(userId);
+    const games = await repository(this.em, TimeToBeatRepository).playerGames(userId);
     // A game the player has no status for: its main story all the same.
     if (!games.some((game) => game.gameId === gameId)) {
       const game = await this.em.findOneOrFail(Game, { id: gameId }, { fields: ['lengthHours'] });

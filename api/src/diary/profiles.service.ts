@@ -5,6 +5,7 @@ import {
   Game,
   GameStatus,
   ProfileRepository,
+  repository,
   UserFollow,
   type FollowState,
   type ProfileOwner,
@@ -37,7 +38,7 @@ export class ProfilesService {
   constructor(private readonly em: EntityManager) {}
 
   private get profiles() {
-    return new ProfileRepository(this.em);
+    return repository(this.em, ProfileRepository);
   }
 
   private get follows() {
@@ -118,7 +119,7 @@ export class ProfilesService {
   /** A profile made public has no request left to approve: they become follows. */
   async setPrivacy(userId: number, visibility: ProfileVisibility): Promise<{ profile: ProfileVisibility }> {
     await this.em.transactional(async (em) => {
-      await new ProfileRepository(em).setVisibility(userId, visibility);
+      await repository(em, ProfileRepository).setVisibility(userId, visibility);
       if (visibility === 'public') await em.getRepository(UserFollow).approveAll(userId);
     });
     return { profile: visibility };
@@ -178,7 +179,7 @@ export class ProfilesService {
   async feed(userId: number, cursorText: string | undefined): Promise<FeedResponse> {
     const cursor = cursorText === undefined ? null : decodeFeedCursor(cursorText);
     if (cursorText !== undefined && !cursor) throw new BadRequestException('El cursor no es válido');
-    const rows = await new ActivityRepository(this.em).feedPage(userId, cursor, FEED_PAGE_SIZE + 1);
+    const rows = await repository(this.em, ActivityRepository).feedPage(userId, cursor, FEED_PAGE_SIZE + 1);
     const page = rows.slice(0, FEED_PAGE_SIZE);
     const last = page[page.length - 1];
     return {

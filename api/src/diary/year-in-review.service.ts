@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
 import { siteUrl, yearImageRoute } from '@veredicto/contract';
-import { YearReviewRepository } from '@veredicto/db';
+import { repository, YearReviewRepository } from '@veredicto/db';
 import { createHash } from 'node:crypto';
 import type { YearResponse } from './dto/profile.dto.js';
 import { ProfilesService } from './profiles.service.js';
@@ -76,7 +76,7 @@ export class YearInReviewService {
   }
 
   private async summary(userId: number, year: number): Promise<YearSummary> {
-    const years = new YearReviewRepository(this.em);
+    const years = repository(this.em, YearReviewRepository);
     const statuses = await years.statuses(userId, year);
     const sessions = await years.sessions(userId, year);
     const ratings = await years.ratings(userId, year, RATINGS_READ);

@@ -11,7 +11,7 @@ import {
   type ReleaseDatePrecision,
   siteUrl,
 } from '@veredicto/contract';
-import { FeedRepository, Game, OutletGameScore, type FeedReviewRow } from '@veredicto/db';
+import { FeedRepository, Game, OutletPagesRepository, type FeedReviewRow, repository } from '@veredicto/db';
 import { renderFeed, type FeedContent, type FeedDocument, type FeedEntry } from './feed-document.js';
 
 /** How many entries a feed carries: readers poll, they do not page. */
@@ -35,7 +35,7 @@ export class FeedsService {
   ) {}
 
   private get rows() {
-    return new FeedRepository(this.em);
+    return repository(this.em, FeedRepository);
   }
 
   private url(path: string) {
@@ -100,7 +100,7 @@ export class FeedsService {
   }
 
   async outletReviews(slug: string, format: FeedFormat): Promise<FeedDocument> {
-    const outlet = await this.em.getRepository(OutletGameScore).findBySlug(slug);
+    const outlet = await repository(this.em, OutletPagesRepository).findBySlug(slug);
     if (!outlet || outlet.reviewCount === 0) throw new NotFoundException('Medio no encontrado');
     const reviews = await this.rows.outletReviews(outlet.name, FEED_ENTRIES);
     return this.render(

@@ -8,6 +8,7 @@ import {
   type CatalogueFilters,
   type GameSort,
   type PageIndex,
+  repository,
   type StoredPageIndex,
 } from '@veredicto/db';
 import { JobGateway, JobName } from '@veredicto/jobs';
@@ -71,7 +72,7 @@ export class CatalogueIndexService implements OnModuleInit, Follower {
   }
 
   private orderings() {
-    return new CatalogueOrderingRepository(this.em.fork());
+    return repository(this.em.fork(), CatalogueOrderingRepository);
   }
 
   /** The ordering's size and anchors (no anchors while the workers have not walked it: plain OFFSET). */

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CatalogueMemory, VersionFollower, type Follower } from '@veredicto/catalogue';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
-import { CatalogueSourceRepository, currentReadRoute } from '@veredicto/db';
+import { CatalogueSourceRepository, currentReadRoute, repository } from '@veredicto/db';
 
 /**
  * A version is taken when a transaction changes a game and becomes visible when it commits, so a lower
@@ -67,7 +67,7 @@ export class CatalogueMemoryService implements OnApplicationBootstrap, Follower 
   }
 
   private source() {
-    return new CatalogueSourceRepository(this.em.fork(), currentReadRoute());
+    return repository(this.em.fork(), CatalogueSourceRepository, currentReadRoute());
   }
 
   private async load(): Promise<void> {

@@ -20,6 +20,7 @@ import {
   normalizeSearchText,
   PriceOffer,
   Rating,
+  repository,
   TimeToBeatRepository,
   UnusualActivityWindow,
   UserReview,
@@ -228,7 +229,9 @@ export class GamesService {
       const found = await this.searchIndex.search((index) =>
         searchGames(this.em, text, { page: 0, size: SUGGESTION_LIMIT }, index),
       );
-      const addons = await new GameSearchRepository(this.em).addonsAmong(found.rows.map((game) => game.id));
+      const addons = await repository(this.em, GameSearchRepository).addonsAmong(
+        found.rows.map((game) => game.id),
+      );
       const marks = suggestionMarks(
         found.rows.map((game) => ({
           title: game.title,
@@ -283,7 +286,7 @@ export class GamesService {
       const [languages, unusual, timeToBeat, steamSpanish] = await Promise.all([
         this.em.getRepository(GameLanguage).findForGame(game.id),
         this.unusualOf(game.id, game.playerStats.average),
-        new TimeToBeatRepository(this.em).findForGame(game.id),
+        repository(this.em, TimeToBeatRepository).findForGame(game.id),
         this.em.getRepository(PriceOffer).steamSpanish(igdbId),
       ]);
       return toJson({

@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DIFFERENCE_BIN_WIDTH, OutletGameScore, type OutletCall, type OutletRow } from '@veredicto/db';
+import {
+  DIFFERENCE_BIN_WIDTH,
+  OutletPagesRepository,
+  repository,
+  type OutletCall,
+  type OutletRow,
+} from '@veredicto/db';
 import type { JsonBody } from '../games/games.service.js';
 import type { OutletPageQueryDto, OutletReviewsQueryDto } from './dto/outlet-query.dto.js';
 import { presentOutlet } from './outlet.presenter.js';
@@ -26,12 +32,12 @@ const presentCall = (call: OutletCall) => ({
 export class OutletsService {
   constructor(private readonly em: EntityManager) {}
 
-  private get stats() {
-    return this.em.getRepository(OutletGameScore);
+  private get pages() {
+    return repository(this.em, OutletPagesRepository);
   }
 
   async list(query: OutletPageQueryDto) {
-    const { rows, total } = await this.stats.findPage({
+    const { rows, total } = await this.pages.findPage({
       q: query.q?.trim() || undefined,
       country: query.country?.toUpperCase(),
       language: query.language?.toLowerCase(),
@@ -56,13 +62,13 @@ export class OutletsService {
    * database wrote it (one prepared statement finds the outlet, counts and pages its reviews).
    */
   async reviews(slug: string, query: OutletReviewsQueryDto): Promise<JsonBody> {
-    const page = await this.stats.reviewsPageBySlug(slug, query.page, query.size);
+    const page = await this.pages.reviewsPageBySlug(slug, query.page, query.size);
     if (!page) throw new NotFoundException(NOT_FOUND);
     return Buffer.from(`{"content":${page.content},"totalElements":${page.total}}`) as JsonBody;
   }
 
   async differences(slug: string) {
-    const chart = await this.stats.differencesBySlug(slug, EXTREME_CALLS);
+    const chart = await this.pages.differencesBySlug(slug, EXTREME_CALLS);
     if (!chart) throw new NotFoundException(NOT_FOUND);
     return {
       histogram: chart.histogram,
@@ -74,7 +80,7 @@ export class OutletsService {
 
   async agreement(userId: number, slug: string) {
     const outlet = await this.find(slug);
-    const row = await this.stats.agreement(userId, outlet.id);
+    const row = await this.pages.agreement(userId, outlet.id);
     return {
       games: row.games,
       meanDifference: round(row.meanDifference, 1),
@@ -84,7 +90,7 @@ export class OutletsService {
   }
 
   private async find(slug: string): Promise<OutletRow> {
-    const outlet = await this.stats.findBySlug(slug);
+    const outlet = await this.pages.findBySlug(slug);
     if (!outlet || outlet.reviewCount === 0) throw new NotFoundException(NOT_FOUND);
     return outlet;
   }

@@ -10,6 +10,7 @@ import {
   BestOfRepository,
   GENRES_BY_SLUG,
   PLATFORMS,
+  repository,
   SitemapRepository,
   slugify,
   SPANISH_GENRES,
@@ -170,7 +171,7 @@ export class FrontendController {
 
   /** Every best-of list with games: each year, each platform of each year, each genre. */
   private async bestOfPaths(): Promise<string[]> {
-    const lists = await new BestOfRepository(this.em).listsWithGames();
+    const lists = await repository(this.em, BestOfRepository).listsWithGames();
     const genres = new Set(
       lists.genres.flatMap((igdbName) => {
         const name = SPANISH_GENRES[igdbName];

@@ -13,7 +13,14 @@ import {
   yearImageRoute,
   siteUrl,
 } from '@veredicto/contract';
-import { Game, GENRES_BY_SLUG, NewsArticle, OutletGameScore, ProfileRepository } from '@veredicto/db';
+import {
+  Game,
+  GENRES_BY_SLUG,
+  NewsArticle,
+  OutletPagesRepository,
+  ProfileRepository,
+  repository,
+} from '@veredicto/db';
 import { isPossibleUsername } from '../diary/username-param.pipe.js';
 import { YEAR_IMAGE_HEIGHT, YEAR_IMAGE_WIDTH } from '../diary/year-image.js';
 import { parseReviewYear } from '../diary/year-in-review.js';
@@ -111,7 +118,7 @@ export class PageMetaService {
       // The head is the same for every reader: only a public profile is a page for crawlers; the front
       // still shows a profile for followers to them, with their token.
       if (!isPossibleUsername(second)) return this.notFound();
-      const owner = await new ProfileRepository(this.em.fork()).findOwner(second);
+      const owner = await repository(this.em.fork(), ProfileRepository).findOwner(second);
       if (!owner || owner.profileVisibility !== 'public') return this.notFound();
       return this.page(pageTexts.publicProfile(owner.username), {
         canonicalPath: routes.publicProfile(owner.username),
@@ -121,7 +128,7 @@ export class PageMetaService {
       // 'Tu año': a page for crawlers and link previews, with its picture, only of a public profile.
       const year = parseReviewYear(third);
       if (!isPossibleUsername(second) || year === null) return this.notFound();
-      const owner = await new ProfileRepository(this.em.fork()).findOwner(second);
+      const owner = await repository(this.em.fork(), ProfileRepository).findOwner(second);
       if (!owner || owner.profileVisibility !== 'public') return this.notFound();
       return this.page(pageTexts.yearInReview(owner.username, year), {
         canonicalPath: routes.yearInReview(owner.username, year),
@@ -136,7 +143,7 @@ export class PageMetaService {
       return this.page(pageTexts.outlets(), { canonicalPath: routes.outlets() });
     }
     if (first === 'medios' && segments.length === 2) {
-      const outlet = await this.em.fork().getRepository(OutletGameScore).findBySlug(second);
+      const outlet = await repository(this.em.fork(), OutletPagesRepository).findBySlug(second);
       if (!outlet || outlet.reviewCount === 0) return this.notFound();
       return this.page(pageTexts.outlet({ name: outlet.name, reviews: outlet.reviewCount }), {
         canonicalPath: routes.outlet(outlet.slug),

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Module } from '@nestjs/common';
-import { SitemapRepository } from '@veredicto/db';
+import { repository, SitemapRepository } from '@veredicto/db';
 import { FrontendController } from './frontend.controller.js';
 import { PageMetaService } from './page-meta.service.js';
 
@@ -11,7 +11,7 @@ import { PageMetaService } from './page-meta.service.js';
     {
       provide: SitemapRepository,
       inject: [EntityManager],
-      useFactory: (em: EntityManager) => new SitemapRepository(em),
+      useFactory: (em: EntityManager) => repository(em, SitemapRepository),
     },
   ],
 })

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { SimilarGameRepository } from '@veredicto/db';
+import { repository, SimilarGameRepository } from '@veredicto/db';
 import { JobGateway, JobName } from '@veredicto/jobs';
 import { presentSummary } from '../games/game.presenter.js';
 
@@ -13,7 +13,7 @@ export class SimilarGamesService {
   ) {}
 
   async forGame(igdbId: number) {
-    const rows = await new SimilarGameRepository(this.em).findFor(igdbId);
+    const rows = await repository(this.em, SimilarGameRepository).findFor(igdbId);
     if (rows === null) throw new NotFoundException('Juego no encontrado');
     // A game the job has not seen yet (imported before it existed): ask for it, answer the empty list.
     if (rows.length === 0) await this.jobs.enqueue(JobName.ComputeSimilarGames, { igdbId });

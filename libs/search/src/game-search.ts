@@ -7,6 +7,7 @@ import {
   franchiseOf,
   GameSearchRepository,
   normalizeSearchText,
+  repository,
   WORD_SIMILARITY_THRESHOLD,
   type CorrectionRow,
   type SearchPageQuery,
@@ -134,8 +135,8 @@ export function searchGames(
   query: SearchPageQuery,
   index?: SearchIndex,
 ): Promise<SearchResultPage> {
-  const repository = new GameSearchRepository(em);
-  return runSearch(index ? memorySteps(repository, index) : databaseSteps(repository), text, query);
+  const games = repository(em, GameSearchRepository);
+  return runSearch(index ? memorySteps(games, index) : databaseSteps(games), text, query);
 }
 
 /**
@@ -327,5 +328,7 @@ export async function didYouMeanTitle(
   const normalized = normalizeSearchText(text);
   if (normalized.length < DID_YOU_MEAN_LEAST_LENGTH) return null;
   const inMemory = await store?.closestTitle(em, normalized, mature);
-  return inMemory !== undefined ? inMemory : new GameSearchRepository(em).closestTitle(normalized, mature);
+  return inMemory !== undefined
+    ? inMemory
+    : repository(em, GameSearchRepository).closestTitle(normalized, mature);
 }

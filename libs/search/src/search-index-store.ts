@@ -1,5 +1,5 @@
 import type { ConnectionType, SqlEntityManager } from '@mikro-orm/postgresql';
-import { currentReadRoute, GameSearchRepository, SearchSourceRepository } from '@veredicto/db';
+import { currentReadRoute, GameSearchRepository, repository, SearchSourceRepository } from '@veredicto/db';
 import { ClosestTitles } from './closest-title.js';
 import { popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 
@@ -68,7 +68,7 @@ export class SearchIndexStore {
     const started = performance.now();
     const [games, words] = await Promise.all([
       readGames(em, route, 0, null),
-      new SearchSourceRepository(em, route).words(),
+      repository(em, SearchSourceRepository, route).words(),
     ]);
     const index = new SearchIndex(games.games, words);
     const titles = new ClosestTitles(games.games);
@@ -159,7 +159,7 @@ export class SearchIndexStore {
       ? undefined
       : id === null
         ? null
-        : new GameSearchRepository(em, currentReadRoute()).titleOf(id);
+        : repository(em, GameSearchRepository, currentReadRoute()).titleOf(id);
   }
 
   /** The id of the game closestTitle would name (undefined when the index is not loaded). */
@@ -186,7 +186,7 @@ export class SearchIndexStore {
 
   private async catchUp(em: SqlEntityManager): Promise<void> {
     const route = currentReadRoute();
-    if ((await new GameSearchRepository(em, route).latestVersion()) <= this.version) return;
+    if ((await repository(em, GameSearchRepository, route).latestVersion()) <= this.version) return;
     await this.apply(em, route, this.version);
   }
 
@@ -240,7 +240,7 @@ async function readGames(
   since: number,
   limit: number | null,
 ): Promise<{ games: IndexedGame[]; version: number }> {
-  const { games, version } = await new SearchSourceRepository(em, route).gamesSince(since, limit);
+  const { games, version } = await repository(em, SearchSourceRepository, route).gamesSince(since, limit);
   return {
     games: games.map(({ id, searchName, aliases, spanish, mature, length, ...figures }) => ({
       id,

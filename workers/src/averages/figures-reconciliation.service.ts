@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
-import { AppMeta, GameFiguresRepository } from '@veredicto/db';
+import { AppMeta, GameFiguresRepository, repository } from '@veredicto/db';
 import type { JobName, JobResults } from '@veredicto/jobs';
 import { GameFiguresService } from './game-figures.service.js';
 
@@ -20,7 +20,7 @@ export class FiguresReconciliationService {
 
   async reconcile(): Promise<JobResults[JobName.ReconcileFigures]> {
     const em = this.orm.em.fork();
-    const { checked, gameIds } = await new GameFiguresRepository(em).findGamesWithStaleFigures();
+    const { checked, gameIds } = await repository(em, GameFiguresRepository).findGamesWithStaleFigures();
     // A repair: its source rows may be media reviews as well as ratings.
     for (const gameId of gameIds) await this.figures.recompute(gameId, { mediaReviews: true });
     const report = { at: new Date().toISOString(), checked, fixed: gameIds.length, gameIds };

@@ -1,12 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import {
-  GameFiguresRepository,
-  lockShownFigures,
-  Outlet,
-  OutletGameScore,
-  type ShownFigures,
-} from '@veredicto/db';
+import { GameFiguresRepository, Outlet, OutletGameScore, repository, type ShownFigures } from '@veredicto/db';
 import { type DomainEventOf, OutboxRelay } from '@veredicto/jobs';
 
 /** What a recalculation changed, as the event the consumers (CDN, alerts, feeds) receive; null if nothing. */
@@ -51,11 +45,12 @@ export class GameFiguresService {
       await em.getRepository(OutletGameScore).refreshGame(gameId);
     }
     const { result, recorded } = await em.transactional(async (tx) => {
-      const before = await lockShownFigures(tx, gameId);
+      const games = repository(tx, GameFiguresRepository);
+      const before = await games.lockShownFigures(gameId);
       if (!before) return { result: null, recorded: null };
-      const figures = await new GameFiguresRepository(tx).recalculateAverages(gameId);
+      const figures = await games.recalculateAverages(gameId);
       const result = figures && { igdbId: before.igdbId, ...figures };
-      const event = figuresChanged(before, await lockShownFigures(tx, gameId));
+      const event = figuresChanged(before, await games.lockShownFigures(gameId));
       return { result, recorded: event ? await this.outbox.recordEvents(tx, [event]) : null };
     });
     if (recorded) await this.outbox.publishRecorded(recorded);

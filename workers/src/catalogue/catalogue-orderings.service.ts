@@ -5,6 +5,7 @@ import {
   CatalogueOrderingRepository,
   precomputedOrderings,
   type CatalogueOrderingKey,
+  repository,
 } from '@veredicto/db';
 import type { JobName, JobPayloads, JobResults } from '@veredicto/jobs';
 
@@ -21,7 +22,7 @@ export class CatalogueOrderingsService {
   constructor(private readonly orm: MikroORM) {}
 
   private orderings() {
-    return new CatalogueOrderingRepository(this.orm.em.fork());
+    return repository(this.orm.em.fork(), CatalogueOrderingRepository);
   }
 
   async refresh(): Promise<JobResults[JobName.RefreshCatalogueOrderings]> {

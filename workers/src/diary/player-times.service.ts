@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { playerTimes, TimeToBeatRepository } from '@veredicto/db';
+import { playerTimes, repository, TimeToBeatRepository } from '@veredicto/db';
 import { type JobName, type JobResults, OutboxRelay } from '@veredicto/jobs';
 
 /**
@@ -18,9 +18,9 @@ export class PlayerTimesService {
 
   async compute(gameId: number): Promise<JobResults[JobName.ComputePlayerTimes]> {
     const { result, recorded } = await this.orm.em.fork().transactional(async (tx) => {
-      const repository = new TimeToBeatRepository(tx);
-      const rows = playerTimes(await repository.completedHours(gameId));
-      const changed = await repository.replacePlayerTimes(gameId, rows);
+      const times = repository(tx, TimeToBeatRepository);
+      const rows = playerTimes(await times.completedHours(gameId));
+      const changed = await times.replacePlayerTimes(gameId, rows);
       return {
         result: { gameId, platforms: rows.length, lengthChanged: changed !== null },
         recorded: await this.outbox.recordEvents(

@@ -13,6 +13,7 @@ import {
   knownReleaseDate,
   MATURE_IGDB_THEME,
   normalizeSearchText,
+  repository,
   slugify,
   TimeToBeatRepository,
   type GameUpsertRow,
@@ -258,7 +259,7 @@ export class IgdbImportService {
     // New games raise no event (only known games' changes do): every ordering of the catalogue is walked
     // again once the import is done.
     if (imported > 0) {
-      await new CatalogueOrderingRepository(this.orm.em.fork()).markAllChanged();
+      await repository(this.orm.em.fork(), CatalogueOrderingRepository).markAllChanged();
       await this.jobs.enqueue(JobName.RefreshCatalogueOrderings, {});
     }
     return [...games.keys()];
@@ -302,7 +303,7 @@ export class IgdbImportService {
       figures.push(...rows.flatMap(igdbTimeToBeat));
     }
     const recorded = await this.orm.em.fork().transactional(async (tx) => {
-      const changed = await new TimeToBeatRepository(tx).saveIgdb(figures);
+      const changed = await repository(tx, TimeToBeatRepository).saveIgdb(figures);
       return this.outbox.recordEvents(
         tx,
         changed.map((igdbId) => ({ name: 'game.length-changed' as const, igdbId })),
@@ -354,7 +355,7 @@ export class IgdbImportService {
         const diff = current && diffGameFacts(current, row);
         return diff ? [{ igdbId: row.igdbId, ...diff }] : [];
       });
-      const count = await new GameImportRepository(tx).upsertGames(rows);
+      const count = await repository(tx, GameImportRepository).upsertGames(rows);
       const events = (await changes.record(diffs, 'igdb')).map((change) => ({
         name: 'game.facts-changed' as const,
         igdbId: change.igdbId,

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type WorkersConfig } from '@veredicto/config';
-import { GameTranslationRepository } from '@veredicto/db';
+import { GameTranslationRepository, repository } from '@veredicto/db';
 import { JobGateway, JobName, type JobResults } from '@veredicto/jobs';
 import { createTranslator, type Translator } from './translator.js';
 
@@ -28,7 +28,7 @@ export class GameTranslationService {
   }
 
   async translate(gameId: number): Promise<JobResults[JobName.TranslateGame]> {
-    const games = new GameTranslationRepository(this.orm.em.fork());
+    const games = repository(this.orm.em.fork(), GameTranslationRepository);
     const game = await games.findTranslationSource(gameId);
     if (!this.translator || !game?.summary || game.hasSpanish) return { gameId, source: null };
     const spanish = await this.translator.translate(game.summary);
@@ -38,7 +38,7 @@ export class GameTranslationService {
 
   /** After the last attempt: leaves the game out of the sweeps for a while. */
   async markFailed(gameId: number): Promise<void> {
-    await new GameTranslationRepository(this.orm.em.fork()).markTranslationFailed(gameId);
+    await repository(this.orm.em.fork(), GameTranslationRepository).markTranslationFailed(gameId);
   }
 
   /**
@@ -48,7 +48,7 @@ export class GameTranslationService {
    */
   async enqueueUntranslated(igdbIds: number[] = []): Promise<number> {
     if (!this.enabled) return 0;
-    const games = new GameTranslationRepository(this.orm.em.fork());
+    const games = repository(this.orm.em.fork(), GameTranslationRepository);
     const limit = this.config.TRANSLATE_BATCH_SIZE;
     const imported = igdbIds.length ? await games.findUntranslatedIds(igdbIds.length, igdbIds) : [];
     const rest = await games.findUntranslatedIds(limit);

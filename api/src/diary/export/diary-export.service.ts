@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { UserDataRepository, type UserData } from '@veredicto/db';
+import { repository, UserDataRepository, type UserData } from '@veredicto/db';
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
 import { INVALID_TOKEN_MESSAGE } from '../../auth/auth.guard.js';
@@ -61,7 +61,7 @@ export class DiaryExportService {
   constructor(private readonly em: EntityManager) {}
 
   async export(userId: number): Promise<{ fileName: string; zip: Uint8Array }> {
-    const data = await new UserDataRepository(this.em.fork()).read(userId);
+    const data = await repository(this.em.fork(), UserDataRepository).read(userId);
     if (!data) throw new UnauthorizedException(INVALID_TOKEN_MESSAGE);
     const exportedAt = new Date().toISOString();
     const json = JSON.stringify(

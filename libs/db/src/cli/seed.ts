@@ -4,11 +4,12 @@
  */
 import 'reflect-metadata';
 import { fromRoot } from '@veredicto/config/project-root.js';
-import { walkDueOrderings } from '../games/catalogue-ordering.repository.js';
+import { CatalogueOrderingRepository } from '../games/catalogue-ordering.repository.js';
 import { GameFiguresRepository } from '../games/game-figures.repository.js';
 import { OutletGameScore } from '../outlets/outlet-game-score.entity.js';
 import { migrateDatabase, openDatabase } from '../database.js';
 import { CatalogueImporter } from '../seeders/catalogue-importer.js';
+import { repository } from '../repository.js';
 
 const LARGE_FILE = fromRoot('bench/data/games-large.jsonl.gz');
 
@@ -25,11 +26,11 @@ async function main(): Promise<void> {
     if (process.argv[2] === 'large') {
       const started = performance.now();
       const games = await importer.importGames(process.argv[3] ?? LARGE_FILE);
-      const updated = await new GameFiguresRepository(orm.em.fork()).recalculateAllAverages();
+      const updated = await repository(orm.em.fork(), GameFiguresRepository).recalculateAllAverages();
       await orm.em.fork().getRepository(OutletGameScore).refreshAll();
       // The import marked every stored ordering of the catalogue; walked here, a running site's pages and
       // totals are the new catalogue's when the seed ends, not when the workers' next sweep comes (10 min).
-      const walked = await walkDueOrderings(orm.em);
+      const walked = await repository(orm.em, CatalogueOrderingRepository).walkDue();
       process.stdout.write(
         `large catalogue: ${games} games in ${Math.round(performance.now() - started)} ms (${updated} averages updated, ${walked} orderings walked)\n`,
       );

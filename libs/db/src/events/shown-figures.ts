@@ -1,6 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { typedSql } from '../typed-sql.js';
-
 /** A game's stored figures, as a figures-changed event compares them before and after a recalculation. */
 export interface ShownFigures {
   igdbId: number;
@@ -17,36 +14,32 @@ export interface ShownFigures {
   playerRankScore: number | null;
 }
 
+/** The games columns a ShownFigures is read from (GameFiguresRepository.lockShownFigures). */
+export const SHOWN_FIGURE_COLUMNS = [
+  'igdbId',
+  'avRatings',
+  'criticReviewCount',
+  'avUserRatings',
+  'userRatingCount',
+  'criticMedian',
+  'criticHistogram',
+  'criticPercentRecommended',
+  'spanishPressAverage',
+  'spanishPressCount',
+  'playerHistogram',
+  'playerRankScore',
+] as const satisfies readonly (keyof ShownFigures)[];
+
+type HistogramColumn = 'criticHistogram' | 'playerHistogram';
+
+/** A row of SHOWN_FIGURE_COLUMNS as the driver gives it: numbers may come as text. */
+type ShownFiguresRow = Record<Exclude<(typeof SHOWN_FIGURE_COLUMNS)[number], HistogramColumn>, unknown> &
+  Record<HistogramColumn, readonly unknown[] | null | undefined>;
+
 const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/**
- * The game's figures, its row locked for the caller's transaction (call it on the transaction's
- * EntityManager): the recalculation that follows and the event it writes see no other writer in between.
- * The lock is the one the recalculation's UPDATE takes anyway (FOR NO KEY UPDATE): ratings and reviews
- * being inserted for the game (their foreign key takes KEY SHARE) never wait for it. Null when the game
- * does not exist.
- */
-export async function lockShownFigures(em: EntityManager, gameId: number): Promise<ShownFigures | null> {
-  const row = await typedSql(em)
-    .selectFrom('Game')
-    .select([
-      'igdbId',
-      'avRatings',
-      'criticReviewCount',
-      'avUserRatings',
-      'userRatingCount',
-      'criticMedian',
-      'criticHistogram',
-      'criticPercentRecommended',
-      'spanishPressAverage',
-      'spanishPressCount',
-      'playerHistogram',
-      'playerRankScore',
-    ])
-    .where('id', '=', gameId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!row) return null;
+/** The figures of a row of SHOWN_FIGURE_COLUMNS, as numbers whatever the driver gave. */
+export function toShownFigures(row: ShownFiguresRow): ShownFigures {
   return {
     igdbId: Number(row.igdbId),
     avRatings: nullableNumber(row.avRatings),

@@ -13,6 +13,7 @@ import { GAME_SORTS, orderBy, SORT_COLUMN } from './catalogue-order.js';
 import type { CatalogueFilters, GameSort, PageIndex } from './game-rows.js';
 import { currentReadRoute } from '../replication/read-routing.js';
 import { typedSql, type Database, type TypedSql } from '../typed-sql.js';
+import { repository } from '../repository.js';
 
 /**
  * An anchor every this many games of an ordering: no page reads more rows than this before its own, and a
@@ -309,7 +310,7 @@ export class CatalogueOrderingRepository {
         .deleteFrom('CatalogueOrderingMark')
         .returning(['igdbId', 'change'])
         .execute();
-      const orderings = new CatalogueOrderingRepository(em);
+      const orderings = repository(em, CatalogueOrderingRepository);
       let marked = 0;
       for (const change of Object.keys(AFFECTED) as CatalogueChange[]) {
         const igdbIds = [
@@ -474,21 +475,22 @@ export class CatalogueOrderingRepository {
       return { total, walked: true };
     });
   }
-}
 
-/**
- * Adds the precomputed orderings not stored yet and walks every due one, each in its own fork: what the
- * workers' sweep does, for a seed or a bench that wants its pages read from anchors when it ends rather
- * than when the sweep comes (10 min). Answers how many were walked.
- */
-export async function walkDueOrderings(em: SqlEntityManager): Promise<number> {
-  const orderings = new CatalogueOrderingRepository(em.fork());
-  await orderings.addPrecomputed(precomputedOrderings(new Date().getUTCFullYear()));
-  let walked = 0;
-  for (const ordering of await orderings.findDue())
-    if ((await new CatalogueOrderingRepository(em.fork()).walk(ordering, { onlyIfDue: true })).walked)
-      walked++;
-  return walked;
+  /**
+   * Adds the precomputed orderings not stored yet and walks every due one, each in its own fork: what the
+   * workers' sweep does, for a seed or a bench that wants its pages read from anchors when it ends rather
+   * than when the sweep comes (10 min). Answers how many were walked.
+   */
+  async walkDue(): Promise<number> {
+    const orderings = repository(this.em.fork(), CatalogueOrderingRepository);
+    await orderings.addPrecomputed(precomputedOrderings(new Date().getUTCFullYear()));
+    let walked = 0;
+    for (const ordering of await orderings.findDue()) {
+      const ordered = repository(this.em.fork(), CatalogueOrderingRepository);
+      if ((await ordered.walk(ordering, { onlyIfDue: true })).walked) walked++;
+    }
+    return walked;
+  }
 }
 
 /** The filter columns of an ordering's row. */

@@ -173,6 +173,21 @@ export class GameLanguageRepository extends EntityRepository<GameLanguage> {
     return [...new Set(changed.map((entry) => entry.igdbId))];
   }
 
+  /**
+   * Takes a new search_version for these games (by IGDB id): what a change the triggers cannot see calls, so
+   * every API process's memory reads them again (the `spanish` verdict's columns are watched by the update
+   * trigger since migration CatalogueMemory; the languages' event consumer still calls it).
+   */
+  async bumpSearchVersion(igdbIds: number[]): Promise<number> {
+    if (igdbIds.length === 0) return 0;
+    const result = await this.db
+      .updateTable('Game')
+      .set({ searchVersion: sql<string>`nextval('games_search_version_seq')` })
+      .where('igdbId', 'in', igdbIds)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Recomputes games.spanish_audio and spanish_text of these games from their entries. */
   async refreshVerdicts(gameIds: number[]): Promise<void> {
     if (gameIds.length === 0) return;

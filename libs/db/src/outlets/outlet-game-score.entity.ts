@@ -2,7 +2,7 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
 import { Outlet } from './outlet.entity.js';
-import { OutletStatsRepository } from './outlet-stats.repository.js';
+import { OutletFiguresRepository } from './outlet-figures.repository.js';
 
 /**
  * One outlet's call on one game, against the other outlets' (section 15): its score (the mean of its
@@ -11,11 +11,11 @@ import { OutletStatsRepository } from './outlet-stats.repository.js';
  * the rows the deviation, its chart and the most generous and harshest calls read. Rebuilt per game by
  * the recalculation job, and in full after an import.
  */
-@Entity({ tableName: 'outlet_game_scores', repository: () => OutletStatsRepository })
+@Entity({ tableName: 'outlet_game_scores', repository: () => OutletFiguresRepository })
 @Unique({ name: 'outlet_game_scores_outlet_game_unique', properties: ['outlet', 'game'] })
 @Index({ name: 'outlet_game_scores_outlet_difference_idx', properties: ['outlet', 'difference'] })
 export class OutletGameScore {
-  [EntityRepositoryType]?: OutletStatsRepository;
+  [EntityRepositoryType]?: OutletFiguresRepository;
 
   @PrimaryKey({ autoincrement: true })
   id!: number;

@@ -2,7 +2,7 @@ import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { type TypedSql, typedReadSql, typedSql } from '../typed-sql.js';
 import type { Rating } from './rating.entity.js';
-import { countedScore, playerAverage } from '../games/game-figures.repository.js';
+import { countedScore, playerAverage } from '../games/game-figures-query.js';
 
 export interface PlayerAverageRow {
   avUserRatings: number | null;

@@ -9,7 +9,7 @@ import type {
   UnusualWindow,
 } from '@veredicto/contract';
 import { typedReadSql, typedRows, typedSql } from '../typed-sql.js';
-import { playerAverage } from '../games/game-figures.repository.js';
+import { playerAverage } from '../games/game-figures-query.js';
 import type { UnusualActivityWindow, WindowStatus } from './unusual-activity-window.entity.js';
 
 /** A rating as the detector reads it, with its id for the exclusion. */

@@ -7,7 +7,7 @@ import { ScraperSource } from '../scrapers/scraper-source.entity.js';
 /** A professional (media) review of a game, imported from the seed data or scraped from a page. */
 @Entity({ tableName: 'media_reviews', repository: () => MediaReviewRepository })
 @Unique({ name: 'media_reviews_game_dedupe_unique', properties: ['game', 'dedupeKey'] })
-// An outlet's reviews in its page's order, with what the page shows of them (outlet-stats.repository.ts).
+// An outlet's reviews in its page's order, with what the page shows of them (outlet-page-queries.ts).
 @Index({
   name: 'media_reviews_outlet_published_idx',
   expression:

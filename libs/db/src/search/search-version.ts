@@ -1,7 +1,4 @@
 import type { TriggerDef } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
-import { typedSql } from '../typed-sql.js';
 
 /**
  * The columns of games the API's memory holds: its search index (search name, popularity, filters) and its
@@ -83,19 +80,4 @@ export function searchVersionTriggers(table: 'games' | 'game_aliases'): TriggerD
       expression: `create trigger "game_aliases_search_version_${event}" after ${event} on "game_aliases" referencing ${rows} for each statement execute function games_search_version_from_aliases()`,
     };
   });
-}
-
-/**
- * Takes a new search_version for these games (by IGDB id): what a change the triggers cannot see calls, so
- * every API process's memory reads them again (the `spanish` verdict's columns are watched by the update
- * trigger since migration CatalogueMemory; the languages' event consumer still calls it).
- */
-export async function bumpSearchVersion(em: EntityManager, igdbIds: number[]): Promise<number> {
-  if (igdbIds.length === 0) return 0;
-  const result = await typedSql(em)
-    .updateTable('Game')
-    .set({ searchVersion: sql<string>`nextval('games_search_version_seq')` })
-    .where('igdbId', 'in', igdbIds)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

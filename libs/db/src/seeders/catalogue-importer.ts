@@ -23,6 +23,7 @@ import { inBulkSession } from '../bulk-copy.js';
 import { MediaReview } from '../reviews/media-review.entity.js';
 import { SimilarGameRepository } from '../similar/similar-game.repository.js';
 import type { Database } from '../typed-sql.js';
+import { repository } from '../repository.js';
 
 export const DEMO_DATA_DIR = fromRoot('libs/db/seed-data') + '/';
 export const DEMO_SEED_KEY = 'demo_catalogue_version';
@@ -249,7 +250,7 @@ export class CatalogueImporter {
         ),
       );
     }
-    const games = new GameImportRepository(this.em);
+    const games = repository(this.em, GameImportRepository);
     // Into an empty catalogue (a first start), one COPY; otherwise upserts by chunk.
     let total = this.bulkCopy ? await games.copyIntoEmpty(rows) : undefined;
     if (total === undefined) {
@@ -259,7 +260,7 @@ export class CatalogueImporter {
       total = rows.length;
     }
     // A bulk import raises no domain event: every stored ordering of the catalogue is walked again.
-    await new CatalogueOrderingRepository(this.em).markAllChanged();
+    await repository(this.em, CatalogueOrderingRepository).markAllChanged();
     return total;
   }
 
@@ -267,7 +268,7 @@ export class CatalogueImporter {
   async importSpanishContent(path: string): Promise<number> {
     let total = 0;
     for await (const chunk of chunks(readJsonLines<SpanishContentRow>(path), CHUNK_SIZE)) {
-      total += await new GameImportRepository(this.em).applySpanishContent(chunk);
+      total += await repository(this.em, GameImportRepository).applySpanishContent(chunk);
     }
     return total;
   }
@@ -368,7 +369,7 @@ export class CatalogueImporter {
         })),
       );
     }
-    if (changed.length) await new CatalogueOrderingRepository(this.em).markAllChanged();
+    if (changed.length) await repository(this.em, CatalogueOrderingRepository).markAllChanged();
     return changed;
   }
 
@@ -426,7 +427,7 @@ export class CatalogueImporter {
     const reviews = await step('reviews', () => this.importMediaReviews(`${dataDir}critic-reviews.jsonl.gz`));
     const outlets = await step('outlets', () => this.importOutlets(`${dataDir}outlets.tsv`));
     const averagesUpdated = await step('averages', () =>
-      new GameFiguresRepository(this.em).recalculateAllAverages(),
+      repository(this.em, GameFiguresRepository).recalculateAllAverages(),
     );
     return {
       games,
@@ -452,7 +453,9 @@ export class CatalogueImporter {
     const step = timedStep(steps);
     // The best-known games' similar lists first: the worker computes a list when a page asks for it, behind
     // whatever its queue holds, and a first start's most visited pages should not wait minutes for theirs.
-    await step('similar', () => new SimilarGameRepository(this.em).computeBestKnown(DEMO_SIMILAR_LISTS));
+    await step('similar', () =>
+      repository(this.em, SimilarGameRepository).computeBestKnown(DEMO_SIMILAR_LISTS),
+    );
     const changed = await step('languages', () =>
       this.importLanguages(`${dataDir}languages.jsonl.gz`, recordLanguagesChanged),
     );

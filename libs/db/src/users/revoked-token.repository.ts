@@ -1,4 +1,4 @@
-import { EntityRepository, type SqlEntityManager } from '@mikro-orm/postgresql';
+import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { reusableQuery, typedRows, typedSql } from '../typed-sql.js';
 import type { RevokedToken } from './revoked-token.entity.js';
@@ -21,6 +21,18 @@ export class RevokedTokenRepository extends EntityRepository<RevokedToken> {
   async isRevoked(tokenId: string): Promise<boolean> {
     return (await this.count({ tokenId })) > 0;
   }
+
+  /**
+   * The account a token names and whether its session (token id) was ended, in one round trip: what every
+   * signed-in request reads before it runs (AuthGuard); null when the account no longer exists.
+   */
+  async sessionAccount(userId: number, tokenId: string): Promise<SessionAccount | null> {
+    const em = this.getEntityManager();
+    const [row] = await typedRows(em, sessionAccountQuery(em, { userId, tokenId }));
+    return row
+      ? { ...row, id: Number(row.id), tokenVersion: Number(row.tokenVersion), revoked: row.revoked === true }
+      : null;
+  }
 }
 
 /** A signed-in request's account and whether its session was ended: one statement, prepared per connection. */
@@ -30,21 +42,6 @@ export interface SessionAccount {
   email: string;
   tokenVersion: number;
   revoked: boolean;
-}
-
-/**
- * The account a token names and whether its session (token id) was ended, in one round trip: what every
- * signed-in request reads before it runs (AuthGuard); null when the account no longer exists.
- */
-export async function sessionAccount(
-  em: SqlEntityManager,
-  userId: number,
-  tokenId: string,
-): Promise<SessionAccount | null> {
-  const [row] = await typedRows(em, sessionAccountQuery(em, { userId, tokenId }));
-  return row
-    ? { ...row, id: Number(row.id), tokenVersion: Number(row.tokenVersion), revoked: row.revoked === true }
-    : null;
 }
 
 const sessionAccountQuery = reusableQuery((db, { userId, tokenId }: { userId: number; tokenId: string }) =>

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CatalogueOrderingRepository, type CatalogueChange } from '@veredicto/db';
+import { CatalogueOrderingRepository, type CatalogueChange, repository } from '@veredicto/db';
 import { type DomainEventOf, JobGateway, JobName } from '@veredicto/jobs';
 import type { DomainEventConsumer } from '../domain-event-consumer.js';
 
@@ -35,7 +35,7 @@ export class CatalogueOrderingsConsumer implements DomainEventConsumer<OrderingE
   ) {}
 
   async handle(event: DomainEventOf<OrderingEvent>): Promise<void> {
-    await new CatalogueOrderingRepository(this.orm.em.fork()).noteChanged(
+    await repository(this.orm.em.fork(), CatalogueOrderingRepository).noteChanged(
       event.igdbId,
       CHANGE_OF[event.name],
     );

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { bumpSearchVersion } from '@veredicto/db';
+import { GameLanguage } from '@veredicto/db';
 import type { DomainEventOf } from '@veredicto/jobs';
 import type { DomainEventConsumer } from '../domain-event-consumer.js';
 
@@ -20,6 +20,6 @@ export class SearchFreshnessConsumer implements DomainEventConsumer<UnseenByTrig
   constructor(private readonly orm: MikroORM) {}
 
   async handle({ igdbId }: DomainEventOf<UnseenByTriggers>): Promise<void> {
-    await bumpSearchVersion(this.orm.em.fork(), [igdbId]);
+    await this.orm.em.fork().getRepository(GameLanguage).bumpSearchVersion([igdbId]);
   }
 }
