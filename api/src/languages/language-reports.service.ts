@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { FiledLanguageReport } from '@veredicto/contract';
 import { GameLanguage, LanguageReport, type LanguageClaim } from '@veredicto/db';
 import { JobName, languagesChanged, OutboxRelay, type RecordedEvents } from '@veredicto/jobs';
 import { findGameOr404 } from '../games/game-lookup.js';
@@ -20,11 +21,7 @@ export class LanguageReportsService {
     private readonly outbox: OutboxRelay,
   ) {}
 
-  async file(
-    userId: number,
-    igdbId: number,
-    dto: LanguageReportDto,
-  ): Promise<{ id: number; status: 'pending' }> {
+  async file(userId: number, igdbId: number, dto: LanguageReportDto): Promise<FiledLanguageReport> {
     const claim: LanguageClaim = {
       platform: dto.platform,
       locale: dto.locale,

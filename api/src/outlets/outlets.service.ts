@@ -1,6 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DIFFERENCE_BIN_WIDTH, OutletGameScore, type OutletCall, type OutletRow } from '@veredicto/db';
+import type { Outlet, OutletAgreement, OutletCall, OutletDifferences, Page } from '@veredicto/contract';
+import {
+  DIFFERENCE_BIN_WIDTH,
+  OutletGameScore,
+  type OutletCall as OutletCallRow,
+  type OutletRow,
+} from '@veredicto/db';
 import type { JsonBody } from '../games/games.service.js';
 import type { OutletPageQueryDto, OutletReviewsQueryDto } from './dto/outlet-query.dto.js';
 import { presentOutlet } from './outlet.presenter.js';
@@ -9,10 +15,13 @@ import { presentOutlet } from './outlet.presenter.js';
 const EXTREME_CALLS = 5;
 const NOT_FOUND = 'Medio no encontrado';
 
-const round = (value: number | null, digits: number) =>
-  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+function round(value: number, digits: number): number;
+function round(value: number | null, digits: number): number | null;
+function round(value: number | null, digits: number) {
+  return value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+}
 
-const presentCall = (call: OutletCall) => ({
+const presentCall = (call: OutletCallRow): OutletCall => ({
   igdbID: call.igdbId,
   title: call.title,
   score: round(call.score, 1),
@@ -30,7 +39,7 @@ export class OutletsService {
     return this.em.getRepository(OutletGameScore);
   }
 
-  async list(query: OutletPageQueryDto) {
+  async list(query: OutletPageQueryDto): Promise<Page<Outlet>> {
     const { rows, total } = await this.stats.findPage({
       q: query.q?.trim() || undefined,
       country: query.country?.toUpperCase(),
@@ -47,7 +56,7 @@ export class OutletsService {
     };
   }
 
-  async detail(slug: string) {
+  async detail(slug: string): Promise<Outlet> {
     return presentOutlet(await this.find(slug));
   }
 
@@ -61,7 +70,7 @@ export class OutletsService {
     return Buffer.from(`{"content":${page.content},"totalElements":${page.total}}`) as JsonBody;
   }
 
-  async differences(slug: string) {
+  async differences(slug: string): Promise<OutletDifferences> {
     const chart = await this.stats.differencesBySlug(slug, EXTREME_CALLS);
     if (!chart) throw new NotFoundException(NOT_FOUND);
     return {
@@ -72,7 +81,7 @@ export class OutletsService {
     };
   }
 
-  async agreement(userId: number, slug: string) {
+  async agreement(userId: number, slug: string): Promise<OutletAgreement> {
     const outlet = await this.find(slug);
     const row = await this.stats.agreement(userId, outlet.id);
     return {

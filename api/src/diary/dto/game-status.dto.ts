@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { PLAY_STATUSES, type PlayEstimate, type PlayStatus } from '@veredicto/contract';
+import {
+  PLAY_STATUSES,
+  type GameStatus,
+  type PlayEstimate,
+  type PlaySession,
+  type PlayStatus,
+} from '@veredicto/contract';
 import { IsCalendarDate } from '../calendar-date.js';
 
 const trimmed = Transform(({ value }: { value: unknown }) =>
@@ -87,7 +93,7 @@ export class MyGamesQueryDto {
   platform?: string;
 }
 
-export class GameStatusResponse {
+export class GameStatusResponse implements GameStatus {
   @ApiProperty() igdbID!: number;
   @ApiProperty() title!: string;
   @ApiProperty() slug!: string;
@@ -101,7 +107,7 @@ export class GameStatusResponse {
   @ApiProperty() updatedAt!: string;
 }
 
-export class PlaySessionResponse {
+export class PlaySessionResponse implements PlaySession {
   @ApiProperty() id!: number;
   @ApiProperty({ format: 'date' }) date!: string;
   @ApiProperty() minutes!: number;
