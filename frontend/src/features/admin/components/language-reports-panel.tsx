@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PLATFORMS } from '@veredicto/contract';
+import { LANGUAGE_LOCALE_LABELS, PLATFORMS } from '@veredicto/contract';
 import { formatDate } from '../../../lib/format';
 import type { LanguageReport } from '../../../lib/types';
 import { decideLanguageReport, useLanguageReports } from '../api/language-reports';
@@ -11,7 +11,7 @@ const said = (value: boolean | null) => (value === null ? 'no lo sabe' : value ?
 /** What the report says, in words: 'PlayStation 5 · castellano · voces: sí · textos: no lo sabe'. */
 export function languageClaimText(report: LanguageReport): string {
   const platform = PLATFORMS.find((one) => one.id === report.platform)?.name ?? report.platform;
-  const locale = report.locale === 'es-ES' ? 'castellano' : 'español latino';
+  const locale = LANGUAGE_LOCALE_LABELS[report.locale].toLowerCase();
   return `${platform} · ${locale} · voces: ${said(report.audio)} · textos: ${said(report.text)}`;
 }
 

@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { PlaySession } from '../types';
+import type { PlaySession } from '../../../lib/types';
 
 export function addPlaySession(
   igdbID: number,

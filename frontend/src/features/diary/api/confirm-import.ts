@@ -1,7 +1,7 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import type { ImportScoreScale } from '@veredicto/contract';
-import type { DiaryImport } from '../types';
+import type { DiaryImport } from '../../../lib/types';
 
 /**
  * Writes the confirmed rows; `choices` are the user's picks (igdbID null leaves a row out), `ratingScale`

@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { GameStatus, PlayStatus } from '../types';
+import type { GameStatus, PlayStatus } from '../../../lib/types';
 
 export function setGameStatus(
   igdbID: number,

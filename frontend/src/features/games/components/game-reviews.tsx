@@ -3,7 +3,8 @@ import { pageFeeds, SCORE_BANDS } from '@veredicto/contract';
 import { FeedLink } from '../../../components/feed-link';
 import { Tabs } from '../../../components/tabs';
 import type { MediaReview } from '../../../lib/types';
-import { useGameUserReviews, type UserReviewSort } from '../api/use-game-user-reviews';
+import type { UserReviewSort } from '../../../lib/types';
+import { useGameUserReviews } from '../api/use-game-user-reviews';
 import { useMediaReviews } from '../api/use-media-reviews';
 import {
   filterMediaReviewGroups,

@@ -1,17 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PLATFORMS } from '@veredicto/contract';
+import {
+  LANGUAGE_LOCALE_LABELS,
+  LANGUAGE_LOCALES,
+  PLATFORMS,
+  type LanguageLocale,
+  type SpanishAnswer,
+} from '@veredicto/contract';
 import { DialogFormFooter, type DialogFormStatus } from '../../../components/dialog-form-footer';
 import { Modal } from '../../../components/modal';
 import { serverMessage } from '../../../lib/api-client';
-import { reportLanguages, type LanguageClaim } from '../api/report-languages';
+import { reportLanguages } from '../api/report-languages';
 
-type Answer = 'yes' | 'no' | 'unknown';
-const ANSWERS: { value: Answer; label: string }[] = [
+const ANSWERS: { value: SpanishAnswer; label: string }[] = [
   { value: 'yes', label: 'Sí' },
   { value: 'no', label: 'No' },
   { value: 'unknown', label: 'No lo sé' },
 ];
-const asField = (answer: Answer) => (answer === 'unknown' ? undefined : answer === 'yes');
+const asField = (answer: SpanishAnswer) => (answer === 'unknown' ? undefined : answer === 'yes');
 
 /** The game's platforms as the API names them ('PlayStation 5' → 'ps5'); every platform when none is known. */
 function platformOptions(names: readonly string[]) {
@@ -25,8 +30,8 @@ function AnswerField({
   onChange,
 }: {
   legend: string;
-  value: Answer;
-  onChange: (next: Answer) => void;
+  value: SpanishAnswer;
+  onChange: (next: SpanishAnswer) => void;
 }) {
   const id = useId();
   return (
@@ -60,9 +65,9 @@ export function LanguageReportDialog({
 }) {
   const options = platformOptions(platforms);
   const [platform, setPlatform] = useState<string>(options[0].id);
-  const [locale, setLocale] = useState<LanguageClaim['locale']>('es-ES');
-  const [audio, setAudio] = useState<Answer>('unknown');
-  const [text, setText] = useState<Answer>('unknown');
+  const [locale, setLocale] = useState<LanguageLocale>('es-ES');
+  const [audio, setAudio] = useState<SpanishAnswer>('unknown');
+  const [text, setText] = useState<SpanishAnswer>('unknown');
   const [note, setNote] = useState('');
   const [status, setStatus] = useState<DialogFormStatus | null>(null);
   const [busy, setBusy] = useState(false);
@@ -115,10 +120,13 @@ export function LanguageReportDialog({
           <select
             id={`${id}-locale`}
             value={locale}
-            onChange={(event) => setLocale(event.target.value as LanguageClaim['locale'])}
+            onChange={(event) => setLocale(event.target.value as LanguageLocale)}
           >
-            <option value="es-ES">Castellano</option>
-            <option value="es-419">Español latino</option>
+            {LANGUAGE_LOCALES.map((option) => (
+              <option key={option} value={option}>
+                {LANGUAGE_LOCALE_LABELS[option]}
+              </option>
+            ))}
           </select>
         </div>
         <AnswerField legend="¿Tiene voces en ese idioma?" value={audio} onChange={setAudio} />
