@@ -96,7 +96,7 @@ describe('search index in memory', () => {
     return [...found];
   }
 
-  interface Page {
+  interface PageAsked {
     page: number;
     size: number;
     mature?: boolean;
@@ -104,7 +104,7 @@ describe('search index in memory', () => {
   }
 
   /** The pages the database and the index answer differently, and how many pages found some game. */
-  async function compare(list: string[], pagesOf: (position: number) => Page[]) {
+  async function compare(list: string[], pagesOf: (position: number) => PageAsked[]) {
     const differences: string[] = [];
     let found = 0;
     for (const [position, query] of list.entries()) {
