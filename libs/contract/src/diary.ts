@@ -134,25 +134,42 @@ export interface CircleAverage {
   count: number;
 }
 
+/** A game completed in the year, with the player's hours and score. */
+export interface YearCompletedGame {
+  igdbID: number;
+  title: string;
+  slug: string;
+  imageCover: string | null;
+  /** yyyy-MM-dd. */
+  completedOn: string;
+  platform: string | null;
+  hours: number;
+  score: number | null;
+}
+
+export interface YearBestRated {
+  igdbID: number;
+  title: string;
+  slug: string;
+  score: number;
+}
+
+/** The games completed or played on a platform that year, and the hours. */
+export interface YearPlatform {
+  platform: string;
+  games: number;
+  hours: number;
+}
+
 /** GET /api/users/{username}/year/{year}: 'Tu año', one player's year in games. */
 export interface YearInReview {
   username: string;
   year: number;
   /** Completed that year, the last first. */
-  completed: {
-    igdbID: number;
-    title: string;
-    slug: string;
-    imageCover: string | null;
-    /** yyyy-MM-dd. */
-    completedOn: string;
-    platform: string | null;
-    hours: number;
-    score: number | null;
-  }[];
+  completed: YearCompletedGame[];
   hours: number;
-  bestRated: { igdbID: number; title: string; slug: string; score: number }[];
-  platforms: { platform: string; games: number; hours: number }[];
+  bestRated: YearBestRated[];
+  platforms: YearPlatform[];
   visibility: ProfileVisibility;
   own: boolean;
   /** The picture link previews show; only for a public profile. */
