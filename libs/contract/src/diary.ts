@@ -34,6 +34,23 @@ export interface GameStatus {
   updatedAt: string;
 }
 
+/** The body of PUT /api/user/games/{igdbID}/status: dates yyyy-MM-dd, hours decimal (0-100000). */
+export interface GameStatusBody {
+  status: PlayStatus;
+  platform?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  hours?: number;
+}
+
+/** The body of POST /api/user/games/{igdbID}/sessions: a day (yyyy-MM-dd) and 1-1440 minutes. */
+export interface PlaySessionBody {
+  date: string;
+  minutes: number;
+  platform?: string;
+  note?: string;
+}
+
 /** One play session of a game (GET/POST /api/user/games/{igdbID}/sessions). */
 export interface PlaySession {
   id: number;
@@ -202,6 +219,15 @@ export interface ImportRow {
   /** Why the row cannot be imported as it is. */
   problem: string | null;
   candidates: { igdbID: number; title: string; year: number | null }[];
+}
+
+/**
+ * The body of POST /api/user/import/{id}/confirm: the user's picks (igdbID null leaves a row out) and, when
+ * the preview asked it, the scale of the file's scores.
+ */
+export interface ImportConfirmation {
+  choices?: { line: number; igdbID: number | null }[];
+  ratingScale?: ImportScoreScale;
 }
 
 /** An import of a diary file (POST /api/user/import and what follows it). */

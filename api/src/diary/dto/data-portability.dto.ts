@@ -9,6 +9,7 @@ import {
   type DiaryImport,
   type DiaryImportSource,
   type DiaryImportState,
+  type ImportConfirmation,
   type ImportRow,
   type ImportScoreScale,
   type PlayStatus,
@@ -37,7 +38,7 @@ export class ImportChoiceDto {
   igdbID!: number | null;
 }
 
-export class ConfirmImportDto {
+export class ConfirmImportDto implements ImportConfirmation {
   @ApiPropertyOptional({
     type: [ImportChoiceDto],
     description: 'Lo que el usuario corrige o elige; las filas sin elección toman su coincidencia segura',

@@ -4,8 +4,10 @@ import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } 
 import {
   PLAY_STATUSES,
   type GameStatus,
+  type GameStatusBody,
   type PlayEstimate,
   type PlaySession,
+  type PlaySessionBody,
   type PlayStatus,
 } from '@veredicto/contract';
 import { IsCalendarDate } from '../calendar-date.js';
@@ -18,7 +20,7 @@ const STATUS_MESSAGE = `El estado debe ser uno de: ${PLAY_STATUSES.join(', ')}`;
 const PLATFORM_MESSAGE = 'La plataforma debe ser un texto de hasta 60 caracteres';
 const DATE_MESSAGE = 'Las fechas deben ser días reales en formato AAAA-MM-DD';
 
-export class SetGameStatusDto {
+export class SetGameStatusDto implements GameStatusBody {
   @ApiProperty({ enum: PLAY_STATUSES })
   @IsIn(PLAY_STATUSES, { message: STATUS_MESSAGE })
   status!: PlayStatus;
@@ -53,7 +55,7 @@ export class SetGameStatusDto {
 
 const MINUTES_MESSAGE = 'Los minutos deben ser un número entero entre 1 y 1440';
 
-export class AddPlaySessionDto {
+export class AddPlaySessionDto implements PlaySessionBody {
   @ApiProperty({ format: 'date', example: '2026-02-28' })
   @IsCalendarDate({ message: 'La fecha debe ser un día real en formato AAAA-MM-DD' })
   date!: string;
