@@ -41,6 +41,7 @@ const COPIES: [string, RegExp][] = [
   ['the release dates’ precisions', listed('day', 'month')],
   ['the review discovery’s origins', listed('metacritic', 'opencritic')],
   ['the player reviews’ orders', listed('helpful', 'recent')],
+  ['the moderators’ decisions', listed('keep', 'hide')],
 ];
 
 describe('libs/contract is the one definition of shared names', () => {

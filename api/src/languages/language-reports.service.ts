@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import type { FiledLanguageReport } from '@veredicto/contract';
+import type { FiledLanguageReport, LanguageReportOutcome } from '@veredicto/contract';
 import { GameLanguage, LanguageReport, type LanguageClaim } from '@veredicto/db';
 import { JobName, languagesChanged, OutboxRelay, type RecordedEvents } from '@veredicto/jobs';
 import { findGameOr404 } from '../games/game-lookup.js';
@@ -41,7 +41,7 @@ export class LanguageReportsService {
     return this.em.getRepository(LanguageReport).findOpen();
   }
 
-  async decide(reportId: number, accept: boolean, reason: string): Promise<{ accepted: boolean }> {
+  async decide(reportId: number, accept: boolean, reason: string): Promise<LanguageReportOutcome> {
     const recorded = await this.em.transactional(async (tx): Promise<RecordedEvents | null> => {
       const decided = await tx.getRepository(LanguageReport).decide(reportId, accept, reason);
       if (!decided) return null;

@@ -167,6 +167,12 @@ export interface AdminUnusualWindow {
   dismissedAt: string | null;
 }
 
+/** POST /api/admin/unusual-activity/{id}/dismiss: the window's ratings count again in this average. */
+export interface DismissedUnusualWindow {
+  status: 'dismissed';
+  avUserRatings: number | null;
+}
+
 /** One week of a game's player timeline (`week` is its Monday, yyyy-MM-dd). */
 export interface PlayerTimelineWeek {
   week: string;
@@ -333,6 +339,16 @@ export interface Page<T> {
   size: number;
 }
 
+/** A session's token: the login, the e-mailed link's exchange, the admin password's. */
+export interface SessionToken {
+  token: string;
+}
+
+/** An answer that is only a Spanish sentence for the reader (registration, the links mailed…). */
+export interface ServerMessage {
+  message: string;
+}
+
 export interface CurrentUser {
   username: string;
   email: string;
@@ -392,6 +408,17 @@ export interface LanguageReport {
   subtitles: boolean | null;
   note: string | null;
   createdAt: string;
+}
+
+/** The body of POST /api/admin/language-reports/{id}: an accepted report becomes a `user` entry. */
+export interface LanguageReportDecision {
+  accept: boolean;
+  reason: string;
+}
+
+/** Its answer. */
+export interface LanguageReportOutcome {
+  accepted: boolean;
 }
 
 /** An open report of a user review in the moderators' queue (docs/CONTRACT.md §14). */

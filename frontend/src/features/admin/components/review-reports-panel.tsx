@@ -1,7 +1,7 @@
 import { REPORT_REASON_LABELS } from '@veredicto/contract';
 import { useId, useState } from 'react';
 import { formatDate } from '../../../lib/format';
-import type { ReviewReport } from '../../../lib/types';
+import type { ReportAction, ReviewReport } from '../../../lib/types';
 import { decideReport } from '../api/decide-report';
 import { useReviewReports } from '../api/use-review-reports';
 import { requestErrorMessage, useRequestStatus } from '../use-request-status';
@@ -11,7 +11,7 @@ function ReportDecision({ report, onDecided }: { report: ReviewReport; onDecided
   const [reason, setReason] = useState('');
   const { status, run } = useRequestStatus();
   const id = useId();
-  const decide = async (action: 'keep' | 'hide') => {
+  const decide = async (action: ReportAction) => {
     const answer = await run(
       'Enviando...',
       () => decideReport(report.id, action, reason.trim()),
