@@ -109,6 +109,20 @@ export interface SearchMiss {
   lastSearchedAt: string;
 }
 
+/** Another name people search a game by (GET/POST /api/admin/games/{igdbID}/aliases). */
+export interface SearchAlias {
+  id: number;
+  /** Where it comes from: IGDB's alternative names, the Spanish title, the operator's. */
+  kind: string;
+  alias: string;
+}
+
+/** The body of POST /api/admin/games/{igdbID}/aliases: `missTerm` leaves the zero-result list. */
+export interface SearchAliasBody {
+  alias: string;
+  missTerm?: string;
+}
+
 export interface Video {
   id: number;
   title: string;
