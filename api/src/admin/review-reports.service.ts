@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { ReviewReportDecision } from '@veredicto/contract';
+import type { ReportAction, ReviewReportDecision } from '@veredicto/contract';
 import { ReviewReport, UserReview, type DecidedReport } from '@veredicto/db';
 import { MailService } from '@veredicto/mail';
 
@@ -23,7 +23,7 @@ export class ReviewReportsService {
   /** Records the decision; hiding takes the review out of every list and tells its author why. */
   async decide(
     reportId: number,
-    action: ReviewReportDecision['action'],
+    action: ReportAction,
     reason: string,
   ): Promise<Pick<ReviewReportDecision, 'action'>> {
     let decided: DecidedReport | null = null;
