@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
+import type { FeaturedGame, MediaReview } from '@veredicto/contract';
 import {
   allNews,
   collectDialogs,
@@ -8,8 +9,6 @@ import {
   getJson,
   importNewsThroughApi,
   signInAdminPage,
-  type GameDetail,
-  type MediaReview,
 } from './support/api.js';
 import pg from 'pg';
 import { adminPassword, embeddedDatabaseUrl } from './support/env.js';
@@ -205,7 +204,7 @@ test.describe('administración', { tag: '@escritorio' }, () => {
     await expect(page.getByText('Juego marcado como el mejor con éxito')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'ID del Juego' })).toHaveValue('');
 
-    const featured = await getJson<GameDetail & { reviews: MediaReview[] }>(request, '/api/games/bestGame');
+    const featured = await getJson<FeaturedGame>(request, '/api/games/bestGame');
     expect(featured.igdbID).toBe(FEATURED_GAME.id);
     await page.goto('/');
     const block = page.getByRole('region', { name: FEATURED_GAME.title, exact: true });

@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.js';
-import { adminToken, getJson, loggedInUser, setupClientHeaders, type GameDetail } from './support/api.js';
+import type { GameDetail } from '@veredicto/contract';
+import { adminToken, getJson, loggedInUser, setupClientHeaders } from './support/api.js';
 
 // Fallout Tactics: Brotherhood of Steel (2001), in the demo catalogue; no other browser test writes to it.
 // Its date moves within 2001, so no upcoming-releases list of another test changes.

@@ -1,19 +1,6 @@
 import { expect, test } from './support/fixtures.js';
+import type { BestOfRank, GameDetail, GameSummary, Page, SimilarGame } from '@veredicto/contract';
 import { formatScore, getJson } from './support/api.js';
-
-interface Card {
-  igdbID: number;
-  slug: string;
-  title: string;
-  avRatings: number | null;
-  platform: string[];
-}
-
-interface Rank {
-  year: number;
-  platform: string | null;
-  rank: number;
-}
 
 // The Elder Scrolls V: Skyrim (2011), many media reviews in the demo data.
 const SKYRIM = 472;
@@ -22,10 +9,7 @@ test('una lista de los mejores del año sale ordenada por la media de la crític
   page,
   request,
 }) => {
-  const list = await getJson<{ content: Card[]; totalElements: number }>(
-    request,
-    '/api/games/best-of?year=2011&page=0&size=50',
-  );
+  const list = await getJson<Page<GameSummary>>(request, '/api/games/best-of?year=2011&page=0&size=50');
   expect(list.totalElements).toBeGreaterThan(3);
   await page.goto('/mejores/2011');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Los mejores juegos de 2011');
@@ -53,11 +37,8 @@ test(
   'la página de un juego dice su puesto en las listas de su año y enlaza a la lista',
   { tag: '@movil' },
   async ({ page, request }) => {
-    const game = await getJson<{ slug: string; igdbID: number; title: string }>(
-      request,
-      `/api/games/${SKYRIM}`,
-    );
-    const ranks = await getJson<Rank[]>(request, `/api/games/${SKYRIM}/best-of-ranks`);
+    const game = await getJson<GameDetail>(request, `/api/games/${SKYRIM}`);
+    const ranks = await getJson<BestOfRank[]>(request, `/api/games/${SKYRIM}/best-of-ranks`);
     expect(ranks.length).toBeGreaterThan(0);
     const best = ranks[0];
     await page.goto(`/game/${game.slug}/${game.igdbID}`);
@@ -86,11 +67,8 @@ test(
         timeout: 60_000,
       })
       .toBeGreaterThan(0);
-    const similar = await getJson<{ title: string; reason: string }[]>(
-      request,
-      `/api/games/${SKYRIM}/similar`,
-    );
-    const game = await getJson<{ slug: string; igdbID: number }>(request, `/api/games/${SKYRIM}`);
+    const similar = await getJson<SimilarGame[]>(request, `/api/games/${SKYRIM}/similar`);
+    const game = await getJson<GameDetail>(request, `/api/games/${SKYRIM}`);
     await page.goto(`/game/${game.slug}/${game.igdbID}`);
     const section = page.getByRole('list', { name: 'Juegos similares' });
     await section.scrollIntoViewIfNeeded();
@@ -116,14 +94,11 @@ test('los juegos similares ponen los juegos base primero, marcan los DLC y su mo
       timeout: 60_000,
     })
     .toBeGreaterThan(0);
-  const similar = await getJson<{ title: string; mark: string | null }[]>(
-    request,
-    `/api/games/${ELDEN_RING}/similar`,
-  );
+  const similar = await getJson<SimilarGame[]>(request, `/api/games/${ELDEN_RING}/similar`);
   const firstAddon = similar.findIndex((card) => card.mark === 'dlc');
   expect(firstAddon).toBeGreaterThan(0);
   expect(similar.slice(firstAddon).every((card) => card.mark === 'dlc')).toBe(true);
-  const game = await getJson<{ slug: string; igdbID: number }>(request, `/api/games/${ELDEN_RING}`);
+  const game = await getJson<GameDetail>(request, `/api/games/${ELDEN_RING}`);
   await page.goto(`/game/${game.slug}/${game.igdbID}`);
   const section = page.getByRole('list', { name: 'Juegos similares' });
   await section.scrollIntoViewIfNeeded();

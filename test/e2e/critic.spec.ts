@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { collectDialogs, getJson, loggedInUser, type GameDetail } from './support/api.js';
+import type { GameDetail } from '@veredicto/contract';
+import { collectDialogs, getJson, loggedInUser } from './support/api.js';
 import { scoreBar } from './support/ui.js';
 
 /**

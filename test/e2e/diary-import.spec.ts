@@ -1,7 +1,8 @@
 import iconv from 'iconv-lite';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { getJson, loggedInUser, type GameDetail } from './support/api.js';
+import type { GameDetail } from '@veredicto/contract';
+import { getJson, loggedInUser } from './support/api.js';
 
 /** A file of the import, as the browser's file chooser hands it over. */
 interface ImportFile {

@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.js';
-import { createUser, getJson, loggedInUser, setupClientHeaders, type GameDetail } from './support/api.js';
+import type { GameDetail } from '@veredicto/contract';
+import { createUser, getJson, loggedInUser, setupClientHeaders } from './support/api.js';
 
 // The Elder Scrolls V: Skyrim, in the demo catalogue.
 const SKYRIM = 472;

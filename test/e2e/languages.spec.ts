@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures.js';
-import { getJson, loggedInUser, signInAdminPage, type GameDetail } from './support/api.js';
+import type { GameDetail } from '@veredicto/contract';
+import { getJson, loggedInUser, signInAdminPage } from './support/api.js';
 
 const ELDEN_RING = 119133;
 const BIOSHOCK = 20;

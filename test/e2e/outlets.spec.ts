@@ -1,27 +1,12 @@
 import { expect, test } from './support/fixtures.js';
+import type { Outlet, OutletReviewPage, Page } from '@veredicto/contract';
 import { formatDate, getJson, loggedInUser } from './support/api.js';
-
-interface Outlet {
-  slug: string;
-  name: string;
-  country: string | null;
-  reviews: number;
-  deviation: { mean: number | null; ci95: [number, number] | null; games: number };
-}
-
-interface OutletReviews {
-  content: { igdbID: number; title: string; rating: number | null; date: string | null }[];
-  totalElements: number;
-}
 
 test('la lista de medios se filtra por país y lleva a la página de un medio con su gráfico', async ({
   page,
   request,
 }) => {
-  const spanish = await getJson<{ content: Outlet[]; totalElements: number }>(
-    request,
-    '/api/outlets?country=ES&size=100',
-  );
+  const spanish = await getJson<Page<Outlet>>(request, '/api/outlets?country=ES&size=100');
   expect(spanish.totalElements).toBeGreaterThan(0);
 
   await page.goto('/medios');
@@ -41,10 +26,16 @@ test('la página de un medio muestra su desviación, su intervalo, el gráfico y
   page,
   request,
 }) => {
-  const [outlet] = (await getJson<{ content: Outlet[] }>(request, '/api/outlets?size=1')).content;
+  const [outlet] = (await getJson<Page<Outlet>>(request, '/api/outlets?size=1')).content;
   expect(outlet.deviation.mean).not.toBeNull();
-  const reviews = await getJson<OutletReviews>(request, `/api/outlets/${outlet.slug}/reviews?page=0&size=20`);
-  const second = await getJson<OutletReviews>(request, `/api/outlets/${outlet.slug}/reviews?page=1&size=20`);
+  const reviews = await getJson<OutletReviewPage>(
+    request,
+    `/api/outlets/${outlet.slug}/reviews?page=0&size=20`,
+  );
+  const second = await getJson<OutletReviewPage>(
+    request,
+    `/api/outlets/${outlet.slug}/reviews?page=1&size=20`,
+  );
 
   await page.goto(`/medios/${outlet.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(outlet.name);
@@ -83,7 +74,7 @@ test(
   'un usuario con sesión ve cómo coinciden sus notas con las del medio',
   { tag: '@movil' },
   async ({ page, request }) => {
-    const [outlet] = (await getJson<{ content: Outlet[] }>(request, '/api/outlets?size=1')).content;
+    const [outlet] = (await getJson<Page<Outlet>>(request, '/api/outlets?size=1')).content;
     await loggedInUser(page, request, 'medios');
     await page.goto(`/medios/${outlet.slug}`);
     await expect(page.getByRole('heading', { name: `¿Coincides con ${outlet.name}?` })).toBeVisible();

@@ -1,15 +1,19 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
 import { readFile } from 'node:fs/promises';
-import { BEST_OF_MIN_GAMES, type BestOfLists } from '@veredicto/contract';
 import { expect, test } from './support/fixtures.js';
+import {
+  BEST_OF_MIN_GAMES,
+  type BestOfLists,
+  type GameSummary,
+  type Page as ApiPage,
+} from '@veredicto/contract';
 import {
   adminToken,
   createUser,
   getJson,
   loggedInUser,
   setupClientHeaders,
-  type GamePage,
   type TestUser,
 } from './support/api.js';
 import { gameCards } from './support/ui.js';
@@ -27,7 +31,7 @@ const USED_ELSEWHERE = new Set([
 
 /** A released, reviewed game of the seed no other test touches, a different one per project and use. */
 async function quietGame(request: APIRequestContext, testInfo: TestInfo, offset: number) {
-  const page = await getJson<GamePage>(request, '/api/games/all?page=6&size=50&sortBy=avRatings');
+  const page = await getJson<ApiPage<GameSummary>>(request, '/api/games/all?page=6&size=50&sortBy=avRatings');
   const today = new Date().toISOString().slice(0, 10);
   const released = page.content.filter(
     (game) => !USED_ELSEWHERE.has(game.igdbID) && game.releaseDate && game.releaseDate < today,

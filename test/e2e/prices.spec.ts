@@ -1,19 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import type { GamePricesBody } from '@veredicto/contract';
 import type { FakeSteamPrice } from '../support/fake-stores.js';
 import type { FakeStoresAddresses } from '../support/site-with-fake-stores.js';
 import { expect, test } from './support/fixtures.js';
-import {
-  adminToken,
-  formatDate,
-  formatLocalDate,
-  getJson,
-  loggedInUser,
-  waitForJob,
-  type GameDetail,
-} from './support/api.js';
+import type { GameDetail, GamePricesBody } from '@veredicto/contract';
+import { adminToken, formatDate, formatLocalDate, getJson, loggedInUser, waitForJob } from './support/api.js';
 import { dataDir } from './support/env.js';
 
 /**

@@ -1,16 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import {
-  formatDate,
-  formatReleaseDate,
-  formatScore,
-  getJson,
-  scoreClass,
-  type GameDetail,
-  type GamePage,
-  type GameSummary,
-  type MediaReview,
-} from './support/api.js';
+import type { GameDetail, GameSummary, MediaReview, Page as ApiPage } from '@veredicto/contract';
+import { formatDate, formatReleaseDate, formatScore, getJson, scoreClass } from './support/api.js';
 import {
   activeSlide,
   bestGamesTitle,
@@ -250,7 +241,8 @@ test.describe('portada', () => {
 
 test.describe('catálogo', () => {
   test('filtro de plataforma, orden, paginación y tarjetas por fila', async ({ page, request, isMobile }) => {
-    const apiPage = (query: string) => getJson<GamePage>(request, `/api/games/all?size=50&${query}`);
+    const apiPage = (query: string) =>
+      getJson<ApiPage<GameSummary>>(request, `/api/games/all?size=50&${query}`);
     const all = await apiPage('page=0');
 
     await page.goto('/games/all');

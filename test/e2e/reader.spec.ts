@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
+import type { GameDetail } from '@veredicto/contract';
 import {
   createUser,
   DEFAULT_PASSWORD,
@@ -7,7 +8,6 @@ import {
   loggedInUser,
   setupClientHeaders,
   signInPage,
-  type GameDetail,
 } from './support/api.js';
 import { mailedLinkFor } from './support/env.js';
 import { failRequests, swipe } from './support/ui.js';

@@ -1,13 +1,13 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import pg from 'pg';
+import type { GameSummary, Page } from '@veredicto/contract';
 import {
   createUser,
   getJson,
   loggedInUser,
   setupClientHeaders,
   signInAdminPage,
-  type GamePage,
   type TestUser,
 } from './support/api.js';
 import { embeddedDatabaseUrl } from './support/env.js';
@@ -20,7 +20,7 @@ const USED_ELSEWHERE = new Set([
 
 /** A released game of the seed no other test touches, a different one per project. */
 async function quietGame(request: APIRequestContext, testInfo: TestInfo, offset = 0) {
-  const page = await getJson<GamePage>(request, '/api/games/all?page=3&size=50&sortBy=avRatings');
+  const page = await getJson<Page<GameSummary>>(request, '/api/games/all?page=3&size=50&sortBy=avRatings');
   const today = new Date().toISOString().slice(0, 10);
   const released = page.content.filter(
     (game) => !USED_ELSEWHERE.has(game.igdbID) && game.releaseDate && game.releaseDate < today,

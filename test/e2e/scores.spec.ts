@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { formatScore, getJson, type GameDetail, type MediaReview } from './support/api.js';
+import type { GameDetail, MediaReview } from '@veredicto/contract';
+import { formatScore, getJson } from './support/api.js';
 import { scoreBar } from './support/ui.js';
 
 // The Elder Scrolls V: Skyrim: 48 media reviews from 45 outlets (some on PC and PlayStation 3), 3 of them
@@ -9,6 +10,10 @@ const SKYRIM = 472;
 // The Legend of Zelda: Tears of the Kingdom: a single media review in the demo data.
 const TOTK = 119388;
 
+/** A game page as the API sends it now: with the figures the contract lets an older API leave out. */
+type GameWithFigures = GameDetail &
+  Required<Pick<GameDetail, 'criticStats' | 'spanishPress' | 'playerStats'>>;
+
 const figure = (page: Page, term: string) =>
   page.locator('.figure').filter({ has: page.locator('.figure__term', { hasText: term }) });
 
@@ -16,7 +21,7 @@ test('la página del juego muestra la distribución, la mediana, el recomendado,
   page,
   request,
 }) => {
-  const game = await getJson<GameDetail>(request, `/api/games/${SKYRIM}`);
+  const game = await getJson<GameWithFigures>(request, `/api/games/${SKYRIM}`);
   const stats = game.criticStats;
   expect(stats.count).toBeGreaterThanOrEqual(7);
   expect(game.spanishPress.count).toBeGreaterThanOrEqual(2);
@@ -69,7 +74,7 @@ test(
   { tag: '@movil' },
   async ({ page, request }) => {
     const [game, reviews] = await Promise.all([
-      getJson<GameDetail>(request, `/api/games/${SKYRIM}`),
+      getJson<GameWithFigures>(request, `/api/games/${SKYRIM}`),
       getJson<MediaReview[]>(request, `/api/games/reviews/pro/${SKYRIM}`),
     ]);
     const outlets = [...new Set(reviews.map((review) => review.medium))];
@@ -116,7 +121,7 @@ test(
   'con una sola crítica, la nota de la crítica es S/P con «1 medio»',
   { tag: '@escritorio' },
   async ({ page, request }) => {
-    const game = await getJson<GameDetail>(request, `/api/games/${TOTK}`);
+    const game = await getJson<GameWithFigures>(request, `/api/games/${TOTK}`);
     expect(game.criticStats.count).toBe(1);
     expect(game.avRatings).toBeNull();
     await page.goto(`/game/${game.slug}/${game.igdbID}`);

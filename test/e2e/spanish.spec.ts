@@ -1,30 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import {
-  adminToken,
-  getJson,
-  loggedInUser,
-  setupClientHeaders,
-  type GameDetail,
-  type GamePage,
-} from './support/api.js';
-
-/** What the game page shows of the Spanish catalogue (docs/CONTRACT.md §9). */
-interface SpanishGameDetail extends GameDetail {
-  summaryLanguage: 'es' | 'en' | null;
-  genres: string[];
-  developers: string[];
-  publishers: string[];
-}
+import type { GameDetail, GameSummary, Page as ApiPage } from '@veredicto/contract';
+import { adminToken, getJson, loggedInUser, setupClientHeaders } from './support/api.js';
 
 const ELDEN_RING = 119133;
 const FEATURED_GAME = 9061; // Cuphead, the game the admin tests feature too
 
 /** A game of the seeded catalogue whose synopsis only exists in English. */
-async function englishOnlyGame(request: APIRequestContext): Promise<SpanishGameDetail> {
-  const page = await getJson<GamePage>(request, '/api/games/all?page=40&size=50');
+async function englishOnlyGame(request: APIRequestContext): Promise<GameDetail> {
+  const page = await getJson<ApiPage<GameSummary>>(request, '/api/games/all?page=40&size=50');
   for (const game of page.content) {
-    const detail = await getJson<SpanishGameDetail>(request, `/api/games/${game.igdbID}`);
+    const detail = await getJson<GameDetail>(request, `/api/games/${game.igdbID}`);
     if (detail.summaryLanguage === 'en') return detail;
   }
   throw new Error('no game with an English synopsis on that page');
@@ -34,7 +20,7 @@ test('la ficha de un juego muestra la sinopsis en español, los géneros, la des
   page,
   request,
 }) => {
-  const game = await getJson<SpanishGameDetail>(request, `/api/games/${ELDEN_RING}`);
+  const game = await getJson<GameDetail>(request, `/api/games/${ELDEN_RING}`);
   expect(game.summaryLanguage).toBe('es');
   await page.goto(`/game/${game.slug}/${game.igdbID}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elden Ring');

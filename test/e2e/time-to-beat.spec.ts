@@ -1,15 +1,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
-import type { PlayEstimate, TimeToBeat } from '@veredicto/contract';
 import { expect, test } from './support/fixtures.js';
-import {
-  createUser,
-  getJson,
-  signInPage,
-  setupClientHeaders,
-  type GameDetail,
-  type GamePage,
-  type TestUser,
-} from './support/api.js';
+import type { GameDetail, GameSummary, Page, PlayEstimate, TimeToBeat } from '@veredicto/contract';
+import { createUser, getJson, signInPage, setupClientHeaders, type TestUser } from './support/api.js';
 
 type GameWithLength = GameDetail & { timeToBeat: TimeToBeat | null };
 
@@ -18,7 +10,7 @@ type GameWithLength = GameDetail & { timeToBeat: TimeToBeat | null };
  * one server, and the figures one of them makes would be there already for the other.
  */
 async function gamesOfThisRun(request: APIRequestContext, testInfo: TestInfo): Promise<GameWithLength[]> {
-  const list = await getJson<GamePage>(request, '/api/games/all?page=10&size=50&sortBy=releaseDate');
+  const list = await getJson<Page<GameSummary>>(request, '/api/games/all?page=10&size=50&sortBy=releaseDate');
   const offset = testInfo.project.name === 'movil-375' ? 0 : 25;
   const chosen = list.content.slice(offset, offset + 5);
   expect(chosen).toHaveLength(5);

@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
+import type { DiaryImport, ImportRow } from '@veredicto/contract';
 import { migrateDatabase, normalizeSearchText, openDatabase } from '@veredicto/db';
 import { strFromU8, unzipSync } from 'fflate';
 import { call, freshIp, userWithToken } from '../support/accounts.js';
@@ -12,27 +13,6 @@ import { startProcess, waitFor, type RunningProcess } from '../support/processes
 import { ONE_BACKEND, testEnv, withDatabase } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
-
-interface ImportRow {
-  line: number;
-  title: string;
-  status: string | null;
-  rating: number | null;
-  ratingText: string | null;
-  ratingMapping: string | null;
-  hours: number | null;
-  candidates: { igdbID: number; title: string }[];
-}
-interface ImportAnswer {
-  id: number;
-  source: string;
-  ratingScale: { detected: number | null; options: number[] };
-  state: string;
-  matched: ImportRow[];
-  ambiguous: ImportRow[];
-  unmatched: ImportRow[];
-  result: { statuses: number; ratings: number } | null;
-}
 
 /** A day `daysAgo` before the run's date, as yyyy-MM-dd. */
 const dayBefore = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -96,7 +76,7 @@ describe('diary import and export', () => {
       body: form,
     });
     const text = await response.text();
-    return { status: response.status, json: () => JSON.parse(text) as ImportAnswer & { message: string } };
+    return { status: response.status, json: () => JSON.parse(text) as DiaryImport & { message: string } };
   };
 
   /** Uploads and waits for the matching job, reading the import as the screen does. */
@@ -107,7 +87,7 @@ describe('diary import and export', () => {
       async () => {
         const answer = (
           await call(api, 'GET', `/api/user/import/${started.json().id}`, { token })
-        ).json() as ImportAnswer;
+        ).json() as DiaryImport;
         return answer.state === 'ready' ? answer : undefined;
       },
       { what: 'the import to be matched', timeoutMs: 30_000 },
@@ -179,7 +159,7 @@ describe('diary import and export', () => {
     const line = answer.ambiguous[0].line;
     const done = await confirm(token, answer.id, [{ line, igdbID: dreamscaperRemake.igdbId }]);
     expect(done.status).toBe(200);
-    expect((done.json() as ImportAnswer).result).toEqual({ statuses: 4, ratings: 2 });
+    expect((done.json() as DiaryImport).result).toEqual({ statuses: 4, ratings: 2 });
 
     // Additive: the status the user had set stays; the new ones are Grouvee's shelves.
     const status = async (igdbId: number) =>
@@ -219,7 +199,7 @@ describe('diary import and export', () => {
     ]);
     expect(answer.unmatched.map((row) => row.title)).toContain('Tribes: Ascend');
 
-    expect(((await confirm(player.token, answer.id)).json() as ImportAnswer).result).toEqual({
+    expect(((await confirm(player.token, answer.id)).json() as DiaryImport).result).toEqual({
       statuses: 0,
       ratings: 1,
     });
@@ -243,7 +223,7 @@ describe('diary import and export', () => {
     expect(answer.source).toBe('csv');
     expect(titlesOf(answer.matched)).toEqual(['Cuphead', 'Disco Elysium', 'Outer Wilds']);
     expect(answer.unmatched.map((row) => row.title)).toEqual(['Un juego que no está en ningún catálogo']);
-    expect(((await confirm(token, answer.id)).json() as ImportAnswer).result).toEqual({
+    expect(((await confirm(token, answer.id)).json() as DiaryImport).result).toEqual({
       statuses: 3,
       ratings: 1,
     });
@@ -286,7 +266,7 @@ describe('diary import and export', () => {
     ]);
     // Nothing is written before the user confirms.
     expect(await ownScore(username, games[0].igdbId)).toBeUndefined();
-    expect(((await confirm(token, answer.id)).json() as ImportAnswer).result).toEqual({
+    expect(((await confirm(token, answer.id)).json() as DiaryImport).result).toEqual({
       statuses: 0,
       ratings: 3,
     });
@@ -320,7 +300,7 @@ describe('diary import and export', () => {
     const answer = await matched(token, fixture('steam-owned-games.json'), 'owned.json');
     expect(answer.source).toBe('steam');
     expect(titlesOf(answer.matched)).toEqual(['Half-Life', 'Half-Life 2: Lost Coast']);
-    expect(((await confirm(token, answer.id)).json() as ImportAnswer).result).toEqual({
+    expect(((await confirm(token, answer.id)).json() as DiaryImport).result).toEqual({
       statuses: 2,
       ratings: 0,
     });
@@ -385,7 +365,7 @@ describe('diary import and export', () => {
     const answer = await matched(other.token, Buffer.from(first.csv, 'utf8'), 'juegos.csv');
     expect(answer.source).toBe('csv');
     expect(answer.matched).toHaveLength(3);
-    expect(((await confirm(other.token, answer.id)).json() as ImportAnswer).result).toEqual({
+    expect(((await confirm(other.token, answer.id)).json() as DiaryImport).result).toEqual({
       statuses: 2,
       ratings: 2,
     });

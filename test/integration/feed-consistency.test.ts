@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { PLAY_STATUSES } from '@veredicto/contract';
+import { PLAY_STATUSES, PROFILE_VISIBILITIES } from '@veredicto/contract';
 import { ActivityRepository, openDatabase, type ActivityCursor, type ActivityKind } from '@veredicto/db';
 import { createGame, createUser } from '../support/factories.js';
 import { testEnv } from '../support/test-env.js';
@@ -243,7 +243,7 @@ describe('feed: the entries written by triggers give the same pages as the plain
           case 9:
             await db.query('update users set profile_visibility = $2 where id = $1', [
               userId,
-              random.pick(['public', 'followers', 'private']),
+              random.pick([...PROFILE_VISIBILITIES]),
             ]);
             break;
           case 10:

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import 'reflect-metadata';
 import pg from 'pg';
+import { RELEASE_DATE_PRECISIONS } from '@veredicto/contract';
 import { Game, openDatabase } from '@veredicto/db';
 import { MicroCache } from '../../api/src/common/micro-cache.js';
 import { presentSummary } from '../../api/src/games/game.presenter.js';
@@ -103,7 +104,7 @@ describe('public games API on the demo catalogue', () => {
             i % 2 ? null : 0,
             i,
             i % 2 ? null : `https://img.example/${i}.jpg`,
-            [null, 'day', 'month', 'quarter', 'year'][i],
+            [null, ...RELEASE_DATE_PRECISIONS][i],
           ],
         );
       }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
+import { SPANISH_FILTERS } from '@veredicto/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CatalogueImporter, DEMO_DATA_DIR, Game, GameLanguage, typedSql } from '@veredicto/db';
 import { languagesChanged, recordDomainEvents, type DomainEventEnvelope } from '@veredicto/jobs';
@@ -163,7 +164,7 @@ describe('languages: ¿está en castellano?', () => {
       .where('mature', '=', false)
       .where('addon', '=', false)
       .executeTakeFirstOrThrow();
-    for (const field of ['audio', 'text'] as const) {
+    for (const field of SPANISH_FILTERS) {
       const { status, body } = await get(`/api/games/all?spanish=${field}&size=50`);
       expect(status).toBe(200);
       expect(body.totalElements).toBe(Number(counts[field]));

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import jStat from 'jstat';
+import type { Outlet } from '@veredicto/contract';
 import { OutletGameScore } from '@veredicto/db';
 import { JobGateway, JobName } from '@veredicto/jobs';
 import type pg from 'pg';
@@ -11,17 +12,6 @@ import { waitFor, type RunningProcess } from '../support/processes.js';
 import { ONE_BACKEND } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
-
-interface Outlet {
-  slug: string;
-  name: string;
-  country: string | null;
-  language: string | null;
-  domain: string | null;
-  reviews: number;
-  average: number | null;
-  deviation: { mean: number | null; ci95: [number, number] | null; games: number };
-}
 
 const mean = (values: number[]) => values.reduce((total, value) => total + value, 0) / values.length;
 

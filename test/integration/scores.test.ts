@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type pg from 'pg';
+import type { CriticStats, MediaReview } from '@veredicto/contract';
 import { GameFiguresRepository, openDatabase } from '@veredicto/db';
 import { call, userWithToken } from '../support/accounts.js';
 import { MicroCache } from '../../api/src/common/micro-cache.js';
@@ -10,23 +11,6 @@ import { waitFor, type RunningProcess } from '../support/processes.js';
 import { ONE_BACKEND, testEnv } from '../support/test-env.js';
 
 const backend = ONE_BACKEND;
-
-interface CriticStats {
-  count: number;
-  average: number | null;
-  median: number | null;
-  histogram: number[];
-  percentRecommended: number | null;
-  tier: string | null;
-}
-
-interface MediaReview {
-  medium: string;
-  rating: number | null;
-  rawScore: string | null;
-  outletCountry: string | null;
-  outletLanguage: string | null;
-}
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 

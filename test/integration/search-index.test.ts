@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { LENGTH_FILTERS } from '@veredicto/contract';
+import { LENGTH_FILTERS, type SpanishFilter } from '@veredicto/contract';
 import { normalizeSearchText } from '@veredicto/db';
 import { didYouMeanTitle, searchGames, SearchIndexStore } from '@veredicto/search';
 import { random } from '../../bench/search-queries.js';
@@ -96,15 +96,15 @@ describe('search index in memory', () => {
     return [...found];
   }
 
-  interface Page {
+  interface PageAsked {
     page: number;
     size: number;
     mature?: boolean;
-    spanish?: 'audio' | 'text';
+    spanish?: SpanishFilter;
   }
 
   /** The pages the database and the index answer differently, and how many pages found some game. */
-  async function compare(list: string[], pagesOf: (position: number) => Page[]) {
+  async function compare(list: string[], pagesOf: (position: number) => PageAsked[]) {
     const differences: string[] = [];
     let found = 0;
     for (const [position, query] of list.entries()) {

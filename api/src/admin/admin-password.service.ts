@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { Counter } from 'prom-client';
+import type { SessionToken } from '@veredicto/contract';
 import { ProcessMetrics } from '@veredicto/metrics';
 import { DEFAULT_POLICY, type LoginAttemptsStore } from '../rate-limits/login-attempts.store.js';
 import { LOGIN_ATTEMPTS } from '../rate-limits/rate-limits.module.js';
@@ -42,7 +43,7 @@ export class AdminPasswordService {
     });
   }
 
-  async exchange(password: string): Promise<{ token: string }> {
+  async exchange(password: string): Promise<SessionToken> {
     const wait = await this.attempts.reserve(ADMIN_PASSWORD_KEY, Date.now(), DEFAULT_POLICY);
     if (wait > 0) {
       this.refused.inc();

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import type { ReliabilityReport } from '@veredicto/contract';
 import { AppMeta } from '@veredicto/db';
 import { OutboxRelay } from '@veredicto/jobs';
 
@@ -11,7 +12,7 @@ export class ReliabilityService {
     private readonly outbox: OutboxRelay,
   ) {}
 
-  async report() {
+  async report(): Promise<ReliabilityReport> {
     const [reconciliation, outbox] = await Promise.all([
       this.em.getRepository(AppMeta).findReconciliationReport(),
       this.outbox.backlog(),

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { ReviewReport, UserReview, type DecidedReport, type ReportAction } from '@veredicto/db';
+import type { ReportAction, ReviewReportDecision } from '@veredicto/contract';
+import { ReviewReport, UserReview, type DecidedReport } from '@veredicto/db';
 import { MailService } from '@veredicto/mail';
 
 export const REPORT_NOT_FOUND = 'Denuncia no encontrada o ya resuelta';
@@ -20,7 +21,11 @@ export class ReviewReportsService {
   }
 
   /** Records the decision; hiding takes the review out of every list and tells its author why. */
-  async decide(reportId: number, action: ReportAction, reason: string): Promise<{ action: ReportAction }> {
+  async decide(
+    reportId: number,
+    action: ReportAction,
+    reason: string,
+  ): Promise<Pick<ReviewReportDecision, 'action'>> {
     let decided: DecidedReport | null = null;
     let hidden = false;
     await this.em.transactional(async (tx) => {

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
+import type { DismissedUnusualWindow } from '@veredicto/contract';
 import { UnusualActivityWindow } from '@veredicto/db';
 import { AverageRecalculationService } from '../ratings/average-recalculation.service.js';
 
@@ -22,7 +23,7 @@ export class UnusualActivityService {
    * ratings) at once and in the stored one after the worker's recalculation (which never flags dismissed
    * days again).
    */
-  async dismiss(windowId: number) {
+  async dismiss(windowId: number): Promise<DismissedUnusualWindow> {
     let gameId: number | null = null;
     const found = await this.em
       .getRepository(UnusualActivityWindow)
@@ -32,6 +33,6 @@ export class UnusualActivityService {
       gameId = (await tx.getRepository(UnusualActivityWindow).dismiss(windowId))?.gameId ?? null;
     });
     if (gameId === null) throw new NotFoundException(WINDOW_NOT_FOUND);
-    return { status: 'dismissed' as const, avUserRatings: average?.avUserRatings ?? null };
+    return { status: 'dismissed', avUserRatings: average?.avUserRatings ?? null };
   }
 }

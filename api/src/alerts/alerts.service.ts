@@ -8,6 +8,7 @@ import {
   siteUrl,
   type AlertKind,
   type AlertKindKey,
+  type NotificationsPage,
 } from '@veredicto/contract';
 import { AlertSettings, Notification } from '@veredicto/db';
 import icalGenerator from 'ical-generator';
@@ -57,7 +58,7 @@ export class AlertsService {
     };
   }
 
-  async markRead(userId: number, dto: MarkReadDto): Promise<{ unread: number }> {
+  async markRead(userId: number, dto: MarkReadDto): Promise<Pick<NotificationsPage, 'unread'>> {
     if (!dto.all && !dto.ids) throw new BadRequestException('Indica ids o all: true');
     const repository = this.notifications;
     await repository.markRead(userId, dto.all ? 'all' : dto.ids!.map(String));

@@ -1,21 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { PLATFORMS } from '@veredicto/contract';
+import { PLATFORMS, type EditedGame } from '@veredicto/contract';
 import { diffGameFacts, GameChange, isCalendarDate, type GameFacts } from '@veredicto/db';
 import { OutboxRelay } from '@veredicto/jobs';
 import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { orGameNotFound } from '../games/game-lookup.js';
 import type { UpdateGameFactsDto } from './dto/update-game-facts.dto.js';
-
-export interface GameFactsAnswer {
-  igdbID: number;
-  releaseDate: string | null;
-  releaseDatePrecision: GameFacts['releaseDatePrecision'];
-  /** Platform ids, in the order of the contract. */
-  platforms: string[];
-  /** The game_changes row written, null when nothing changed. */
-  changeId: number | null;
-}
 
 const platformIds = (names: string[]) =>
   PLATFORMS.filter((platform) => names.includes(platform.name)).map((platform) => platform.id);
@@ -50,7 +40,7 @@ export class GameFactsService {
    * The operator's edit: the game's row locked, the facts written, the change recorded and its
    * `game.facts-changed` event in the outbox, all in one transaction. The same edit again changes nothing.
    */
-  async update(igdbId: number, dto: UpdateGameFactsDto): Promise<GameFactsAnswer> {
+  async update(igdbId: number, dto: UpdateGameFactsDto): Promise<EditedGame> {
     const { facts, recorded, changeId } = await this.em.transactional(async (tx) => {
       const changes = tx.getRepository(GameChange);
       const current = orGameNotFound((await changes.lockFacts([igdbId])).get(igdbId));

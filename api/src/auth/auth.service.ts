@@ -1,4 +1,4 @@
-import { routes, siteUrl } from '@veredicto/contract';
+import { routes, siteUrl, type ServerMessage, type SessionToken } from '@veredicto/contract';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -89,7 +89,7 @@ export class AuthService {
     @Inject(ThrottlerStorage) private readonly throttles: ThrottlerStorage,
   ) {}
 
-  async register(dto: RegisterDto) {
+  async register(dto: RegisterDto): Promise<ServerMessage> {
     const email = dto.email.toLowerCase();
     const usernameKey = dto.username.toLowerCase();
     const passwordHash = await withHashingSlot(async (hashInSlot) => {
@@ -136,7 +136,7 @@ export class AuthService {
   }
 
   /** Single use: the token row is locked, checked and marked used in one transaction. */
-  async confirm(query: ConfirmQueryDto) {
+  async confirm(query: ConfirmQueryDto): Promise<ServerMessage> {
     await this.em.transactional(async (tx) => {
       const emailToken = await tx.findOne(
         EmailToken,
@@ -153,7 +153,7 @@ export class AuthService {
   }
 
   /** A right password also makes this browser a known device of the account (its own failure count). */
-  async login(dto: LoginDto, request: Request, response: Response) {
+  async login(dto: LoginDto, request: Request, response: Response): Promise<SessionToken> {
     const user = await this.verifyCredentials(dto, loginClient(request));
     if (!user.confirmedAt) {
       throw new ForbiddenException('Debes confirmar tu correo electrónico antes de iniciar sesión.');
@@ -166,7 +166,7 @@ export class AuthService {
    * The way in while the account is under attack: a single-use link (15 minutes) to the account's
    * address. Always the same answer, and at most 3 mails per account every 15 minutes.
    */
-  async requestLoginLink(dto: LoginLinkDto) {
+  async requestLoginLink(dto: LoginLinkDto): Promise<ServerMessage> {
     const user = await this.em.findOne(User, { usernameKey: dto.username.trim().toLowerCase() });
     const mails = user?.confirmedAt
       ? await this.throttles.increment(
@@ -200,7 +200,7 @@ export class AuthService {
   }
 
   /** Single use; the browser that opens it becomes a known device of the account. */
-  async useLoginLink(dto: UseLoginLinkDto, response: Response) {
+  async useLoginLink(dto: UseLoginLinkDto, response: Response): Promise<SessionToken> {
     const user = await this.em.transactional(async (tx) => {
       const emailToken = await tx.findOne(
         EmailToken,
@@ -232,7 +232,7 @@ export class AuthService {
    * account is the caller's (nobody can flood someone else's inbox or learn which names exist), and the
    * new link replaces every earlier unused one.
    */
-  async resendConfirmation(dto: LoginDto, request: Request) {
+  async resendConfirmation(dto: LoginDto, request: Request): Promise<ServerMessage> {
     const user = await this.verifyCredentials(dto, loginClient(request));
     if (user.confirmedAt) {
       throw new ConflictException('Tu cuenta ya está confirmada. Ya puedes iniciar sesión.');
@@ -257,7 +257,7 @@ export class AuthService {
    * Always the same answer, whether or not the address belongs to an account, and the e-mail leaves in
    * the background: neither the body nor the timing tells which addresses exist.
    */
-  async forgotPassword(dto: ForgotPasswordDto) {
+  async forgotPassword(dto: ForgotPasswordDto): Promise<ServerMessage> {
     const user = await this.em.findOne(User, { emailKey: emailKey(dto.email) });
     // Per account, whatever the IP: nobody can flood a mailbox with reset links by rotating addresses.
     const mails = user
@@ -320,7 +320,7 @@ export class AuthService {
   }
 
   /** The link mailed to a new address: only once it is opened does the account take that address. */
-  async confirmEmailChange(query: ConfirmQueryDto) {
+  async confirmEmailChange(query: ConfirmQueryDto): Promise<ServerMessage> {
     const { user, previousEmail } = await this.em.transactional(async (tx) => {
       const emailToken = await tx.findOne(
         EmailToken,

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { BEST_OF_MIN_GAMES, type BestOfLists } from '@veredicto/contract';
+import { BEST_OF_MIN_GAMES, type BestOfLists, type BestOfRank } from '@veredicto/contract';
 import { BestOfRepository, GENRES_BY_SLUG, PLATFORMS, platformName, repository } from '@veredicto/db';
 import type { JsonBody } from '../games/games.service.js';
 import type { BestOfQueryDto } from './dto/best-of-query.dto.js';
@@ -55,7 +55,7 @@ export class BestOfService {
   }
 
   /** The game's place in its year's list and in its platforms' lists of that year, best first. */
-  async ranks(igdbId: number) {
+  async ranks(igdbId: number): Promise<BestOfRank[]> {
     const ranks = await this.lists.ranksOf(igdbId);
     return ranks
       .map((rank) => ({

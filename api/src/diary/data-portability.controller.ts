@@ -23,6 +23,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { DIARY_IMPORT_SOURCES } from '@veredicto/contract';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { CurrentUser, type AuthUser } from '../auth/current-user.decorator.js';
 import { PositiveIdPipe } from '../common/positive-id.pipe.js';
@@ -75,7 +76,7 @@ export class DataPortabilityController {
       type: 'object',
       properties: {
         file: { type: 'string', format: 'binary' },
-        source: { type: 'string', enum: ['csv', 'backloggd', 'grouvee', 'steam'] },
+        source: { type: 'string', enum: [...DIARY_IMPORT_SOURCES] },
       },
       required: ['file'],
     },

@@ -10,7 +10,7 @@ import {
   type FollowState,
   type ProfileOwner,
 } from '@veredicto/db';
-import type { ProfileVisibility } from '@veredicto/contract';
+import type { FollowApproval, PrivacySetting, ProfileVisibility } from '@veredicto/contract';
 import type {
   CircleResponse,
   FeedResponse,
@@ -117,7 +117,7 @@ export class ProfilesService {
   }
 
   /** A profile made public has no request left to approve: they become follows. */
-  async setPrivacy(userId: number, visibility: ProfileVisibility): Promise<{ profile: ProfileVisibility }> {
+  async setPrivacy(userId: number, visibility: ProfileVisibility): Promise<PrivacySetting> {
     await this.em.transactional(async (em) => {
       await repository(em, ProfileRepository).setVisibility(userId, visibility);
       if (visibility === 'public') await em.getRepository(UserFollow).approveAll(userId);
@@ -162,7 +162,7 @@ export class ProfilesService {
     return rows.map((row) => ({ username: row.username, followedAt: row.since.toISOString() }));
   }
 
-  async approveRequest(ownerId: number, username: string): Promise<{ approved: true }> {
+  async approveRequest(ownerId: number, username: string): Promise<FollowApproval> {
     const follower = await this.profiles.findOwner(username);
     if (!follower || !(await this.follows.approve(follower.id, ownerId)))
       throw new NotFoundException(REQUEST_NOT_FOUND);

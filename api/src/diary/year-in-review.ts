@@ -1,39 +1,12 @@
+import type { YearBestRated, YearInReview } from '@veredicto/contract';
 import type { YearRatingRow, YearSessionRow, YearStatusRow } from '@veredicto/db';
 import { gameHours, roundHours } from './hours.js';
 
 /** How many games 'Mejor valorados' shows. */
 export const BEST_RATED_SIZE = 5;
 
-export interface YearCompletedGame {
-  igdbID: number;
-  title: string;
-  slug: string;
-  imageCover: string | null;
-  completedOn: string;
-  platform: string | null;
-  hours: number;
-  score: number | null;
-}
-
-export interface YearBestRated {
-  igdbID: number;
-  title: string;
-  slug: string;
-  score: number;
-}
-
-export interface YearPlatform {
-  platform: string;
-  games: number;
-  hours: number;
-}
-
-export interface YearSummary {
-  completed: YearCompletedGame[];
-  hours: number;
-  bestRated: YearBestRated[];
-  platforms: YearPlatform[];
-}
+/** The year's figures, the part of 'Tu año' its rows make. */
+export type YearSummary = Pick<YearInReview, 'completed' | 'hours' | 'bestRated' | 'platforms'>;
 
 /**
  * 'Tu año' from the rows of one year. Hours follow the profile's rule: a game's stated hours replace its

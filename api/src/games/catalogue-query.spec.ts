@@ -2,6 +2,7 @@ import type { ArgumentMetadata } from '@nestjs/common';
 import { parse } from 'node:querystring';
 import { createValidationPipe } from '../common/validation.pipe.js';
 import { readPageQuery, readSearchQuery } from '@veredicto/catalogue';
+import { SPANISH_FILTERS } from '@veredicto/contract';
 import { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
 
 /** What the application makes of the query: Express 5's simple parser (node:querystring), then the pipe. */
@@ -23,7 +24,7 @@ const VALUES: Record<string, string[]> = {
   size: ['1', '50', '100', '101', '0', '050'],
   sortBy: ['releaseDate', 'avRatings', 'avUserRatings', 'length', 'title', 'RELEASEDATE'],
   platform: ['ps5', 'switch-2', 'xbox-series', 'pc', 'PS5', 'p%735', 'gamecube'],
-  spanish: ['audio', 'text', 'both'],
+  spanish: [...SPANISH_FILTERS, 'both'],
   genre: ['rol', 'plataformas', 'shooter', 'nope'],
   year: ['1950', '2024', '2100', '1949', '2101', '2024.0'],
   scored: ['true', 'false', '1', 'TRUE'],
@@ -92,7 +93,7 @@ describe('the front door’s lanes (readPageQuery, readSearchQuery)', () => {
       for (const [key, values] of Object.entries({
         page: ['0', '500', '501', '07', '-1'],
         size: ['1', '100', '101', '0'],
-        spanish: ['audio', 'text', 'both'],
+        spanish: [...SPANISH_FILTERS, 'both'],
         length: ['short', 'medium', 'long', 'corto'],
         mature: ['true', 'false', 'yes'],
       }))

@@ -7,6 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { SEARCH_HEADERS } from '@veredicto/contract';
 import { GamePageQueryDto, SearchQueryDto, SuggestQueryDto } from './dto/game-query.dto.js';
 import {
   ErrorResponse,
@@ -54,8 +55,8 @@ export class GamesController {
     type: [GameSummaryResponse],
     description: 'Una página de juegos, los más parecidos primero',
     headers: {
-      'X-Total-Count': { description: 'Número total de resultados', schema: { type: 'integer' } },
-      'X-Did-You-Mean': {
+      [SEARCH_HEADERS.total]: { description: 'Número total de resultados', schema: { type: 'integer' } },
+      [SEARCH_HEADERS.didYouMean]: {
         description: 'Sin resultados: el título más parecido (codificado como URI), si lo hay',
         schema: { type: 'string' },
       },

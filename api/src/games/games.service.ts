@@ -25,9 +25,13 @@ import {
   UnusualActivityWindow,
   UserReview,
   type SearchPageQuery,
-  type UserReviewSort,
 } from '@veredicto/db';
-import { suggestionMarks } from '@veredicto/contract';
+import {
+  SEARCH_HEADERS,
+  suggestionMarks,
+  type GameSuggestion,
+  type UserReviewSort,
+} from '@veredicto/contract';
 import { DID_YOU_MEAN_LEAST_LENGTH, matchGames, searchGames } from '@veredicto/search';
 import { MicroCache } from '../common/micro-cache.js';
 import type { GamePageQueryDto, SearchQueryDto } from './dto/game-query.dto.js';
@@ -71,8 +75,8 @@ export interface SearchAnswer {
 /** The headers of a search's answer: the count of every match, and '¿Quizás buscabas…?' when there is one. */
 export function searchHeaders(answer: SearchAnswer): Record<string, string> {
   return {
-    'X-Total-Count': String(answer.total),
-    ...(answer.didYouMean ? { 'X-Did-You-Mean': encodeURIComponent(answer.didYouMean) } : {}),
+    [SEARCH_HEADERS.total]: String(answer.total),
+    ...(answer.didYouMean ? { [SEARCH_HEADERS.didYouMean]: encodeURIComponent(answer.didYouMean) } : {}),
   };
 }
 
@@ -240,7 +244,7 @@ export class GamesService {
         })),
       );
       return toJson(
-        found.rows.map((game, index) => ({
+        found.rows.map((game, index): GameSuggestion => ({
           igdbID: game.igdbId,
           slug: game.slug,
           title: game.title,

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { FiledLanguageReport, LanguageReportOutcome } from '@veredicto/contract';
 import { GameLanguage, LanguageReport, type LanguageClaim } from '@veredicto/db';
 import { JobName, languagesChanged, OutboxRelay, type RecordedEvents } from '@veredicto/jobs';
 import { findGameOr404 } from '../games/game-lookup.js';
@@ -20,11 +21,7 @@ export class LanguageReportsService {
     private readonly outbox: OutboxRelay,
   ) {}
 
-  async file(
-    userId: number,
-    igdbId: number,
-    dto: LanguageReportDto,
-  ): Promise<{ id: number; status: 'pending' }> {
+  async file(userId: number, igdbId: number, dto: LanguageReportDto): Promise<FiledLanguageReport> {
     const claim: LanguageClaim = {
       platform: dto.platform,
       locale: dto.locale,
@@ -44,7 +41,7 @@ export class LanguageReportsService {
     return this.em.getRepository(LanguageReport).findOpen();
   }
 
-  async decide(reportId: number, accept: boolean, reason: string): Promise<{ accepted: boolean }> {
+  async decide(reportId: number, accept: boolean, reason: string): Promise<LanguageReportOutcome> {
     const recorded = await this.em.transactional(async (tx): Promise<RecordedEvents | null> => {
       const decided = await tx.getRepository(LanguageReport).decide(reportId, accept, reason);
       if (!decided) return null;

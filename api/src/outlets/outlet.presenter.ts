@@ -1,3 +1,4 @@
+import type { Outlet, OutletDeviation } from '@veredicto/contract';
 import type { OutletRow } from '@veredicto/db';
 import jStat from 'jstat';
 
@@ -10,7 +11,9 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * The deviation's 95 % interval: mean ± t(0.975, n − 1) · s / √n, from the stored count, mean and sample
  * standard deviation of the outlet's differences.
  */
-export function deviationOf(row: Pick<OutletRow, 'deviationGames' | 'deviationMean' | 'deviationStdev'>) {
+export function deviationOf(
+  row: Pick<OutletRow, 'deviationGames' | 'deviationMean' | 'deviationStdev'>,
+): OutletDeviation {
   const games = row.deviationGames;
   if (games < MIN_DEVIATION_GAMES || row.deviationMean === null || row.deviationStdev === null) {
     return { mean: null, ci95: null, games };
@@ -18,12 +21,12 @@ export function deviationOf(row: Pick<OutletRow, 'deviationGames' | 'deviationMe
   const margin = jStat.studentt.inv(0.975, games - 1) * (row.deviationStdev / Math.sqrt(games));
   return {
     mean: round(row.deviationMean, 2),
-    ci95: [round(row.deviationMean - margin, 2), round(row.deviationMean + margin, 2)] as [number, number],
+    ci95: [round(row.deviationMean - margin, 2), round(row.deviationMean + margin, 2)],
     games,
   };
 }
 
-export const presentOutlet = (row: OutletRow) => ({
+export const presentOutlet = (row: OutletRow): Outlet => ({
   slug: row.slug,
   name: row.name,
   country: row.country,

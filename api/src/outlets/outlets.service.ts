@@ -1,10 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
+import type { Outlet, OutletAgreement, OutletCall, OutletDifferences, Page } from '@veredicto/contract';
 import {
   DIFFERENCE_BIN_WIDTH,
   OutletPagesRepository,
   repository,
-  type OutletCall,
+  type OutletCall as OutletCallRow,
   type OutletRow,
 } from '@veredicto/db';
 import type { JsonBody } from '../games/games.service.js';
@@ -15,10 +16,13 @@ import { presentOutlet } from './outlet.presenter.js';
 const EXTREME_CALLS = 5;
 const NOT_FOUND = 'Medio no encontrado';
 
-const round = (value: number | null, digits: number) =>
-  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+function round(value: number, digits: number): number;
+function round(value: number | null, digits: number): number | null;
+function round(value: number | null, digits: number) {
+  return value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+}
 
-const presentCall = (call: OutletCall) => ({
+const presentCall = (call: OutletCallRow): OutletCall => ({
   igdbID: call.igdbId,
   title: call.title,
   score: round(call.score, 1),
@@ -36,7 +40,7 @@ export class OutletsService {
     return repository(this.em, OutletPagesRepository);
   }
 
-  async list(query: OutletPageQueryDto) {
+  async list(query: OutletPageQueryDto): Promise<Page<Outlet>> {
     const { rows, total } = await this.pages.findPage({
       q: query.q?.trim() || undefined,
       country: query.country?.toUpperCase(),
@@ -53,7 +57,7 @@ export class OutletsService {
     };
   }
 
-  async detail(slug: string) {
+  async detail(slug: string): Promise<Outlet> {
     return presentOutlet(await this.find(slug));
   }
 
@@ -67,7 +71,7 @@ export class OutletsService {
     return Buffer.from(`{"content":${page.content},"totalElements":${page.total}}`) as JsonBody;
   }
 
-  async differences(slug: string) {
+  async differences(slug: string): Promise<OutletDifferences> {
     const chart = await this.pages.differencesBySlug(slug, EXTREME_CALLS);
     if (!chart) throw new NotFoundException(NOT_FOUND);
     return {
@@ -78,7 +82,7 @@ export class OutletsService {
     };
   }
 
-  async agreement(userId: number, slug: string) {
+  async agreement(userId: number, slug: string): Promise<OutletAgreement> {
     const outlet = await this.find(slug);
     const row = await this.pages.agreement(userId, outlet.id);
     return {

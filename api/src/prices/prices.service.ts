@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { GamePriceAlertBody, GamePricesBody, PriceStore } from '@veredicto/contract';
+import type { EnqueuedJob, GamePriceAlertBody, GamePricesBody, PriceStore } from '@veredicto/contract';
 import { PriceOffer, SubscriptionMembership } from '@veredicto/db';
 import { toJson, type JsonBody } from '@veredicto/catalogue';
 import { JobGateway, JobName } from '@veredicto/jobs';
@@ -42,7 +42,7 @@ export class PricesService {
     return this.prices.history(igdbId, store);
   }
 
-  async refresh(): Promise<{ jobId: string }> {
+  async refresh(): Promise<Pick<EnqueuedJob, 'jobId'>> {
     const { jobId } = await this.jobs.enqueue(JobName.PollPrices, { requestedBy: 'admin' });
     return { jobId };
   }

@@ -1,13 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
+import type { PlayerAverage } from '@veredicto/contract';
 import { Rating } from '@veredicto/db';
 import { JobGateway, JobName, OutboxRelay } from '@veredicto/jobs';
 import { retryRead } from '../common/unavailable.js';
-
-export interface PlayerAverage {
-  avUserRatings: number | null;
-  userRatingCount: number;
-}
 
 /**
  * The one path of every change that moves a game's figures from the API (a rating set or removed, a

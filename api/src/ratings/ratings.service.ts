@@ -1,6 +1,7 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { OwnRating, PlayerAverage } from '@veredicto/contract';
 import { Game, Rating } from '@veredicto/db';
 import { INVALID_TOKEN_MESSAGE } from '../auth/auth.guard.js';
 import { findGameOr404, orGameNotFound } from '../games/game-lookup.js';
@@ -9,11 +10,6 @@ import type { RateGameDto } from './dto/rate-game.dto.js';
 
 export const NOT_RELEASED_MESSAGE =
   'Este juego aún no ha salido: podrás puntuarlo a partir de su fecha de lanzamiento.';
-
-export interface PlayerAverageAnswer {
-  avUserRatings: number | null;
-  userRatingCount: number;
-}
 
 @Injectable()
 export class RatingsService {
@@ -37,7 +33,7 @@ export class RatingsService {
    * Sets or replaces the user's score (idempotent: the same request twice leaves one row) and answers the
    * player average counting it, from the game's ratings (the worker stores it a moment later).
    */
-  async rate(userId: number, dto: RateGameDto): Promise<PlayerAverageAnswer> {
+  async rate(userId: number, dto: RateGameDto): Promise<PlayerAverage> {
     const gameId = await this.findRateableGameId(dto.gameId);
     return this.storeThenRecalculate(gameId, (tx) => this.setScore(tx, userId, gameId, dto.score));
   }
@@ -46,7 +42,7 @@ export class RatingsService {
    * Withdraws the user's score (nothing to withdraw is no error) through the same path as rating: store,
    * then the worker recalculates from the source rows; answers the average without it.
    */
-  async withdraw(userId: number, igdbId: number): Promise<PlayerAverageAnswer> {
+  async withdraw(userId: number, igdbId: number): Promise<PlayerAverage> {
     const gameId = await this.findGameId(igdbId);
     return this.storeThenRecalculate(gameId, async (tx) => {
       await tx.getRepository(Rating).deleteScore(userId, gameId);
@@ -54,7 +50,7 @@ export class RatingsService {
   }
 
   /** The user's own score for the game, or null. */
-  async findOwn(userId: number, igdbId: number): Promise<{ score: number } | null> {
+  async findOwn(userId: number, igdbId: number): Promise<OwnRating | null> {
     const gameId = await this.findGameId(igdbId);
     const score = await this.em.getRepository(Rating).findScore(userId, gameId);
     return score === null ? null : { score };
@@ -63,7 +59,7 @@ export class RatingsService {
   private async storeThenRecalculate(
     gameId: number,
     write: (tx: EntityManager) => Promise<void>,
-  ): Promise<PlayerAverageAnswer> {
+  ): Promise<PlayerAverage> {
     return orGameNotFound(await this.averages.storeThenRecalculate(gameId, write));
   }
 

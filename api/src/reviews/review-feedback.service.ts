@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { FiledReviewReport } from '@veredicto/contract';
 import { ReviewReport, ReviewVote, UserReview } from '@veredicto/db';
 import type { ReportDto } from './dto/review-feedback.dto.js';
 
@@ -32,7 +33,7 @@ export class ReviewFeedbackService {
     await this.em.getRepository(ReviewVote).withdraw(reviewId, userId);
   }
 
-  async report(userId: number, reviewId: number, dto: ReportDto): Promise<{ id: number; message: string }> {
+  async report(userId: number, reviewId: number, dto: ReportDto): Promise<FiledReviewReport> {
     await this.othersReview(userId, reviewId, OWN_REVIEW_REPORT_MESSAGE);
     const id = await this.em
       .getRepository(ReviewReport)

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@veredicto/config';
+import type { ReviewDiscoveryReport } from '@veredicto/contract';
 import { ReviewDiscovery } from '@veredicto/db';
 import { type EnqueuedJob, JobGateway, JobName } from '@veredicto/jobs';
 
@@ -16,7 +17,7 @@ export class ReviewDiscoveryAdminService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async report() {
+  async report(): Promise<ReviewDiscoveryReport> {
     const repository = this.em.getRepository(ReviewDiscovery);
     const [found, refused] = await Promise.all([
       repository.latest('added', LISTED),

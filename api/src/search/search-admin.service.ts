@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { SearchAlias } from '@veredicto/contract';
 import { GameAlias, SearchMiss } from '@veredicto/db';
 import { ReadCacheSync } from '../common/read-cache-sync.js';
 import { findGameOr404 } from '../games/game-lookup.js';
@@ -28,11 +29,11 @@ export class SearchAdminService {
     return (await findGameOr404(this.em, igdbId)).id;
   }
 
-  async aliases(igdbId: number) {
+  async aliases(igdbId: number): Promise<SearchAlias[]> {
     return this.em.getRepository(GameAlias).findForGame(await this.gameId(igdbId));
   }
 
-  async addAlias(igdbId: number, dto: AddAliasDto) {
+  async addAlias(igdbId: number, dto: AddAliasDto): Promise<SearchAlias> {
     const gameId = await this.gameId(igdbId);
     const added = await this.em.getRepository(GameAlias).addAdminAlias(gameId, dto.alias.trim());
     if (!added) throw new ConflictException('El juego ya tiene ese alias');

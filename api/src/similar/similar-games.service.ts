@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
+import type { SimilarGame } from '@veredicto/contract';
 import { repository, SimilarGameRepository } from '@veredicto/db';
 import { JobGateway, JobName } from '@veredicto/jobs';
 import { presentSummary } from '../games/game.presenter.js';
@@ -12,7 +13,7 @@ export class SimilarGamesService {
     private readonly jobs: JobGateway,
   ) {}
 
-  async forGame(igdbId: number) {
+  async forGame(igdbId: number): Promise<SimilarGame[]> {
     const rows = await repository(this.em, SimilarGameRepository).findFor(igdbId);
     if (rows === null) throw new NotFoundException('Juego no encontrado');
     // A game the job has not seen yet (imported before it existed): ask for it, answer the empty list.

@@ -1,4 +1,4 @@
-import { routes, siteUrl } from '@veredicto/contract';
+import { routes, siteUrl, type CurrentUser, type UpdatedProfile } from '@veredicto/contract';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -38,7 +38,7 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async me(userId: number) {
+  async me(userId: number): Promise<CurrentUser> {
     const user = await this.em.findOne(User, { id: userId });
     if (!user) throw new NotFoundException(USER_NOT_FOUND);
     return { username: user.username, email: user.email };
@@ -49,7 +49,7 @@ export class UsersService {
    * valid). A new address only once the link mailed to it is opened (docs/CONTRACT.md §10); the
    * current address is told that a change was asked for.
    */
-  async updateProfile(userId: number, dto: UpdateProfileDto) {
+  async updateProfile(userId: number, dto: UpdateProfileDto): Promise<UpdatedProfile> {
     const usernameKey = dto.newUsername.toLowerCase();
     const email = dto.newEmail.toLowerCase();
     const conflict = await accountConflict(this.em, usernameKey, email, userId);

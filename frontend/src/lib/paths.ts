@@ -1,3 +1,5 @@
+import type { UserReviewSort } from '@veredicto/contract';
+
 const q = encodeURIComponent;
 
 /** Every API URL the front end calls. */
@@ -51,7 +53,7 @@ export const apiPaths = {
     priceHistory: (igdbID: number | string) => `/api/games/${q(String(igdbID))}/prices/history`,
     playerAverage: (igdbID: number | string) => `/api/games/avRating/${q(String(igdbID))}`,
     mediaReviews: (igdbID: number | string) => `/api/games/reviews/pro/${q(String(igdbID))}`,
-    userReviews: (igdbID: number | string, sort: 'helpful' | 'recent' = 'helpful') =>
+    userReviews: (igdbID: number | string, sort: UserReviewSort = 'helpful') =>
       `/api/games/reviews/users/${q(String(igdbID))}?sort=${sort}`,
     gameScraper: () => '/api/games/scraper/game',
     catalogueScraper: () => '/api/games/scraper',

@@ -3,6 +3,7 @@ import type { BadgeTier, CriticTier } from './scores.js';
 import type { PlatformName } from './platforms.js';
 import type { SuggestionMark } from './suggestions.js';
 import type { SteamSpanishBody } from './prices.js';
+import type { ReleaseDatePrecision } from './dates.js';
 
 /** Shapes of the API's answers, as documented in docs/API-CONTRACT.md: what the API sends and the front reads. */
 export interface GameSummary {
@@ -14,7 +15,7 @@ export interface GameSummary {
   platform: PlatformName[];
   releaseDate: string | null;
   /** How much of releaseDate is known (docs/CONTRACT.md §9); missing in older answers. */
-  releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
+  releaseDatePrecision?: ReleaseDatePrecision | null;
   avRatings: number | null;
   avUserRatings: number | null;
   criticReviewCount: number;
@@ -24,7 +25,8 @@ export interface GameSummary {
 }
 
 /** docs/CONTRACT.md §13: `no` only when complete sources cover every platform and all say false. */
-export type SpanishAnswer = 'yes' | 'no' | 'unknown';
+export const SPANISH_ANSWERS = ['yes', 'no', 'unknown'] as const;
+export type SpanishAnswer = (typeof SPANISH_ANSWERS)[number];
 
 export interface SpanishVerdict {
   audio: SpanishAnswer;
@@ -39,8 +41,10 @@ export const SPANISH_FILTER_LABELS = {
 export type SpanishFilter = keyof typeof SPANISH_FILTER_LABELS;
 export const SPANISH_FILTERS = Object.keys(SPANISH_FILTER_LABELS) as SpanishFilter[];
 
-export const LANGUAGE_LOCALES = ['es-ES', 'es-419'] as const;
-export type LanguageLocale = (typeof LANGUAGE_LOCALES)[number];
+/** The Spanish a game may have (docs/CONTRACT.md §13), with what each reads as on screen. */
+export const LANGUAGE_LOCALE_LABELS = { 'es-ES': 'Castellano', 'es-419': 'Español latino' } as const;
+export type LanguageLocale = keyof typeof LANGUAGE_LOCALE_LABELS;
+export const LANGUAGE_LOCALES = Object.keys(LANGUAGE_LOCALE_LABELS) as LanguageLocale[];
 
 export const LANGUAGE_SOURCES = ['steam', 'igdb', 'review', 'user', 'admin'] as const;
 export type LanguageSource = (typeof LANGUAGE_SOURCES)[number];
@@ -59,6 +63,27 @@ export interface LanguageEntry {
   source: LanguageSource;
   /** When the source said it: YYYY-MM-DD, or YYYY-MM when only the month is known. */
   asOf: string;
+}
+
+/**
+ * What a player saw of a game's Spanish on one platform (POST /api/games/{igdbID}/languages/reports): each
+ * field true, false or left out (not known); at least one of them given.
+ */
+export interface LanguageClaim {
+  /** A platform id (platforms.ts). */
+  platform: string;
+  locale: LanguageLocale;
+  text?: boolean;
+  audio?: boolean;
+  interface?: boolean;
+  subtitles?: boolean;
+  note?: string;
+}
+
+/** Its answer: the report waits for the operator. */
+export interface FiledLanguageReport {
+  id: number;
+  status: 'pending';
 }
 
 /** A suggestion of the search box (GET /api/games/suggest). */
@@ -82,6 +107,20 @@ export interface SearchMiss {
   count: number;
   firstSearchedAt: string;
   lastSearchedAt: string;
+}
+
+/** Another name people search a game by (GET/POST /api/admin/games/{igdbID}/aliases). */
+export interface SearchAlias {
+  id: number;
+  /** Where it comes from: IGDB's alternative names, the Spanish title, the operator's. */
+  kind: string;
+  alias: string;
+}
+
+/** The body of POST /api/admin/games/{igdbID}/aliases: `missTerm` leaves the zero-result list. */
+export interface SearchAliasBody {
+  alias: string;
+  missTerm?: string;
 }
 
 export interface Video {
@@ -142,6 +181,12 @@ export interface AdminUnusualWindow {
   dismissedAt: string | null;
 }
 
+/** POST /api/admin/unusual-activity/{id}/dismiss: the window's ratings count again in this average. */
+export interface DismissedUnusualWindow {
+  status: 'dismissed';
+  avUserRatings: number | null;
+}
+
 /** One week of a game's player timeline (`week` is its Monday, yyyy-MM-dd). */
 export interface PlayerTimelineWeek {
   week: string;
@@ -181,6 +226,36 @@ export interface BestOfLists {
   years: { year: number; games: number; platforms: { id: string; games: number }[] }[];
 }
 
+/** A game's place in a best-of list of its year (GET /api/games/{igdbID}/best-of-ranks), best first. */
+export interface BestOfRank {
+  year: number;
+  /** A platform id; null: the list of every platform. */
+  platform: string | null;
+  /** 1 is the best. */
+  rank: number;
+}
+
+/** One of a game's similar games (GET /api/games/{igdbID}/similar), as the worker job stored them. */
+export interface SimilarGame extends GameSummary {
+  /** 'Misma saga', 'Mismo estudio (…)', 'Géneros: …'. */
+  reason: string;
+  /** 'dlc': an add-on; 'edition': a later release of a title already in the list. */
+  mark: SuggestionMark | null;
+}
+
+/**
+ * The headers of a search's answer (GET /api/games/search): the count of every match, and, when nothing
+ * matched, the closest well-known title ('¿Quizás buscabas…?', URI-encoded). The body is the page's games.
+ */
+export const SEARCH_HEADERS = { total: 'X-Total-Count', didYouMean: 'X-Did-You-Mean' } as const;
+
+/** One page of a search as its answer carries it: the body's games and its headers, read. */
+export interface SearchPage {
+  games: GameSummary[];
+  total: number;
+  didYouMean: string | null;
+}
+
 export interface MediaReview {
   id: number;
   medium: string;
@@ -201,6 +276,23 @@ export interface MediaReview {
 
 export interface FeaturedGame extends GameDetail {
   reviews: MediaReview[];
+}
+
+/** The body of POST /api/user/rating: a player's score (0-100) for a game (its igdbID). */
+export interface RatingBody {
+  gameId: number;
+  score: number;
+}
+
+/** A game's player average after a rating is given or withdrawn. */
+export interface PlayerAverage {
+  avUserRatings: number | null;
+  userRatingCount: number;
+}
+
+/** A player's own score for a game (GET /api/user/rating/{igdbID}; 204 without one). */
+export interface OwnRating {
+  score: number;
 }
 
 export interface UserReview {
@@ -261,9 +353,35 @@ export interface Page<T> {
   size: number;
 }
 
+/** A session's token: the login, the e-mailed link's exchange, the admin password's. */
+export interface SessionToken {
+  token: string;
+}
+
+/** An answer that is only a Spanish sentence for the reader (registration, the links mailed…). */
+export interface ServerMessage {
+  message: string;
+}
+
 export interface CurrentUser {
   username: string;
   email: string;
+}
+
+/** The body of PUT /api/user/update-profile. */
+export interface ProfileChange {
+  newUsername: string;
+  newEmail: string;
+}
+
+/**
+ * Its answer: the account with a new token (the older ones stop working); `pendingEmail` and `message` when
+ * the new address waits for the link mailed to it.
+ */
+export interface UpdatedProfile extends CurrentUser {
+  token: string;
+  pendingEmail?: string;
+  message?: string;
 }
 
 export interface EnqueuedJob {
@@ -304,6 +422,17 @@ export interface LanguageReport {
   subtitles: boolean | null;
   note: string | null;
   createdAt: string;
+}
+
+/** The body of POST /api/admin/language-reports/{id}: an accepted report becomes a `user` entry. */
+export interface LanguageReportDecision {
+  accept: boolean;
+  reason: string;
+}
+
+/** Its answer. */
+export interface LanguageReportOutcome {
+  accepted: boolean;
 }
 
 /** An open report of a user review in the moderators' queue (docs/CONTRACT.md §14). */

@@ -21,7 +21,9 @@ export function formatDate(value: string | null | undefined): string {
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
-export type ReleaseDatePrecision = 'day' | 'month' | 'quarter' | 'year';
+/** How much of a release date is known: the day, the month, the quarter or only the year. */
+export const RELEASE_DATE_PRECISIONS = ['day', 'month', 'quarter', 'year'] as const;
+export type ReleaseDatePrecision = (typeof RELEASE_DATE_PRECISIONS)[number];
 
 const MONTHS = [
   'enero',

@@ -16,3 +16,5 @@ export * from './xml-text.js';
 export * from './import-scores.js';
 export * from './prices.js';
 export * from './time-to-beat.js';
+export * from './outlets.js';
+export * from './admin.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CatalogueOrderingPayload } from './job-names.js';
 
 /**
  * The job id of an article import, derived from the URL: a double click in the admin and a feed listing
@@ -36,10 +37,7 @@ export const computeSimilarGamesDeduplicationId = (igdbId: number): string =>
 export const computePlayerTimesDeduplicationId = (gameId: number): string => `compute-player-times:${gameId}`;
 
 /** One pending walk per catalogue ordering: its sort and filters, hashed (genre lists can be long). */
-export const walkCatalogueOrderingDeduplicationId = (ordering: {
-  sort: string;
-  filters: Record<string, unknown>;
-}): string =>
+export const walkCatalogueOrderingDeduplicationId = (ordering: CatalogueOrderingPayload): string =>
   `walk-catalogue-ordering:${createHash('sha256')
     .update(
       JSON.stringify([

@@ -1,3 +1,4 @@
+import type { CatalogueOrderingKey } from '@veredicto/db';
 import type { MailTemplateData, MailTemplateName } from '@veredicto/mail';
 import type { DomainEventEnvelope, DomainEventName } from './domain-events.js';
 
@@ -47,19 +48,7 @@ export enum JobName {
 }
 
 /** One ordering of the catalogue as the API asks for it: a sort and its filters (values, no entities). */
-export interface CatalogueOrderingPayload {
-  sort: 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
-  filters: {
-    platform?: string;
-    spanish?: 'audio' | 'text';
-    genres?: string[];
-    year?: number;
-    scored?: boolean;
-    length?: 'short' | 'medium' | 'long';
-    mature?: boolean;
-    addons?: boolean;
-  };
-}
+export type CatalogueOrderingPayload = CatalogueOrderingKey;
 
 /**
  * One e-mail: a template of libs/mail with its typed data, and the key that makes it one of a kind (the

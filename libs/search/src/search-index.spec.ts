@@ -1,3 +1,4 @@
+import { SPANISH_FILTERS, type SpanishFilter } from '@veredicto/contract';
 import { ADDON_PENALTY, SEARCH_SHORTLIST } from '@veredicto/db';
 import { intersect, popularityOf, SearchIndex, type IndexedGame } from './search-index.js';
 import { random } from '../../../bench/search-queries.js';
@@ -73,7 +74,7 @@ describe('SearchIndex', () => {
       ],
       [],
     );
-    const page = (spanish?: 'audio' | 'text') =>
+    const page = (spanish?: SpanishFilter) =>
       index.page(words('max payne'), 'max payne', 0, 10, undefined, spanish);
     expect(page()).toMatchObject({ gameIds: [1, 2, 3], total: 3 });
     expect(page('text')).toMatchObject({ gameIds: [1, 2], total: 2 });
@@ -123,7 +124,7 @@ describe('SearchIndex', () => {
       const query = text(1 + Math.floor(next() * 3));
       const mature = round % 5 === 0;
       const probe = round % 7 === 0 ? { text: query, threshold: 0.6 } : undefined;
-      for (const spanish of ['audio', 'text'] as const) {
+      for (const spanish of SPANISH_FILTERS) {
         for (const [offset, limit] of [
           [0, 20],
           [20, 7],
@@ -161,7 +162,7 @@ describe('SearchIndex', () => {
     for (let round = 0; round < 200; round++) {
       const query = text(1 + Math.floor(next() * 3));
       const terms = words(query);
-      const spanish = ([undefined, 'audio', 'text'] as const)[round % 3];
+      const spanish = [undefined, ...SPANISH_FILTERS][round % 3];
       const mature = round % 4 === 0;
       const probe = { text: query.split(' ').reverse().join(' '), threshold: 0.5 };
       const earlier = index.page(terms, query, 0, 20, undefined, spanish, mature);

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { EnqueuedJob, JobStatus, News } from '@veredicto/contract';
 import { adminPassword, confirmationLinkFor } from './env.js';
 
 let sequence = 0;
@@ -131,18 +132,6 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-export interface EnqueuedJob {
-  jobId: string;
-  queue: string;
-}
-
-export interface JobStatus {
-  id: string;
-  state: string;
-  result: unknown;
-  failedReason: string | null;
-}
-
 /** Waits for a queued job to finish (GET /api/admin/jobs/{queue}/{jobId}) and expects it completed. */
 export async function waitForJob(
   request: APIRequestContext,
@@ -168,26 +157,14 @@ export async function waitForJob(
   return status as JobStatus;
 }
 
-export interface NewsItem {
-  newID: number;
-  slug: string;
-  title: string;
-  publicationDate: string | null;
-  description: string;
-  description2: string;
-  description3: string;
-  link: string;
-  medium: string;
-}
-
-export async function allNews(request: APIRequestContext): Promise<NewsItem[]> {
+export async function allNews(request: APIRequestContext): Promise<News[]> {
   const response = await request.get('/api/news/all');
   await expectOk(response, 'GET /api/news/all');
-  return (await response.json()) as NewsItem[];
+  return (await response.json()) as News[];
 }
 
 /** Imports one article through the admin API (POST /api/news/scraper) and waits for the worker. */
-export async function importNewsThroughApi(request: APIRequestContext, url: string): Promise<NewsItem> {
+export async function importNewsThroughApi(request: APIRequestContext, url: string): Promise<News> {
   const token = await adminToken(request);
   const response = await request.post('/api/news/scraper', {
     form: { url },
@@ -197,7 +174,7 @@ export async function importNewsThroughApi(request: APIRequestContext, url: stri
   await waitForJob(request, token, (await response.json()) as EnqueuedJob);
   // The job's end reaches the API's short cache of /api/news/all as a queue event, a moment after the job
   // reports itself done: until then the list may be the one read before the import.
-  let item: NewsItem | undefined;
+  let item: News | undefined;
   await expect
     .poll(
       async () => {
@@ -224,55 +201,6 @@ export function collectDialogs(page: Page): string[] {
 export function formatLocalDate(value: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(value.getDate())}-${pad(value.getMonth() + 1)}-${value.getFullYear()}`;
-}
-
-export interface GameSummary {
-  igdbID: number;
-  slug: string;
-  title: string;
-  platform: string[];
-  releaseDate: string | null;
-  releaseDatePrecision?: 'day' | 'month' | 'quarter' | 'year' | null;
-  avRatings: number | null;
-  avUserRatings: number | null;
-  criticReviewCount: number;
-  userRatingCount: number;
-}
-
-export interface GameDetail extends GameSummary {
-  imageCover: string | null;
-  summary: string | null;
-  screenshots: string[];
-  bigScreenshots: string[];
-  videos: { id: number; title: string; videoID: string }[];
-  criticStats: {
-    count: number;
-    average: number | null;
-    median: number | null;
-    histogram: number[];
-    percentRecommended: number | null;
-    tier: string | null;
-  };
-  spanishPress: { count: number; average: number | null };
-  playerStats: { count: number; average: number | null; histogram: number[] };
-}
-
-export interface MediaReview {
-  id: number;
-  medium: string;
-  autor: string | null;
-  rating: number | null;
-  link: string | null;
-  rawScore: string | null;
-  platform: string | null;
-  outletCountry: string | null;
-  outletLanguage: string | null;
-}
-
-export interface GamePage {
-  content: GameSummary[];
-  totalPages: number;
-  totalElements: number;
 }
 
 /** GET an API path and answer its JSON body (expects a 2xx answer). */

@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsString, Length } from 'class-validator';
-import { REPORT_ACTIONS, type ReportAction } from '@veredicto/db';
+import { REPORT_ACTIONS, type ReportAction, type ReviewReportDecision } from '@veredicto/contract';
 
 export const DECISION_REASON_MIN_LENGTH = 10;
 export const DECISION_REASON_MAX_LENGTH = 2000;
 
-export class ReportDecisionDto {
+export class ReportDecisionDto implements ReviewReportDecision {
   @ApiProperty({ enum: REPORT_ACTIONS, description: 'keep: la crítica sigue publicada; hide: se oculta' })
   @IsIn(REPORT_ACTIONS, { message: `action debe ser uno de: ${REPORT_ACTIONS.join(', ')}` })
   action!: ReportAction;

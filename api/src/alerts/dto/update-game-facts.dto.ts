@@ -1,11 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
-import { PLATFORM_IDS } from '@veredicto/contract';
-
-export const RELEASE_DATE_PRECISIONS = ['day', 'month', 'quarter', 'year'] as const;
+import {
+  PLATFORM_IDS,
+  RELEASE_DATE_PRECISIONS,
+  type GameFactsEdit,
+  type ReleaseDatePrecision,
+} from '@veredicto/contract';
 
 /** docs/CONTRACT.md §11: the operator's edit of a game's facts; what is left out stays as it is. */
-export class UpdateGameFactsDto {
+export class UpdateGameFactsDto implements GameFactsEdit {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
@@ -19,7 +22,7 @@ export class UpdateGameFactsDto {
   @ApiPropertyOptional({ enum: RELEASE_DATE_PRECISIONS, description: 'Cuánto se sabe de la fecha' })
   @IsOptional()
   @IsIn([...RELEASE_DATE_PRECISIONS], { message: 'La precisión debe ser day, month, quarter o year' })
-  releaseDatePrecision?: (typeof RELEASE_DATE_PRECISIONS)[number];
+  releaseDatePrecision?: ReleaseDatePrecision;
 
   @ApiPropertyOptional({ type: [String], description: 'Ids de plataforma (pc, ps5, switch-2…)' })
   @IsOptional()

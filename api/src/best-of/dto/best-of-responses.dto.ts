@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { BestOfLists, BestOfRank } from '@veredicto/contract';
 
-export class BestOfRankResponse {
+export class BestOfRankResponse implements BestOfRank {
   @ApiProperty({ example: 2023 }) year!: number;
   @ApiProperty({ nullable: true, example: 'ps5', description: 'Plataforma (null: todas)' }) platform!:
     string | null;
@@ -18,7 +19,7 @@ class BestOfYearListResponse {
   @ApiProperty({ type: [BestOfPlatformListResponse] }) platforms!: BestOfPlatformListResponse[];
 }
 
-export class BestOfListsResponse {
+export class BestOfListsResponse implements BestOfLists {
   @ApiProperty({ type: [BestOfYearListResponse], description: 'Del año más reciente al más antiguo' })
   years!: BestOfYearListResponse[];
 }

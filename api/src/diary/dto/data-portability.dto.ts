@@ -2,23 +2,27 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, Min, ValidateNested, ArrayMaxSize } from 'class-validator';
 import {
+  DIARY_IMPORT_SOURCES,
+  DIARY_IMPORT_STATES,
   IMPORT_SCORE_SCALES,
   PLAY_STATUSES,
+  type DiaryImport,
+  type DiaryImportSource,
+  type DiaryImportState,
+  type ImportConfirmation,
+  type ImportRow,
   type ImportScoreScale,
   type PlayStatus,
 } from '@veredicto/contract';
-import type { DiaryImportFormat } from '@veredicto/db';
-
-export const IMPORT_FORMATS: DiaryImportFormat[] = ['csv', 'backloggd', 'grouvee', 'steam'];
 
 export class StartImportDto {
   @ApiPropertyOptional({
-    enum: IMPORT_FORMATS,
+    enum: DIARY_IMPORT_SOURCES,
     description: 'De dónde viene el fichero; si falta, se reconoce por su contenido',
   })
   @IsOptional()
-  @IsIn(IMPORT_FORMATS, { message: 'El origen debe ser csv, backloggd, grouvee o steam' })
-  source?: DiaryImportFormat;
+  @IsIn(DIARY_IMPORT_SOURCES, { message: 'El origen debe ser csv, backloggd, grouvee o steam' })
+  source?: DiaryImportSource;
 }
 
 export class ImportChoiceDto {
@@ -34,7 +38,7 @@ export class ImportChoiceDto {
   igdbID!: number | null;
 }
 
-export class ConfirmImportDto {
+export class ConfirmImportDto implements ImportConfirmation {
   @ApiPropertyOptional({
     type: [ImportChoiceDto],
     description: 'Lo que el usuario corrige o elige; las filas sin elección toman su coincidencia segura',
@@ -67,7 +71,7 @@ export class ImportCandidateResponse {
   @ApiProperty({ nullable: true }) year!: number | null;
 }
 
-export class ImportRowResponse {
+export class ImportRowResponse implements ImportRow {
   @ApiProperty() line!: number;
   @ApiProperty() title!: string;
   @ApiProperty({ nullable: true }) platform!: string | null;
@@ -86,11 +90,11 @@ export class ImportRowResponse {
   @ApiProperty({ type: [ImportCandidateResponse] }) candidates!: ImportCandidateResponse[];
 }
 
-export class ImportResponse {
+export class ImportResponse implements DiaryImport {
   @ApiProperty() id!: number;
-  @ApiProperty({ enum: IMPORT_FORMATS }) source!: DiaryImportFormat;
+  @ApiProperty({ enum: DIARY_IMPORT_SOURCES }) source!: DiaryImportSource;
   @ApiProperty({ type: ImportRatingScaleResponse }) ratingScale!: ImportRatingScaleResponse;
-  @ApiProperty({ enum: ['matching', 'ready', 'done', 'failed'] }) state!: string;
+  @ApiProperty({ enum: DIARY_IMPORT_STATES }) state!: DiaryImportState;
   @ApiProperty() rows!: number;
   @ApiProperty({ type: [ImportRowResponse] }) matched!: ImportRowResponse[];
   @ApiProperty({ type: [ImportRowResponse] }) ambiguous!: ImportRowResponse[];

@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { PLAY_STATUSES, type PlayEstimate, type PlayStatus } from '@veredicto/contract';
+import {
+  PLAY_STATUSES,
+  type GameStatus,
+  type GameStatusBody,
+  type PlayEstimate,
+  type PlaySession,
+  type PlaySessionBody,
+  type PlayStatus,
+} from '@veredicto/contract';
 import { IsCalendarDate } from '../calendar-date.js';
 
 const trimmed = Transform(({ value }: { value: unknown }) =>
@@ -12,7 +20,7 @@ const STATUS_MESSAGE = `El estado debe ser uno de: ${PLAY_STATUSES.join(', ')}`;
 const PLATFORM_MESSAGE = 'La plataforma debe ser un texto de hasta 60 caracteres';
 const DATE_MESSAGE = 'Las fechas deben ser días reales en formato AAAA-MM-DD';
 
-export class SetGameStatusDto {
+export class SetGameStatusDto implements GameStatusBody {
   @ApiProperty({ enum: PLAY_STATUSES })
   @IsIn(PLAY_STATUSES, { message: STATUS_MESSAGE })
   status!: PlayStatus;
@@ -47,7 +55,7 @@ export class SetGameStatusDto {
 
 const MINUTES_MESSAGE = 'Los minutos deben ser un número entero entre 1 y 1440';
 
-export class AddPlaySessionDto {
+export class AddPlaySessionDto implements PlaySessionBody {
   @ApiProperty({ format: 'date', example: '2026-02-28' })
   @IsCalendarDate({ message: 'La fecha debe ser un día real en formato AAAA-MM-DD' })
   date!: string;
@@ -87,7 +95,7 @@ export class MyGamesQueryDto {
   platform?: string;
 }
 
-export class GameStatusResponse {
+export class GameStatusResponse implements GameStatus {
   @ApiProperty() igdbID!: number;
   @ApiProperty() title!: string;
   @ApiProperty() slug!: string;
@@ -101,7 +109,7 @@ export class GameStatusResponse {
   @ApiProperty() updatedAt!: string;
 }
 
-export class PlaySessionResponse {
+export class PlaySessionResponse implements PlaySession {
   @ApiProperty() id!: number;
   @ApiProperty({ format: 'date' }) date!: string;
   @ApiProperty() minutes!: number;

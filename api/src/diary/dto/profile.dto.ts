@@ -3,11 +3,23 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   PLAY_STATUSES,
   PROFILE_VISIBILITIES,
+  type CircleAverage,
+  type FeedItem as FeedItemShape,
+  type FeedPage,
+  type Follower,
+  type FollowAnswer as FollowAnswerShape,
+  type FollowRequest,
   type PlayStatus,
+  type PrivacySetting,
+  type Profile,
+  type ProfileActivity,
   type ProfileVisibility,
+  type YearInReview,
 } from '@veredicto/contract';
 
-export class SetPrivacyDto {
+/* The diary's answers (libs/contract/src/diary.ts) as OpenAPI schemas: each class implements its shape. */
+
+export class SetPrivacyDto implements PrivacySetting {
   @ApiProperty({ enum: PROFILE_VISIBILITIES })
   @IsIn(PROFILE_VISIBILITIES, { message: 'La privacidad debe ser public, followers o private' })
   profile!: ProfileVisibility;
@@ -43,7 +55,7 @@ export class ProfileList {
   @ApiProperty({ type: [ProfileListGame], description: 'Sus primeros juegos' }) games!: ProfileListGame[];
 }
 
-export class ProfileRecentItem {
+export class ProfileRecentItem implements ProfileActivity {
   @ApiProperty({ enum: ['rating', 'review'] }) kind!: 'rating' | 'review';
   @ApiProperty() igdbID!: number;
   @ApiProperty() title!: string;
@@ -53,7 +65,7 @@ export class ProfileRecentItem {
   @ApiProperty() createdAt!: string;
 }
 
-export class ProfileResponse {
+export class ProfileResponse implements Profile {
   @ApiProperty() username!: string;
   @ApiProperty() joinedAt!: string;
   @ApiProperty({ type: ProfileCounts }) counts!: ProfileCounts;
@@ -67,22 +79,22 @@ export class ProfileResponse {
   @ApiProperty({ description: 'Si el perfil es el de quien pregunta' }) own!: boolean;
 }
 
-export class FollowAnswer {
+export class FollowAnswer implements FollowAnswerShape {
   @ApiProperty({ description: 'Si lo sigues (aprobado, o un perfil público)' }) following!: boolean;
   @ApiProperty({ description: 'Si tu solicitud espera a que su dueño la apruebe' }) requested!: boolean;
 }
 
-export class FollowRequestItem {
+export class FollowRequestItem implements FollowRequest {
   @ApiProperty() username!: string;
   @ApiProperty() requestedAt!: string;
 }
 
-export class FollowerItem {
+export class FollowerItem implements Follower {
   @ApiProperty() username!: string;
   @ApiProperty({ description: 'Desde cuándo te sigue' }) followedAt!: string;
 }
 
-export class FeedItem {
+export class FeedItem implements FeedItemShape {
   @ApiProperty({ example: 'rating-12' }) id!: string;
   @ApiProperty({ enum: ['rating', 'review', 'status'] }) kind!: 'rating' | 'review' | 'status';
   @ApiProperty() username!: string;
@@ -93,12 +105,12 @@ export class FeedItem {
   @ApiProperty() createdAt!: string;
 }
 
-export class FeedResponse {
+export class FeedResponse implements FeedPage {
   @ApiProperty({ type: [FeedItem] }) content!: FeedItem[];
   @ApiProperty({ type: String, nullable: true }) next!: string | null;
 }
 
-export class CircleResponse {
+export class CircleResponse implements CircleAverage {
   @ApiProperty({ type: Number, nullable: true, description: 'Media de a quienes sigues (con 3 o más)' })
   average!: number | null;
   @ApiProperty({ description: 'Cuántos de a quienes sigues lo puntuaron' }) count!: number;
@@ -128,7 +140,7 @@ export class YearPlatform {
   @ApiProperty({ description: 'Horas de ese año en ella (decimal)' }) hours!: number;
 }
 
-export class YearResponse {
+export class YearResponse implements YearInReview {
   @ApiProperty() username!: string;
   @ApiProperty({ example: 2026 }) year!: number;
   @ApiProperty({ type: [YearCompletedGame], description: 'Completados ese año, el último primero' })

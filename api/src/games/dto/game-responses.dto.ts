@@ -1,5 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LANGUAGE_LOCALES, type LanguageLocale, type PlatformName } from '@veredicto/contract';
+import {
+  LANGUAGE_LOCALES,
+  LANGUAGE_SOURCES,
+  RELEASE_DATE_PRECISIONS,
+  SPANISH_ANSWERS,
+  type FeaturedGame,
+  type GameSuggestion,
+  type GameSummary,
+  type LanguageEntry,
+  type LanguageLocale,
+  type LanguageSource,
+  type Page,
+  type PlatformName,
+  type PlayerTimelineWeek,
+  type ReleaseDatePrecision,
+  type SpanishAnswer,
+  type SpanishVerdict,
+  type SuggestionMark,
+} from '@veredicto/contract';
 import type {
   Badge,
   GameDetailDto,
@@ -16,21 +34,21 @@ import type {
 const nullableNumber = (description: string) => ({ type: Number, nullable: true, description });
 
 const SPANISH_ANSWER = {
-  enum: ['yes', 'no', 'unknown'],
+  enum: SPANISH_ANSWERS,
   description:
     'yes: alguna fuente lo dice; no: fuentes completas cubren todas las plataformas y lo niegan; unknown',
 };
 
 /** docs/CONTRACT.md §13: castellano (es-ES) voices and texts. */
-export class SpanishVerdictResponse {
-  @ApiProperty(SPANISH_ANSWER) audio!: 'yes' | 'no' | 'unknown';
-  @ApiProperty(SPANISH_ANSWER) text!: 'yes' | 'no' | 'unknown';
+export class SpanishVerdictResponse implements SpanishVerdict {
+  @ApiProperty(SPANISH_ANSWER) audio!: SpanishAnswer;
+  @ApiProperty(SPANISH_ANSWER) text!: SpanishAnswer;
 }
 
 const nullableBoolean = (description: string) => ({ type: Boolean, nullable: true, description });
 
 /** What one source says of the game's Spanish on a platform (null: every platform). */
-export class LanguageEntryResponse {
+export class LanguageEntryResponse implements LanguageEntry {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
@@ -44,8 +62,8 @@ export class LanguageEntryResponse {
   @ApiPropertyOptional(nullableBoolean('Voces completas')) audio!: boolean | null;
   @ApiPropertyOptional(nullableBoolean('Interfaz')) interface!: boolean | null;
   @ApiPropertyOptional(nullableBoolean('Subtítulos')) subtitles!: boolean | null;
-  @ApiProperty({ enum: ['steam', 'igdb', 'review', 'user', 'admin'] })
-  source!: 'steam' | 'igdb' | 'review' | 'user' | 'admin';
+  @ApiProperty({ enum: LANGUAGE_SOURCES })
+  source!: LanguageSource;
   @ApiProperty({
     example: '2024-10',
     description: 'Fecha de la fuente: yyyy-MM-dd, o yyyy-MM si solo se sabe el mes',
@@ -66,11 +84,11 @@ export class GameSummaryResponse implements GameSummaryDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: '2022-02-25', description: 'yyyy-MM-dd' })
   releaseDate!: string | null;
   @ApiPropertyOptional({
-    enum: ['day', 'month', 'quarter', 'year'],
+    enum: RELEASE_DATE_PRECISIONS,
     nullable: true,
     description: 'Cuánto se sabe de releaseDate: día, mes, trimestre o solo el año; null sin fecha',
   })
-  releaseDatePrecision!: 'day' | 'month' | 'quarter' | 'year' | null;
+  releaseDatePrecision!: ReleaseDatePrecision | null;
   @ApiPropertyOptional(
     nullableNumber('Media de la crítica, 0-100; null con menos de 4 críticas con nota (se muestra S/P)'),
   )
@@ -88,7 +106,7 @@ export class GameSummaryResponse implements GameSummaryDto {
   spanish!: SpanishVerdictResponse;
 }
 
-export class GamePageResponse {
+export class GamePageResponse implements Page<GameSummary> {
   @ApiProperty({ type: [GameSummaryResponse] }) content!: GameSummaryResponse[];
   @ApiProperty() totalPages!: number;
   @ApiProperty() totalElements!: number;
@@ -97,7 +115,7 @@ export class GamePageResponse {
 }
 
 /** A suggestion of the search box: enough to show it (cover, title, year, platforms) and link to it. */
-export class GameSuggestionResponse {
+export class GameSuggestionResponse implements GameSuggestion {
   @ApiProperty({ description: 'Identificador de IGDB' }) igdbID!: number;
   @ApiProperty({ example: 'elden-ring' }) slug!: string;
   @ApiProperty({ example: 'Elden Ring' }) title!: string;
@@ -114,7 +132,7 @@ export class GameSuggestionResponse {
     description:
       "'dlc' un añadido; 'edition' una edición, remasterización o versión posterior de un título ya sugerido",
   })
-  mark!: 'dlc' | 'edition' | null;
+  mark!: SuggestionMark | null;
 }
 
 class GameVideoResponse {
@@ -205,7 +223,7 @@ class PlayerStatsResponse {
   averageWithUnusual!: number | null;
 }
 
-export class PlayerTimelineWeekResponse {
+export class PlayerTimelineWeekResponse implements PlayerTimelineWeek {
   @ApiProperty({ description: 'Lunes de la semana (UTC)', example: '2026-11-16' }) week!: string;
   @ApiProperty({ description: 'Puntuaciones dadas esa semana' }) count!: number;
   @ApiPropertyOptional(nullableNumber('Su media, redondeada (todas, apartadas incluidas)')) average!:
@@ -315,7 +333,7 @@ export class UserReviewResponse implements ReturnType<typeof presentUserReview> 
   @ApiProperty({ description: 'ISO 8601' }) updatedAt!: string;
 }
 
-export class FeaturedGameResponse extends GameDetailResponse {
+export class FeaturedGameResponse extends GameDetailResponse implements FeaturedGame {
   @ApiProperty({ type: [MediaReviewResponse] }) reviews!: MediaReviewResponse[];
 }
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { USER_REVIEW_SORTS, type UserReviewSort } from '@veredicto/db';
+import { USER_REVIEW_SORTS, type UserReviewSort } from '@veredicto/contract';
 
 export class UserReviewsQueryDto {
   @ApiPropertyOptional({

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { LANGUAGE_LOCALES, type LanguageLocale } from '@veredicto/contract';
+import {
+  LANGUAGE_LOCALES,
+  type LanguageClaim,
+  type LanguageLocale,
+  type LanguageReportDecision,
+} from '@veredicto/contract';
 import { PLATFORM_IDS } from '@veredicto/db';
 import {
   DECISION_REASON_MAX_LENGTH,
@@ -13,7 +18,7 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 const FIELD = (name: string) => ({ message: `${name} debe ser true, false o no enviarse` });
 
 /** POST /api/games/{id}/languages/reports (docs/CONTRACT.md §13). */
-export class LanguageReportDto {
+export class LanguageReportDto implements LanguageClaim {
   @ApiProperty({ enum: PLATFORM_IDS, description: 'La plataforma en la que lo has visto' })
   @IsIn(PLATFORM_IDS, { message: `platform debe ser uno de: ${PLATFORM_IDS.join(', ')}` })
   platform!: string;
@@ -53,7 +58,7 @@ export class LanguageReportDto {
 }
 
 /** POST /api/admin/language-reports/{id}. */
-export class LanguageReportDecisionDto {
+export class LanguageReportDecisionDto implements LanguageReportDecision {
   @ApiProperty({ description: 'true: pasa a ser una entrada de fuente «user»; false: se rechaza' })
   @IsBoolean({ message: 'accept debe ser true o false' })
   accept!: boolean;

@@ -1,6 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type {
+  Outlet,
+  OutletAgreement,
+  OutletCall,
+  OutletDeviation,
+  OutletDifferences,
+  OutletReview,
+  OutletReviewPage,
+  Page,
+} from '@veredicto/contract';
 
-export class OutletDeviationResponse {
+/* The outlets' answers (libs/contract/src/outlets.ts) as OpenAPI schemas: each class implements its shape. */
+
+export class OutletDeviationResponse implements OutletDeviation {
   @ApiProperty({
     nullable: true,
     example: 2.4,
@@ -22,7 +34,7 @@ export class OutletDeviationResponse {
   games!: number;
 }
 
-export class OutletResponse {
+export class OutletResponse implements Outlet {
   @ApiProperty({ example: 'meristation' }) slug!: string;
   @ApiProperty({ example: 'MeriStation' }) name!: string;
   @ApiProperty({ nullable: true, example: 'ES' }) country!: string | null;
@@ -34,7 +46,7 @@ export class OutletResponse {
   @ApiProperty({ type: OutletDeviationResponse }) deviation!: OutletDeviationResponse;
 }
 
-export class OutletPageResponse {
+export class OutletPageResponse implements Page<Outlet> {
   @ApiProperty({ type: [OutletResponse] }) content!: OutletResponse[];
   @ApiProperty() totalElements!: number;
   @ApiProperty() totalPages!: number;
@@ -42,7 +54,7 @@ export class OutletPageResponse {
   @ApiProperty() size!: number;
 }
 
-export class OutletReviewResponse {
+export class OutletReviewResponse implements OutletReview {
   @ApiProperty() igdbID!: number;
   @ApiProperty() title!: string;
   @ApiProperty({ nullable: true, description: 'Nota normalizada 0-100' }) rating!: number | null;
@@ -50,12 +62,12 @@ export class OutletReviewResponse {
     string | null;
 }
 
-export class OutletReviewPageResponse {
+export class OutletReviewPageResponse implements OutletReviewPage {
   @ApiProperty({ type: [OutletReviewResponse] }) content!: OutletReviewResponse[];
   @ApiProperty() totalElements!: number;
 }
 
-export class OutletCallResponse {
+export class OutletCallResponse implements OutletCall {
   @ApiProperty() igdbID!: number;
   @ApiProperty() title!: string;
   @ApiProperty({ description: 'Su nota (media de sus críticas del juego)' }) score!: number;
@@ -64,7 +76,7 @@ export class OutletCallResponse {
   @ApiProperty({ description: 'Su nota menos la media de los otros' }) difference!: number;
 }
 
-export class OutletDifferencesResponse {
+export class OutletDifferencesResponse implements OutletDifferences {
   @ApiProperty({
     type: [Number],
     description:
@@ -79,7 +91,7 @@ export class OutletDifferencesResponse {
   harsh!: OutletCallResponse[];
 }
 
-export class OutletAgreementResponse {
+export class OutletAgreementResponse implements OutletAgreement {
   @ApiProperty({ description: 'Juegos que puntuaron el usuario y el medio' }) games!: number;
   @ApiProperty({ nullable: true, description: 'Media de (tu nota − la del medio)' }) meanDifference!:
     number | null;

@@ -3,11 +3,15 @@ import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import {
   PRICE_STORES,
   SUBSCRIPTION_SERVICES,
+  type GamePricesBody,
+  type PriceHistoryPointBody,
+  type PriceOfferBody,
   type PriceRunSource,
+  type PriceRunStatusBody,
   type PriceStore,
 } from '@veredicto/contract';
 
-export class PriceOfferResponse {
+export class PriceOfferResponse implements PriceOfferBody {
   @ApiProperty({ enum: PRICE_STORES })
   store!: PriceStore;
   @ApiProperty({ example: 'pc' })
@@ -55,7 +59,7 @@ export class SubscriptionResponse {
   leaving!: string | null;
 }
 
-export class GamePricesResponse {
+export class GamePricesResponse implements GamePricesBody {
   @ApiProperty({ type: [PriceOfferResponse] })
   offers!: PriceOfferResponse[];
   @ApiProperty({ type: HistoricLowResponse, nullable: true })
@@ -64,7 +68,7 @@ export class GamePricesResponse {
   subscriptions!: SubscriptionResponse[];
 }
 
-export class PriceHistoryPointResponse {
+export class PriceHistoryPointResponse implements PriceHistoryPointBody {
   @ApiProperty({ enum: PRICE_STORES })
   store!: PriceStore;
   @ApiProperty()
@@ -86,7 +90,7 @@ export class PriceHistoryQueryDto {
   store?: PriceStore;
 }
 
-export class PriceRunStatusResponse {
+export class PriceRunStatusResponse implements PriceRunStatusBody {
   @ApiProperty({ enum: [...PRICE_STORES, ...SUBSCRIPTION_SERVICES] })
   store!: PriceRunSource;
   @ApiProperty({ format: 'date-time' })

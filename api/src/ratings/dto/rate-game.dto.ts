@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, Max, Min } from 'class-validator';
+import type { OwnRating, PlayerAverage, RatingBody } from '@veredicto/contract';
 
-export class RateGameDto {
+export class RateGameDto implements RatingBody {
   @ApiProperty({ description: 'igdbID del juego' })
   @IsInt({ message: 'El identificador del juego no es válido' })
   @Min(1, { message: 'El identificador del juego no es válido' })
@@ -15,7 +16,7 @@ export class RateGameDto {
   score!: number;
 }
 
-export class PlayerAverageResponse {
+export class PlayerAverageResponse implements PlayerAverage {
   @ApiProperty({
     type: Number,
     nullable: true,
@@ -25,6 +26,6 @@ export class PlayerAverageResponse {
   @ApiProperty({ description: 'Puntuaciones de jugadores' }) userRatingCount!: number;
 }
 
-export class OwnRatingResponse {
+export class OwnRatingResponse implements OwnRating {
   @ApiProperty({ minimum: 0, maximum: 100, example: 85 }) score!: number;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { REPORT_REASONS, type ReportReason } from '@veredicto/contract';
+import { REPORT_REASONS, type ReportReason, type ReviewReportBody } from '@veredicto/contract';
 
 export const REPORT_NOTE_MAX_LENGTH = 1000;
 
@@ -11,7 +11,7 @@ export class VoteDto {
   helpful!: boolean;
 }
 
-export class ReportDto {
+export class ReportDto implements ReviewReportBody {
   @ApiProperty({ enum: REPORT_REASONS })
   @IsIn(REPORT_REASONS, { message: `El motivo debe ser uno de: ${REPORT_REASONS.join(', ')}` })
   reason!: ReportReason;

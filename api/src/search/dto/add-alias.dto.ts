@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import type { SearchAliasBody } from '@veredicto/contract';
 
-export class AddAliasDto {
+export class AddAliasDto implements SearchAliasBody {
   @ApiProperty({ description: 'Otro nombre del juego (2-100 caracteres)', example: 'ff7' })
   @IsString({ message: 'alias es obligatorio' })
   @Length(2, 100, { message: 'alias debe tener entre 2 y 100 caracteres' })

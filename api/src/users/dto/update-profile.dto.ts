@@ -1,6 +1,7 @@
+import type { ProfileChange } from '@veredicto/contract';
 import { EmailField, UsernameField } from '../../auth/dto/account-fields.js';
 
-export class UpdateProfileDto {
+export class UpdateProfileDto implements ProfileChange {
   @UsernameField()
   newUsername!: string;
 

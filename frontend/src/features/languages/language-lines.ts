@@ -1,4 +1,4 @@
-import { PLATFORMS, type LanguageEntry, type LanguageSource } from '@veredicto/contract';
+import { PLATFORMS, type LanguageEntry, type LanguageSource, type SpanishVerdict } from '@veredicto/contract';
 import { formatDate } from '../../lib/format';
 
 const SOURCE_NAMES: Record<LanguageSource, string> = {
@@ -32,7 +32,7 @@ export interface PlatformLanguages {
   noSpanish: LanguageEntry | null;
 }
 
-const WHAT: { locale: LanguageEntry['locale']; field: 'audio' | 'text'; label: string }[] = [
+const WHAT: { locale: LanguageEntry['locale']; field: keyof SpanishVerdict; label: string }[] = [
   { locale: 'es-ES', field: 'audio', label: 'Voces en castellano' },
   { locale: 'es-ES', field: 'text', label: 'Textos en castellano' },
   { locale: 'es-419', field: 'audio', label: 'Voces en español latino' },

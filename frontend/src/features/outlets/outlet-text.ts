@@ -1,4 +1,4 @@
-import type { OutletDeviation } from './types';
+import type { OutletDeviation } from '../../lib/types';
 
 const regions = new Intl.DisplayNames(['es-ES'], { type: 'region' });
 const languages = new Intl.DisplayNames(['es-ES'], { type: 'language' });

@@ -2,12 +2,16 @@ import { EntityRepositoryType } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { User } from '../users/user.entity.js';
 import { DiaryImportRepository } from './diary-import.repository.js';
-import type { PlayStatus } from '@veredicto/contract';
+import {
+  DIARY_IMPORT_STATES,
+  type DiaryImportSource,
+  type DiaryImportState,
+  type PlayStatus,
+} from '@veredicto/contract';
 
-export type DiaryImportFormat = 'csv' | 'backloggd' | 'grouvee' | 'steam';
-
-/** `matching`: the job is finding the games; `ready`: waiting for the user; `done`: written. */
-export type DiaryImportState = 'matching' | 'ready' | 'done' | 'failed';
+/** The file's format: one of the contract's import sources. */
+export type DiaryImportFormat = DiaryImportSource;
+export type { DiaryImportState };
 
 /** A game the search found for a row. */
 export interface ImportCandidate {
@@ -47,7 +51,7 @@ export interface DiaryImportRow {
 @Index({ name: 'diary_imports_user_idx', properties: ['user', 'createdAt'] })
 @Check({
   name: 'diary_imports_state_known',
-  expression: "state in ('matching', 'ready', 'done', 'failed')",
+  expression: `state in (${DIARY_IMPORT_STATES.map((state) => `'${state}'`).join(', ')})`,
 })
 export class DiaryImport {
   [EntityRepositoryType]?: DiaryImportRepository;

@@ -6,6 +6,7 @@ import {
   LENGTH_BOUNDS,
   LENGTH_FILTERS,
   PLATFORMS,
+  SPANISH_FILTERS,
   type LengthFilter,
 } from '@veredicto/contract';
 import { filterArgs, pageFilter } from './catalogue-filter.js';
@@ -66,8 +67,7 @@ export function precomputedOrderings(thisYear: number): CatalogueOrderingKey[] {
   const filters: CatalogueFilters[] = [
     {},
     ...PLATFORMS.map((platform) => ({ platform: platform.name })),
-    { spanish: 'audio' },
-    { spanish: 'text' },
+    ...SPANISH_FILTERS.map((spanish) => ({ spanish })),
     ...[...GENRES_BY_SLUG.values()].map((genre) => ({ genres: genre.igdbNames })),
     ...Array.from({ length: thisYear - FIRST_OFFERED_YEAR + 1 }, (_, index) => ({
       year: FIRST_OFFERED_YEAR + index,

@@ -1,11 +1,18 @@
-import type { LengthFilter, PlatformName, SpanishFilter, SpanishVerdict } from '@veredicto/contract';
+import type {
+  CatalogueSort,
+  LengthFilter,
+  PlatformName,
+  SpanishFilter,
+  SpanishVerdict,
+} from '@veredicto/contract';
 import type { AliasKind } from '../search/game-alias.entity.js';
 import type { GameVideo, ReleaseDatePrecision, SpanishTextSource } from './game.entity.js';
 import type { GameScoreStats } from './score-stats.js';
 
 /** The rows the games repositories read and write, in our names (the API presents them in its own). */
 
-export type GameSort = 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
+/** The catalogue's orders (the contract's `sortBy` values). */
+export type GameSort = CatalogueSort;
 
 export interface GameSummaryRow {
   id: number;

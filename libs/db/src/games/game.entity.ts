@@ -1,13 +1,13 @@
 import { ArrayType, EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { SpanishAnswer } from '@veredicto/contract';
+import type { ReleaseDatePrecision, SpanishAnswer } from '@veredicto/contract';
 import { CatalogueFilterIndexes } from './catalogue-filter-indexes.js';
 import { GameRepository } from './game.repository.js';
 import { searchWordTriggers } from '../search/search-word.entity.js';
 import { searchVersionTriggers } from '../search/search-version.js';
 
 /** How much of `releaseDate` is known: IGDB stores a year-only date as 31 December, a quarter as its last day. */
-export type ReleaseDatePrecision = 'day' | 'month' | 'quarter' | 'year';
+export type { ReleaseDatePrecision };
 
 /** Where the Spanish synopsis came from: the project's own seed file or a translation service. */
 export type SpanishTextSource = 'seed' | 'libretranslate' | 'deepl';

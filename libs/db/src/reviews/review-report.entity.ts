@@ -1,12 +1,9 @@
 import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import type { ReportReason } from '@veredicto/contract';
+import type { ReportAction, ReportReason } from '@veredicto/contract';
 import { User } from '../users/user.entity.js';
 import { ReviewReportRepository } from './review-report.repository.js';
 import { UserReview } from './user-review.entity.js';
-
-export const REPORT_ACTIONS = ['keep', 'hide'] as const;
-export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 /** A reader's report of a user review, open until an administrator decides (with a written reason). */
 @Entity({ tableName: 'review_reports', repository: () => ReviewReportRepository })

@@ -1,8 +1,8 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { typedSql } from '../typed-sql.js';
-import type { ReportReason } from '@veredicto/contract';
-import type { ReportAction, ReviewReport } from './review-report.entity.js';
+import type { ReportAction, ReportReason } from '@veredicto/contract';
+import type { ReviewReport } from './review-report.entity.js';
 
 export interface OpenReportRow {
   id: number;

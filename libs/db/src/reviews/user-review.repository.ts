@@ -1,12 +1,9 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import type { UserReviewSort } from '@veredicto/contract';
 import { typedRows, typedSql } from '../typed-sql.js';
 import type { UserReview } from './user-review.entity.js';
 import { wilsonLowerBound } from './wilson-lower-bound.js';
-
-/** How a game's user reviews are ordered: most helpful first (Wilson lower bound) or newest first. */
-export const USER_REVIEW_SORTS = ['helpful', 'recent'] as const;
-export type UserReviewSort = (typeof USER_REVIEW_SORTS)[number];
 
 export interface UserReviewRow {
   id: number;

@@ -1,10 +1,8 @@
 import { EntityRepositoryType } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Game } from '../games/game.entity.js';
+import type { DiscoveryOrigin } from '@veredicto/contract';
 import { ReviewDiscoveryRepository } from './review-discovery.repository.js';
-
-export const DISCOVERY_ORIGINS = ['metacritic', 'opencritic', 'igdb', 'outlet'] as const;
-export type DiscoveryOrigin = (typeof DISCOVERY_ORIGINS)[number];
 export type DiscoveryOutcome = 'added' | 'refused';
 
 /**

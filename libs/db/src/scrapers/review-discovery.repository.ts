@@ -1,7 +1,7 @@
 import { EntityRepository } from '@mikro-orm/postgresql';
-import { WISHLIST_NAME } from '@veredicto/contract';
+import { WISHLIST_NAME, type DiscoveryOrigin } from '@veredicto/contract';
 import { typedSql } from '../typed-sql.js';
-import type { DiscoveryOrigin, DiscoveryOutcome, ReviewDiscovery } from './review-discovery.entity.js';
+import type { DiscoveryOutcome, ReviewDiscovery } from './review-discovery.entity.js';
 
 /** A game whose critic-review pages the discovery job looks for. */
 export interface DiscoveryGame {

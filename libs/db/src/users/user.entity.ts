@@ -1,5 +1,5 @@
 import { Check, Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { ProfileVisibility } from '@veredicto/contract';
+import { PROFILE_VISIBILITIES, type ProfileVisibility } from '@veredicto/contract';
 
 /** emailKey() in SQL: the same rules, kept side by side (the accounts integration test checks both). */
 export const EMAIL_KEY_SQL =
@@ -24,7 +24,7 @@ export const EMAIL_KEY_SQL =
 })
 @Check({
   name: 'users_profile_visibility_known',
-  expression: "profile_visibility in ('public', 'followers', 'private')",
+  expression: `profile_visibility in (${PROFILE_VISIBILITIES.map((visibility) => `'${visibility}'`).join(', ')})`,
 })
 export class User {
   @PrimaryKey({ autoincrement: true })

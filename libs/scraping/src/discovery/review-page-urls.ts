@@ -1,11 +1,10 @@
+import type { DiscoveryOrigin } from '@veredicto/contract';
 import { siteHost } from '../html/page-url.js';
-
-export type CandidateOrigin = 'metacritic' | 'opencritic' | 'igdb' | 'outlet';
 
 /** A page that may hold a game's critic reviews, and where the discovery job got its address. */
 export interface CandidatePage {
   url: string;
-  origin: CandidateOrigin;
+  origin: DiscoveryOrigin;
 }
 
 /** A page left out before it is fetched, with the reason (Spanish, for the admin screen). */

@@ -1,11 +1,7 @@
 import { apiPaths } from '../../../lib/paths';
+import type { DismissedUnusualWindow } from '../../../lib/types';
 import { adminFetch } from './admin-token';
 
 export function dismissUnusualWindow(windowId: number) {
-  return adminFetch<{ status: 'dismissed'; avUserRatings: number | null }>(
-    apiPaths.admin.dismissUnusual(windowId),
-    {
-      method: 'POST',
-    },
-  );
+  return adminFetch<DismissedUnusualWindow>(apiPaths.admin.dismissUnusual(windowId), { method: 'POST' });
 }

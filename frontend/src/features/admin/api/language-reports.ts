@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPaths } from '../../../lib/paths';
-import type { LanguageReport } from '../../../lib/types';
+import type { LanguageReport, LanguageReportDecision, LanguageReportOutcome } from '../../../lib/types';
 import { adminFetch } from './admin-token';
 
 export function useLanguageReports() {
@@ -10,8 +10,8 @@ export function useLanguageReports() {
 }
 
 export function decideLanguageReport(reportId: number, accept: boolean, reason: string) {
-  return adminFetch<{ accepted: boolean }>(apiPaths.admin.languageReport(reportId), {
+  return adminFetch<LanguageReportOutcome>(apiPaths.admin.languageReport(reportId), {
     method: 'POST',
-    json: { accept, reason },
+    json: { accept, reason } satisfies LanguageReportDecision,
   });
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiPaths } from '../../../lib/paths';
-import type { SearchMiss } from '../../../lib/types';
+import type { SearchAlias, SearchAliasBody, SearchMiss } from '../../../lib/types';
 import { adminFetch } from './admin-token';
 
 export function useSearchMisses() {
@@ -15,8 +15,8 @@ export function dismissSearchMiss(term: string) {
 
 /** Gives the game another name people search it by; `missTerm` leaves the zero-result list. */
 export function addGameAlias(igdbID: number, alias: string, missTerm?: string) {
-  return adminFetch<{ id: number; kind: string; alias: string }>(apiPaths.admin.gameAliases(igdbID), {
+  return adminFetch<SearchAlias>(apiPaths.admin.gameAliases(igdbID), {
     method: 'POST',
-    json: { alias, missTerm },
+    json: { alias, missTerm } satisfies SearchAliasBody,
   });
 }

@@ -1,11 +1,7 @@
 import useSWR from 'swr';
 import { apiPaths } from '../../../lib/paths';
+import type { ReliabilityReport } from '../../../lib/types';
 import { adminFetch } from './admin-token';
-
-export interface ReliabilityReport {
-  reconciliation: { at: string; checked: number; fixed: number; gameIds: number[] } | null;
-  outbox: { pending: number; oldestPendingSeconds: number | null };
-}
 
 export function useReliability() {
   return useSWR<ReliabilityReport>(apiPaths.admin.reliability(), (path: string) =>

@@ -1,24 +1,7 @@
 import useSWR from 'swr';
 import { apiPaths } from '../../../lib/paths';
-import type { EnqueuedJob } from '../../../lib/types';
+import type { EnqueuedJob, ReviewDiscoveryReport } from '../../../lib/types';
 import { adminFetch } from './admin-token';
-
-/** One page the discovery job looked at for a game's critic reviews. */
-export interface DiscoveryFinding {
-  igdbId: number;
-  title: string;
-  url: string;
-  origin: 'metacritic' | 'opencritic' | 'igdb' | 'outlet';
-  reason: string | null;
-  reviewCount: number;
-  checkedAt: string;
-}
-
-export interface ReviewDiscoveryReport {
-  enabled: boolean;
-  found: DiscoveryFinding[];
-  refused: DiscoveryFinding[];
-}
 
 export function useReviewDiscovery() {
   return useSWR<ReviewDiscoveryReport>(apiPaths.admin.reviewDiscovery(), (path: string) =>

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { PLATFORMS } from '@veredicto/contract';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { editGame, type GameFactsEdit } from '../api/edit-game';
+import type { GameFactsEdit } from '../../../lib/types';
+import { editGame } from '../api/edit-game';
 import { useRequestStatus } from '../use-request-status';
 import { RequestStatusText } from './request-status-text';
 

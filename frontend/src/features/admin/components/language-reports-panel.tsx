@@ -1,4 +1,4 @@
-import { PLATFORMS } from '@veredicto/contract';
+import { LANGUAGE_LOCALE_LABELS, PLATFORMS } from '@veredicto/contract';
 import type { LanguageReport } from '../../../lib/types';
 import { decideLanguageReport, useLanguageReports } from '../api/language-reports';
 import { ReportQueue } from './report-decision';
@@ -8,7 +8,7 @@ const said = (value: boolean | null) => (value === null ? 'no lo sabe' : value ?
 /** What the report says, in words: 'PlayStation 5 · castellano · voces: sí · textos: no lo sabe'. */
 export function languageClaimText(report: LanguageReport): string {
   const platform = PLATFORMS.find((one) => one.id === report.platform)?.name ?? report.platform;
-  const locale = report.locale === 'es-ES' ? 'castellano' : 'español latino';
+  const locale = LANGUAGE_LOCALE_LABELS[report.locale].toLowerCase();
   return `${platform} · ${locale} · voces: ${said(report.audio)} · textos: ${said(report.text)}`;
 }
 

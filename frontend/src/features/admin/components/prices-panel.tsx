@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { PRICE_RUN_SOURCE_NAMES, type PriceRunStatusBody } from '@veredicto/contract';
+import { PRICE_RUN_SOURCE_NAMES, type EnqueuedJob, type PriceRunStatusBody } from '@veredicto/contract';
 import { formatDate } from '../../../lib/format';
 import { apiPaths } from '../../../lib/paths';
 import { adminFetch } from '../api/admin-token';
@@ -17,7 +17,7 @@ export function PricesPanel() {
   const [message, setMessage] = useState('');
   const refresh = async () => {
     try {
-      const { jobId } = await adminFetch<{ jobId: string }>(apiPaths.admin.pricesRefresh(), {
+      const { jobId } = await adminFetch<Pick<EnqueuedJob, 'jobId'>>(apiPaths.admin.pricesRefresh(), {
         method: 'POST',
       });
       setMessage(`Consulta de precios en cola (trabajo ${jobId}).`);

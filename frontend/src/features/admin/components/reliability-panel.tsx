@@ -1,5 +1,6 @@
 import { formatDate } from '../../../lib/format';
-import { useReliability, type ReliabilityReport } from '../api/use-reliability';
+import type { ReliabilityReport } from '../../../lib/types';
+import { useReliability } from '../api/use-reliability';
 import { requestErrorMessage } from '../use-request-status';
 
 /** The sentences the panel shows: what the last reconciliation fixed and what waits to reach the queue. */

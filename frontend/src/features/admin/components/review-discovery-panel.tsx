@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { serverMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import type { EnqueuedJob, JobStatus } from '../../../lib/types';
-import { runReviewDiscovery, useReviewDiscovery, type DiscoveryFinding } from '../api/use-review-discovery';
+import type { DiscoveryFinding, DiscoveryOrigin, EnqueuedJob, JobStatus } from '../../../lib/types';
+import { runReviewDiscovery, useReviewDiscovery } from '../api/use-review-discovery';
 import { asEnqueuedJob } from '../enqueued-job';
 import { requestErrorMessage, type RequestStatus } from '../use-request-status';
 import { JobProgress } from './job-progress';
 import { RequestStatusText } from './request-status-text';
 
-const ORIGINS: Record<DiscoveryFinding['origin'], string> = {
+const ORIGINS: Record<DiscoveryOrigin, string> = {
   metacritic: 'Metacritic',
   opencritic: 'OpenCritic',
   igdb: 'IGDB',

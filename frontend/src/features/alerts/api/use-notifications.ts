@@ -16,7 +16,10 @@ export function useNotifications(page = 0) {
 export function useMarkRead() {
   const { mutate } = useSWRConfig();
   return async (body: { ids: number[] } | { all: true }) => {
-    await apiFetch<{ unread: number }>(apiPaths.user.notificationsRead(), { method: 'POST', json: body });
+    await apiFetch<Pick<NotificationsPage, 'unread'>>(apiPaths.user.notificationsRead(), {
+      method: 'POST',
+      json: body,
+    });
     await mutate((key) => typeof key === 'string' && key.startsWith('/api/user/notifications'));
   };
 }

@@ -1,8 +1,9 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import type { ServerMessage, SessionToken } from '../../../lib/types';
 
 export async function login(credentials: { username: string; password: string }): Promise<string> {
-  const answer = await apiFetch<{ token: string }>(apiPaths.auth.login(), {
+  const answer = await apiFetch<SessionToken>(apiPaths.auth.login(), {
     method: 'POST',
     json: credentials,
     token: null,
@@ -15,7 +16,7 @@ export async function resendConfirmation(credentials: {
   username: string;
   password: string;
 }): Promise<string> {
-  const answer = await apiFetch<{ message: string }>(apiPaths.auth.resendConfirmation(), {
+  const answer = await apiFetch<ServerMessage>(apiPaths.auth.resendConfirmation(), {
     method: 'POST',
     json: credentials,
     token: null,
@@ -25,7 +26,7 @@ export async function resendConfirmation(credentials: {
 
 /** Asks for a single-use way in by e-mail (when the account is under attack); answers the message to show. */
 export async function requestLoginLink(username: string): Promise<string> {
-  const answer = await apiFetch<{ message: string }>(apiPaths.auth.loginLink(), {
+  const answer = await apiFetch<ServerMessage>(apiPaths.auth.loginLink(), {
     method: 'POST',
     json: { username },
     token: null,
@@ -35,7 +36,7 @@ export async function requestLoginLink(username: string): Promise<string> {
 
 /** Exchanges the e-mailed link's token for a session token (once). */
 export async function exchangeLoginLink(token: string): Promise<string> {
-  const answer = await apiFetch<{ token: string }>(apiPaths.auth.useLoginLink(), {
+  const answer = await apiFetch<SessionToken>(apiPaths.auth.useLoginLink(), {
     method: 'POST',
     json: { token },
     token: null,

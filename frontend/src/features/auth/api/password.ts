@@ -1,9 +1,10 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import type { ServerMessage } from '../../../lib/types';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const answer = await apiFetch<{ message: string }>(apiPaths.auth.forgotPassword(), {
+  const answer = await apiFetch<ServerMessage>(apiPaths.auth.forgotPassword(), {
     method: 'POST',
     json: { email },
     token: null,

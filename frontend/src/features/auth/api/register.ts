@@ -1,8 +1,9 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import type { ServerMessage } from '../../../lib/types';
 
 export function register(account: { email: string; username: string; password: string }) {
-  return apiFetch<{ message: string }>(apiPaths.auth.register(), {
+  return apiFetch<ServerMessage>(apiPaths.auth.register(), {
     method: 'POST',
     json: account,
     token: null,

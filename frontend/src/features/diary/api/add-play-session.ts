@@ -1,10 +1,7 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { PlaySession } from '../types';
+import type { PlaySession, PlaySessionBody } from '../../../lib/types';
 
-export function addPlaySession(
-  igdbID: number,
-  body: { date: string; minutes: number; platform?: string; note?: string },
-) {
+export function addPlaySession(igdbID: number, body: PlaySessionBody) {
   return apiFetch<PlaySession>(apiPaths.user.gameSessions(igdbID), { method: 'POST', json: body });
 }

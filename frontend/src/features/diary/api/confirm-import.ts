@@ -1,7 +1,6 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { ImportScoreScale } from '@veredicto/contract';
-import type { DiaryImport } from '../types';
+import type { DiaryImport, ImportConfirmation, ImportScoreScale } from '../../../lib/types';
 
 /**
  * Writes the confirmed rows; `choices` are the user's picks (igdbID null leaves a row out), `ratingScale`
@@ -9,11 +8,12 @@ import type { DiaryImport } from '../types';
  */
 export function confirmImport(
   importId: number,
-  choices: { line: number; igdbID: number | null }[],
+  choices: NonNullable<ImportConfirmation['choices']>,
   ratingScale: ImportScoreScale | null,
 ) {
+  const body: ImportConfirmation = ratingScale ? { choices, ratingScale } : { choices };
   return apiFetch<DiaryImport>(apiPaths.user.confirmImport(importId), {
     method: 'POST',
-    json: ratingScale ? { choices, ratingScale } : { choices },
+    json: body,
   });
 }

@@ -1,13 +1,8 @@
 import useSWR from 'swr';
 import { apiFetch, swrFetcher } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import type { FollowAnswer } from '../../../lib/types';
 import { useSession } from '../../auth';
-
-/** Following a profile for followers is a request until its owner approves it. */
-export interface FollowAnswer {
-  following: boolean;
-  requested: boolean;
-}
 
 export function followUser(username: string) {
   return apiFetch<FollowAnswer>(apiPaths.users.follow(username), { method: 'PUT' });

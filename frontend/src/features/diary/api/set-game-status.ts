@@ -1,10 +1,7 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { GameStatus, PlayStatus } from '../types';
+import type { GameStatus, GameStatusBody } from '../../../lib/types';
 
-export function setGameStatus(
-  igdbID: number,
-  body: { status: PlayStatus; platform?: string; startedAt?: string; finishedAt?: string; hours?: number },
-) {
+export function setGameStatus(igdbID: number, body: GameStatusBody) {
   return apiFetch<GameStatus>(apiPaths.user.gameStatus(igdbID), { method: 'PUT', json: body });
 }

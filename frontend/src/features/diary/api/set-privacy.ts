@@ -1,10 +1,10 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { ProfileVisibility } from '../types';
+import type { PrivacySetting, ProfileVisibility } from '../../../lib/types';
 
 export function setPrivacy(profile: ProfileVisibility) {
-  return apiFetch<{ profile: ProfileVisibility }>(apiPaths.user.privacy(), {
+  return apiFetch<PrivacySetting>(apiPaths.user.privacy(), {
     method: 'PUT',
-    json: { profile },
+    json: { profile } satisfies PrivacySetting,
   });
 }

@@ -1,9 +1,9 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import type { DiaryImport, ImportSource } from '../types';
+import type { DiaryImport, DiaryImportSource } from '../../../lib/types';
 
 /** Uploads a file to import; the answer's rows fill in once the matching job has run. */
-export function startImport(file: File, source?: ImportSource) {
+export function startImport(file: File, source?: DiaryImportSource) {
   const form = new FormData();
   form.append('file', file);
   if (source) form.append('source', source);

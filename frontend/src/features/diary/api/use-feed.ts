@@ -2,7 +2,7 @@ import useSWRInfinite from 'swr/infinite';
 import { swrFetcher } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { useSession } from '../../auth';
-import type { FeedPage } from '../types';
+import type { FeedPage } from '../../../lib/types';
 
 /** 'Actividad', page after page through the cursor each page hands out. */
 export function useFeed() {

@@ -1,16 +1,7 @@
 import useSWR from 'swr';
 import { apiFetch, swrFetcher } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-
-export interface FollowRequest {
-  username: string;
-  requestedAt: string;
-}
-
-export interface Follower {
-  username: string;
-  followedAt: string;
-}
+import type { FollowApproval, Follower, FollowRequest } from '../../../lib/types';
 
 export const useFollowRequests = () =>
   useSWR<FollowRequest[]>(apiPaths.user.followRequests(), swrFetcher<FollowRequest[]>);
@@ -18,7 +9,7 @@ export const useFollowRequests = () =>
 export const useFollowers = () => useSWR<Follower[]>(apiPaths.user.followers(), swrFetcher<Follower[]>);
 
 export const approveFollowRequest = (username: string) =>
-  apiFetch<{ approved: true }>(apiPaths.user.followRequest(username), { method: 'PUT' });
+  apiFetch<FollowApproval>(apiPaths.user.followRequest(username), { method: 'PUT' });
 
 export const refuseFollowRequest = (username: string) =>
   apiFetch<void>(apiPaths.user.followRequest(username), { method: 'DELETE' });

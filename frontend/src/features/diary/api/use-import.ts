@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { swrFetcher } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { useAuthenticatedKey } from '../../auth';
-import type { DiaryImport } from '../types';
+import type { DiaryImport } from '../../../lib/types';
 
 /** How often the screen asks again while the job is still matching titles. */
 const MATCHING_REFRESH_MS = 1000;

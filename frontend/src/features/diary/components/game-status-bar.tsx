@@ -10,7 +10,9 @@ import { removeGameStatus } from '../api/remove-game-status';
 import { setGameStatus } from '../api/set-game-status';
 import { useCircle } from '../api/use-circle';
 import { useGameStatus } from '../api/use-game-status';
-import { formatHours, PLAY_STATUSES, STATUS_LABELS, type PlayStatus } from '../types';
+import { PLAY_STATUSES, PLAY_STATUS_LABELS } from '@veredicto/contract';
+import { formatHours } from '../format-hours';
+import type { PlayStatus } from '../../../lib/types';
 import { SessionForm } from './session-form';
 import './diary.css';
 
@@ -59,7 +61,7 @@ export function GameStatusBar({ game }: GameStatusBarProps) {
           finishedAt: current?.finishedAt ?? undefined,
         });
         await refresh(saved, { revalidate: false });
-        confirm(`Guardado: ${game.title}, «${STATUS_LABELS[value]}».`);
+        confirm(`Guardado: ${game.title}, «${PLAY_STATUS_LABELS[value]}».`);
       }
       void mutate((key) => typeof key === 'string' && key.startsWith('/api/user/games'));
     } catch (caught) {
@@ -84,7 +86,7 @@ export function GameStatusBar({ game }: GameStatusBarProps) {
         <option value="">Sin estado</option>
         {PLAY_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {STATUS_LABELS[status]}
+            {PLAY_STATUS_LABELS[status]}
           </option>
         ))}
       </select>

@@ -6,7 +6,7 @@ import { apiPaths } from '../../../lib/paths';
 import { useSession } from '../../auth';
 import { deletePlaySession } from '../api/delete-play-session';
 import { usePlaySessions } from '../api/use-play-sessions';
-import { formatHours } from '../types';
+import { formatHours } from '../format-hours';
 import './diary.css';
 
 /** 'Tus sesiones' on a game's page: the user's sittings with the game, the latest first, each deletable. */

@@ -1,4 +1,4 @@
-import { pageTexts } from '@veredicto/contract';
+import { pageTexts, PLAY_STATUS_LABELS } from '@veredicto/contract';
 import { Link } from '../../../components/link';
 import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../../../lib/format';
@@ -6,11 +6,11 @@ import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { RequireAuth } from '../../auth';
 import { useFeed } from '../api/use-feed';
-import { STATUS_LABELS, type FeedItem } from '../types';
+import type { FeedItem } from '../../../lib/types';
 import '../components/diary.css';
 
 function describe(item: FeedItem): string {
-  if (item.kind === 'status' && item.status) return `ha marcado como «${STATUS_LABELS[item.status]}»`;
+  if (item.kind === 'status' && item.status) return `ha marcado como «${PLAY_STATUS_LABELS[item.status]}»`;
   if (item.kind === 'review')
     return item.score === undefined
       ? 'ha escrito una crítica de'

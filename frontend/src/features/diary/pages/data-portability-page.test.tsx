@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, stubFetch } from '../../../test/render';
-import type { DiaryImport } from '../types';
+import type { DiaryImport } from '../../../lib/types';
 import { DataPortabilityPage } from './data-portability-page';
 
 const row = (line: number, title: string, candidates: DiaryImport['matched'][number]['candidates'] = []) => ({

@@ -1,4 +1,4 @@
-import { pageTexts, scoreMappingLabel, type ImportScoreScale } from '@veredicto/contract';
+import { pageTexts, scoreMappingLabel, PLAY_STATUS_LABELS, type ImportScoreScale } from '@veredicto/contract';
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Link } from '../../../components/link';
 import { serverMessage } from '../../../lib/api-client';
@@ -9,10 +9,10 @@ import { confirmImport } from '../api/confirm-import';
 import { downloadExport } from '../api/download-export';
 import { startImport } from '../api/start-import';
 import { useImport } from '../api/use-import';
-import { STATUS_LABELS, type DiaryImport, type ImportRow, type ImportSource } from '../types';
+import type { DiaryImport, DiaryImportSource, ImportRow } from '../../../lib/types';
 import '../components/diary.css';
 
-const SOURCES: { value: ImportSource | ''; label: string }[] = [
+const SOURCES: { value: DiaryImportSource | ''; label: string }[] = [
   { value: '', label: 'Reconocerlo por el contenido' },
   { value: 'csv', label: 'CSV (el de Veredicto o tu hoja de cálculo)' },
   { value: 'backloggd', label: 'Backloggd (Title, Rating)' },
@@ -32,7 +32,7 @@ function rowFacts(row: ImportRow, scale: ImportScoreScale | null): string[] {
   const mapping = row.ratingText ? scoreMappingLabel(row.ratingText, scale) : null;
   const score = row.ratingText ? (mapping ?? `${row.ratingText} (¿sobre cuánto?)`) : row.rating;
   const facts = [
-    row.status ? STATUS_LABELS[row.status] : null,
+    row.status ? PLAY_STATUS_LABELS[row.status] : null,
     row.platform,
     score !== null ? `nota ${score}` : null,
     row.hours !== null ? `${row.hours.toLocaleString('es-ES')} h` : null,
@@ -90,7 +90,7 @@ function ExportSection() {
 function UploadForm({ onStarted }: { onStarted: (importId: number) => void }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [source, setSource] = useState<ImportSource | ''>('');
+  const [source, setSource] = useState<DiaryImportSource | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -122,7 +122,7 @@ function UploadForm({ onStarted }: { onStarted: (importId: number) => void }) {
       <select
         id={`${id}-source`}
         value={source}
-        onChange={(event) => setSource(event.target.value as ImportSource | '')}
+        onChange={(event) => setSource(event.target.value as DiaryImportSource | '')}
       >
         {SOURCES.map((option) => (
           <option key={option.value} value={option.value}>

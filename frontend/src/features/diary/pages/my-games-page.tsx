@@ -1,4 +1,4 @@
-import { pageTexts } from '@veredicto/contract';
+import { pageTexts, PLAY_STATUSES, PLAY_STATUS_LABELS } from '@veredicto/contract';
 import { useId, useState } from 'react';
 import { Link } from '../../../components/link';
 import { LoadError } from '../../../components/load-error';
@@ -8,7 +8,8 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { RequireAuth, useSession } from '../../auth';
 import { useMyGames } from '../api/use-my-games';
 import { HoursLeft } from '../components/play-estimate';
-import { formatHours, PLAY_STATUSES, STATUS_LABELS, type GameStatus } from '../types';
+import { formatHours } from '../format-hours';
+import type { GameStatus } from '../../../lib/types';
 import '../components/diary.css';
 
 function MyGames() {
@@ -53,7 +54,7 @@ function MyGames() {
             return (
               <section key={status} aria-labelledby={`${id}-${status}`}>
                 <h2 id={`${id}-${status}`}>
-                  {STATUS_LABELS[status]} ({inStatus.length})
+                  {PLAY_STATUS_LABELS[status]} ({inStatus.length})
                 </h2>
                 <ul className="diary-list">
                   {inStatus.map((game) => (

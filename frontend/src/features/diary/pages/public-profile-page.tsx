@@ -4,7 +4,7 @@ import { Link } from '../../../components/link';
 import { useStatusToast } from '../../../components/status-toast';
 import { isApiError, serverMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { pageTexts } from '@veredicto/contract';
+import { pageTexts, PLAY_STATUSES, PLAY_STATUS_LABELS } from '@veredicto/contract';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useSession } from '../../auth';
@@ -13,7 +13,8 @@ import { setPrivacy } from '../api/set-privacy';
 import { useProfile } from '../api/use-profile';
 import { FollowersPanel } from '../components/followers-panel';
 import { FollowRequestButton } from '../components/follow-request-button';
-import { formatHours, PLAY_STATUSES, STATUS_LABELS, type Profile, type ProfileVisibility } from '../types';
+import { formatHours } from '../format-hours';
+import type { Profile, ProfileVisibility } from '../../../lib/types';
 import '../components/diary.css';
 
 const VISIBILITY_LABELS: Record<ProfileVisibility, string> = {
@@ -134,7 +135,7 @@ function ProfileView({ profile, onChanged }: { profile: Profile; onChanged: () =
       <ul className="profile-counts" data-testid="profile-counts">
         {PLAY_STATUSES.map((status) => (
           <li key={status}>
-            {STATUS_LABELS[status]}: <strong>{profile.counts[status]}</strong>
+            {PLAY_STATUS_LABELS[status]}: <strong>{profile.counts[status]}</strong>
           </li>
         ))}
         <li>

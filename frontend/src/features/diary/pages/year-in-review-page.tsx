@@ -6,7 +6,8 @@ import { isApiError } from '../../../lib/api-client';
 import { routes } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { useYear } from '../api/use-year';
-import { formatHours, type YearInReview } from '../types';
+import { formatHours } from '../format-hours';
+import type { YearInReview } from '../../../lib/types';
 import '../components/diary.css';
 
 export function YearInReviewPage() {

@@ -1,10 +1,11 @@
-import type { ReportReason } from '@veredicto/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import type { FiledReviewReport, ReportReason, ReviewReportBody } from '../../../lib/types';
 
 export function reportReview(reviewId: number, reason: ReportReason, note: string) {
-  return apiFetch<{ id: number; message: string }>(apiPaths.reviews.report(reviewId), {
+  const body: ReviewReportBody = note ? { reason, note } : { reason };
+  return apiFetch<FiledReviewReport>(apiPaths.reviews.report(reviewId), {
     method: 'POST',
-    json: note ? { reason, note } : { reason },
+    json: body,
   });
 }

@@ -1,12 +1,6 @@
 import useSWR from 'swr';
 import { apiPaths } from '../../../lib/paths';
-
-export interface BestOfRank {
-  year: number;
-  /** Null: every platform. */
-  platform: string | null;
-  rank: number;
-}
+import type { BestOfRank } from '../../../lib/types';
 
 /** The game's places in its year's best-of lists, best first. */
 export function useBestOfRanks(igdbID: number | undefined) {

@@ -1,10 +1,12 @@
 import useSWR from 'swr';
-import { CATALOGUE_PAGE_SIZE, type LengthFilter } from '@veredicto/contract';
+import {
+  CATALOGUE_PAGE_SIZE,
+  type CatalogueSort,
+  type LengthFilter,
+  type SpanishFilter,
+} from '@veredicto/contract';
 import { apiPaths } from '../../../lib/paths';
 import type { GameSummary, Page } from '../../../lib/types';
-import type { SpanishFilter } from '@veredicto/contract';
-
-export type CatalogueSort = 'releaseDate' | 'avRatings' | 'avUserRatings' | 'length';
 
 /**
  * The catalogue's filters besides the platform (docs/CONTRACT.md §16); adult games and add-ons (DLC,

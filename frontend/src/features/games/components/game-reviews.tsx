@@ -4,7 +4,8 @@ import { FeedLink } from '../../../components/feed-link';
 import { SelectField } from '../../../components/select-field';
 import { Tabs } from '../../../components/tabs';
 import type { MediaReview } from '../../../lib/types';
-import { useGameUserReviews, type UserReviewSort } from '../api/use-game-user-reviews';
+import type { UserReviewSort } from '../../../lib/types';
+import { useGameUserReviews } from '../api/use-game-user-reviews';
 import { useMediaReviews } from '../api/use-media-reviews';
 import {
   filterMediaReviewGroups,

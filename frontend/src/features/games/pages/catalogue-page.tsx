@@ -1,6 +1,6 @@
 import { useNavigationType, useParams, useSearchParams } from 'react-router-dom';
 import { Link, NavLink } from '../../../components/link';
-import { GENRE_SLUGS, pageTexts, type LengthFilter } from '@veredicto/contract';
+import { GENRE_SLUGS, pageTexts, type CatalogueSort, type LengthFilter } from '@veredicto/contract';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { GameGrid } from '../../../components/game-grid';
 import { Pagination } from '../../../components/pagination';
@@ -12,7 +12,7 @@ import { usePageMeta } from '../../../lib/use-page-meta';
 import { SPANISH_FILTER_LABELS, SPANISH_FILTERS, type SpanishFilter } from '@veredicto/contract';
 import { readSpanishFilter } from '../../languages';
 import { newestBestOfYear, useBestOfLists } from '../api/use-best-of-lists';
-import { useGameCatalogue, type CatalogueSort } from '../api/use-game-catalogue';
+import { useGameCatalogue } from '../api/use-game-catalogue';
 import { ALL_PLATFORMS_ID, PLATFORM_FILTERS, platformLabel } from '../platforms';
 import './games.css';
 

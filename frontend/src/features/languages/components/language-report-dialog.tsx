@@ -1,23 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { PLATFORMS } from '@veredicto/contract';
+import {
+  LANGUAGE_LOCALE_LABELS,
+  LANGUAGE_LOCALES,
+  PLATFORMS,
+  type LanguageLocale,
+  type SpanishAnswer,
+} from '@veredicto/contract';
 import { DialogFormFooter, useDialogSend } from '../../../components/dialog-form-footer';
 import { Modal } from '../../../components/modal';
 import { RadioFieldset } from '../../../components/radio-fieldset';
 import { SelectField } from '../../../components/select-field';
 import { TextAreaField } from '../../../components/text-field';
-import { reportLanguages, type LanguageClaim } from '../api/report-languages';
+import { reportLanguages } from '../api/report-languages';
 
-type Answer = 'yes' | 'no' | 'unknown';
-const ANSWERS: readonly { value: Answer; label: string }[] = [
+const ANSWERS: readonly { value: SpanishAnswer; label: string }[] = [
   { value: 'yes', label: 'Sí' },
   { value: 'no', label: 'No' },
   { value: 'unknown', label: 'No lo sé' },
 ];
-const LOCALE_OPTIONS: readonly { value: LanguageClaim['locale']; label: string }[] = [
-  { value: 'es-ES', label: 'Castellano' },
-  { value: 'es-419', label: 'Español latino' },
-];
-const asField = (answer: Answer) => (answer === 'unknown' ? undefined : answer === 'yes');
+const LOCALE_OPTIONS = LANGUAGE_LOCALES.map((value) => ({ value, label: LANGUAGE_LOCALE_LABELS[value] }));
+const asField = (answer: SpanishAnswer) => (answer === 'unknown' ? undefined : answer === 'yes');
 
 /** The game's platforms as the API names them ('PlayStation 5' → 'ps5'); every platform when none is known. */
 function platformOptions(names: readonly string[]) {
@@ -37,9 +39,9 @@ export function LanguageReportDialog({
 }) {
   const options = platformOptions(platforms);
   const [platform, setPlatform] = useState<string>(options[0].id);
-  const [locale, setLocale] = useState<LanguageClaim['locale']>('es-ES');
-  const [audio, setAudio] = useState<Answer>('unknown');
-  const [text, setText] = useState<Answer>('unknown');
+  const [locale, setLocale] = useState<LanguageLocale>('es-ES');
+  const [audio, setAudio] = useState<SpanishAnswer>('unknown');
+  const [text, setText] = useState<SpanishAnswer>('unknown');
   const [note, setNote] = useState('');
   const { status, setStatus, busy, send } = useDialogSend();
 
@@ -75,7 +77,7 @@ export function LanguageReportDialog({
           label="Idioma"
           value={locale}
           options={LOCALE_OPTIONS}
-          onValueChange={(value) => setLocale(value as LanguageClaim['locale'])}
+          onValueChange={(value) => setLocale(value as LanguageLocale)}
         />
         <RadioFieldset
           legend="¿Tiene voces en ese idioma?"

@@ -18,7 +18,7 @@ import { useOutletAgreement } from '../api/use-outlet-agreement';
 import { useOutletDifferences } from '../api/use-outlet-differences';
 import { OUTLET_REVIEWS_PAGE_SIZE, useOutletReviews } from '../api/use-outlet-reviews';
 import { countryName, decimal, deviationVerdict, languageName, signedPoints } from '../outlet-text';
-import type { Outlet, OutletCall } from '../types';
+import type { Outlet, OutletCall } from '../../../lib/types';
 import '../components/outlets.css';
 
 // The chart library is in its own chunk, fetched only by this page.

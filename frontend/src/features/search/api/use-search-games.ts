@@ -1,6 +1,7 @@
 import useSWRInfinite from 'swr/infinite';
 import { apiPaths } from '../../../lib/paths';
-import { fetchSearchPage, type SearchPage } from './search-page';
+import type { SearchPage } from '../../../lib/types';
+import { fetchSearchPage } from './search-page';
 import type { SpanishFilter } from '@veredicto/contract';
 
 /** The search's pages, loaded one more at a time (`loadMore`); `spanish` keeps only castellano voices or texts. */

@@ -1,8 +1,9 @@
 import { apiFetch } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import type { PlayerAverage, RatingBody } from '../../../lib/types';
 
-export function submitRating(rating: { gameId: number; score: number }) {
-  return apiFetch<{ avUserRatings: number | null; userRatingCount: number }>(apiPaths.user.rating(), {
+export function submitRating(rating: RatingBody) {
+  return apiFetch<PlayerAverage>(apiPaths.user.rating(), {
     method: 'POST',
     json: rating,
   });
