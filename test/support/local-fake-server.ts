@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * An outside service's fake on 127.0.0.1 (a free port): what the fakes of the stores share. A subclass
+ * An outside service's fake on 127.0.0.1 (a free port): what the fakes of the stores and the scrapers'
+ * sites (LocalSite) share. A subclass
  * answers each request in the service's real shape.
  */
 export abstract class LocalFakeServer {

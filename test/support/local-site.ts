@@ -1,24 +1,24 @@
 import { readFileSync } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fromRoot } from '@veredicto/config';
+import { LocalFakeServer } from './local-fake-server.js';
 import { waitFor } from './processes.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** A small site on 127.0.0.1 (allow-listed for the scrapers in tests), with a random port. */
-export class LocalSite {
+/**
+ * A small site on 127.0.0.1 (allow-listed for the scrapers in tests), with a random port: the fakes' server
+ * (LocalFakeServer: port, origin, start, close) answering the routes a test gives it.
+ */
+export class LocalSite extends LocalFakeServer {
   private readonly routes = new Map<string, Handler>();
-  private readonly server = http.createServer((request, response) => {
+  readonly hits: string[] = [];
+
+  protected answer(request: IncomingMessage, response: ServerResponse): void {
     this.hits.push(request.url ?? '');
     const handler = this.routes.get(new URL(request.url ?? '/', 'http://x').pathname);
     if (handler) handler(request, response);
     else response.writeHead(404, { 'Content-Type': 'text/plain' }).end('No encontrado');
-  });
-  readonly hits: string[] = [];
-
-  get origin(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   url(path: string): string {
@@ -38,16 +38,6 @@ export class LocalSite {
   handle(path: string, handler: Handler): this {
     this.routes.set(path, handler);
     return this;
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
   }
 }
 
