@@ -46,7 +46,10 @@ export async function npmStart(options: {
   const { env, dataDir, port } = await freshStartEnv(options.prefix, USER_UNSET);
   Object.assign(env, options.env);
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const supervisor = spawn(process.execPath, [fromRoot('scripts/start.mjs')], {
+  // PROFILE_DIR (off by default): V8's CPU profiler in the supervisor and, through fork's execArgv, in every
+  // API and worker process; each writes its .cpuprofile there when it stops.
+  const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
+  const supervisor = spawn(process.execPath, [...profile, fromRoot('scripts/start.mjs')], {
     cwd: fromRoot('.'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,7 @@ import { AdminTokenService, bearerToken } from './admin/admin-token.service.js';
 import { ADMIN_UNAUTHORIZED_MESSAGE } from './admin/admin.guard.js';
 import { edgePolicyMiddleware } from './common/edge-policy.middleware.js';
 import { EncodedAnswers } from './common/encoded-answers.js';
+import { fixedHeaders } from './common/fixed-headers.js';
 import { readLanesMiddleware } from './common/read-lanes.middleware.js';
 import { GamesService } from './games/games.service.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
@@ -99,43 +100,52 @@ function installApiDocs(app: NestExpressApplication, config: AppConfig): void {
   });
 }
 
-/** The security headers (helmet): the page's CSP for pages and the API docs, a deny-all one for JSON. */
+/**
+ * The security headers (helmet, read once: fixedHeaders): the page's CSP for pages and the API docs, a
+ * deny-all one for JSON.
+ */
 function securityHeaders(config: AppConfig) {
-  const pageHelmet = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The page's inline config script by its hash: the same for every visitor, so CDN-cached pages
-        // carry no per-request secret.
-        scriptSrc: [
-          "'self'",
-          siteConfigScriptHash({ siteName: config.SITE_NAME, contactEmail: config.CONTACT_EMAIL }),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+  const pageHelmet = fixedHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The page's inline config script by its hash: the same for every visitor, so CDN-cached pages
+          // carry no per-request secret.
+          scriptSrc: [
+            "'self'",
+            siteConfigScriptHash({ siteName: config.SITE_NAME, contactEmail: config.CONTACT_EMAIL }),
+          ],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+        },
       },
-    },
-    hsts: config.NODE_ENV === 'production',
-    crossOriginEmbedderPolicy: false,
-  });
+      hsts: config.NODE_ENV === 'production',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   // bull-board brings its own inline scripts: it gets the headers without the page CSP (Swagger UI loads
   // only its own files and gets the page's policy).
-  const toolHelmet = helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' });
+  const toolHelmet = fixedHeaders(
+    helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' }),
+  );
   // JSON answers are never rendered as documents: a fixed, deny-all policy.
-  const apiHelmet = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-    hsts: config.NODE_ENV === 'production',
-  });
+  const apiHelmet = fixedHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+      hsts: config.NODE_ENV === 'production',
+    }),
+  );
   return (request: Request, response: Response, next: NextFunction) => {
     if (request.path.startsWith('/admin/queues')) return toolHelmet(request, response, next);
     if (request.path.startsWith(API_DOCS_PATH)) return pageHelmet(request, response, next);

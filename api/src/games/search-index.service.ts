@@ -53,6 +53,11 @@ export class SearchIndexService implements OnApplicationBootstrap, Follower {
     return this.store.current;
   }
 
+  /** The index when it is loaded and no read is owed: else null. */
+  ready(): SearchIndex | null {
+    return this.follower.fresh ? this.store.current : null;
+  }
+
   /** Changes whenever an answer made from the index may have (SearchIndexStore.stamp). */
   get stamp(): string {
     return this.store.stamp;
