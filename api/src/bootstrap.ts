@@ -136,7 +136,10 @@ function securityHeaders(config: AppConfig) {
   const toolHelmet = fixedHeaders(
     helmet({ contentSecurityPolicy: false, hsts: config.NODE_ENV === 'production' }),
   );
-  // JSON answers are never rendered as documents: a fixed, deny-all policy.
+  // JSON answers are never rendered as documents: a fixed, deny-all policy, and only the headers that
+  // protect a JSON answer (OWASP's REST Security cheat sheet): no sniffing, no framing, no cross-origin
+  // reads, HTTPS only. The ones that govern documents (their opener, agent cluster, DNS prefetching,
+  // referrer, legacy XSS filter, IE downloads, Flash policies) go with the pages, not with every answer.
   const apiHelmet = fixedHeaders(
     helmet({
       contentSecurityPolicy: {
@@ -144,6 +147,13 @@ function securityHeaders(config: AppConfig) {
         directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
       },
       hsts: config.NODE_ENV === 'production',
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      referrerPolicy: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
     }),
   );
   return (request: Request, response: Response, next: NextFunction) => {

@@ -97,6 +97,54 @@ describe('client boundaries: proxies, e-mail addresses, API docs', () => {
     expect(await mailsTo(api, '"><svg/onload=alert(1)>"@x.co')).toEqual([]);
   });
 
+  it('security headers: a page gets the document set; a JSON answer, by the lane or the application, the JSON set', async () => {
+    const production = await start({ NODE_ENV: 'production' });
+    const securityHeaders = (answer: Response) =>
+      Object.fromEntries(
+        [
+          'content-security-policy',
+          'strict-transport-security',
+          'x-content-type-options',
+          'x-frame-options',
+          'cross-origin-resource-policy',
+          'cross-origin-opener-policy',
+          'referrer-policy',
+          'x-dns-prefetch-control',
+          'x-powered-by',
+        ].map((name) => [name, answer.headers.get(name)]),
+      );
+    const json = {
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'cross-origin-resource-policy': 'same-origin',
+      'cross-origin-opener-policy': null,
+      'referrer-policy': null,
+      'x-dns-prefetch-control': null,
+      'x-powered-by': null,
+    };
+    for (const path of [
+      '/api/games/search?name=zelda',
+      '/api/games/all?page=0',
+      '/api/games/0',
+      '/health/live',
+    ]) {
+      const answer = await fetch(`${production.baseUrl}${path}`);
+      expect({ path, headers: securityHeaders(answer) }).toEqual({ path, headers: json });
+    }
+    const page = securityHeaders(await fetch(`${production.baseUrl}/`));
+    expect(page['content-security-policy']).toContain("script-src 'self'");
+    expect(page).toMatchObject({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-opener-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-dns-prefetch-control': 'off',
+      'x-powered-by': null,
+    });
+  });
+
   it('API docs: public in development with the page CSP; off in production; behind the admin token if asked', async () => {
     const development = await start({ NODE_ENV: 'development' });
     const page = await fetch(`${development.baseUrl}/`);

@@ -189,6 +189,11 @@ const envSchema = z.object({
    */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /**
+   * Under `npm start`, the workers' niceness (0-19): on a machine shared with the API processes their
+   * background work yields the cores to the requests people wait for. 0 leaves it as the supervisor's.
+   */
+  WORKER_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  /**
    * On SIGTERM the API's readiness turns false, every answer carries `Connection: close`, and after 2 s it
    * stops accepting and waits for the answers in flight; the whole stop stays within this. Kubernetes gives
    * 30 s including the pod's 5 s preStop pause.
@@ -312,6 +317,7 @@ export const PROCESS_SETTINGS = {
     'TRANSLATE_BATCH_SIZE',
     'WORKER_CONCURRENCY',
     'WORKER_SHUTDOWN_GRACE_MS',
+    'WORKER_NICENESS',
     'WORKER_QUEUES',
     'WORKER_METRICS_PORT',
     'CDN_API_URL',

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { ConfigError, configProblems, fromRoot, loadConfig } from '@veredicto/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
@@ -19,6 +19,8 @@ interface ManagedProcess {
   restarts: number;
   /** Settles when the process says its first start's catalogue is in (the API's 'complete'). */
   complete?: Promise<void>;
+  /** Its scheduling niceness (0 = as the supervisor's; higher yields the cores to the others). */
+  niceness: number;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function runSupervisor(): Promise<void> {
     env: { METRICS_PORT: String(metricsPort), ...(index > 0 ? { SEED_DEMO: 'false' } : {}) },
     graceMs: config.API_SHUTDOWN_GRACE_MS,
     restarts: 0,
+    niceness: 0,
   }));
   const workers: ManagedProcess = {
     name: 'workers',
@@ -127,6 +130,9 @@ export async function runSupervisor(): Promise<void> {
     env: {},
     graceMs: workersConfig.WORKER_SHUTDOWN_GRACE_MS,
     restarts: 0,
+    // On one machine the workers' background work (recalculations, orderings, imports) yields the cores
+    // to the requests people wait for; on Kubernetes each has its own pod and this is not used.
+    niceness: workersConfig.WORKER_NICENESS,
   };
   processes.push(...apis, workers);
 
@@ -139,6 +145,13 @@ export async function runSupervisor(): Promise<void> {
         detached: true,
       });
       managed.child = child;
+      if (managed.niceness > 0 && child.pid !== undefined) {
+        try {
+          setPriority(child.pid, managed.niceness);
+        } catch (error) {
+          say(`${managed.name}: niceness ${managed.niceness} not set (${String(error)})`);
+        }
+      }
       let ready = false;
       let completed: () => void = () => undefined;
       managed.complete = new Promise<void>((done) => (completed = done));
