@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRoot } from '@veredicto/config';
@@ -92,6 +92,24 @@ describe('the npm start supervisor', () => {
   }, 240_000);
 });
 
+/** The niceness of this machine's processes running `script` with DATA_DIR=`dataDir` (from /proc). */
+function niceOf(script: string, dataDir: string): number[] {
+  const nices: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes(script)) continue;
+      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dataDir}`)) continue;
+      // Field 19 of /proc/PID/stat, counted after the command name's closing parenthesis.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      nices.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return nices;
+}
+
 /**
  * Ctrl-C in a terminal: SIGINT to the whole foreground process group of `npm start` (npm, the shell, the
  * supervisor and anything else in the group), not only to the supervisor.
@@ -137,6 +155,10 @@ describe('npm start stopped as a terminal does', () => {
       throw new Error(`${error.message}\n${stdout}\n${stderr}`);
     });
     expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+    // The workers yield the cores to the API (WORKER_NICENESS, 10 by default); the API keeps the supervisor's.
+    expect(niceOf('dist/workers/src/main.js', dataDir)).toEqual([10]);
+    expect(niceOf('dist/api/src/main.js', dataDir).every((nice) => nice === 0)).toBe(true);
+    expect(niceOf('dist/api/src/main.js', dataDir).length).toBeGreaterThan(0);
     // A crítico is browsing while the stop comes: the API holds open database connections.
     void fetch(`http://127.0.0.1:${port}/api/games/all`).catch(() => undefined);
 

@@ -213,11 +213,16 @@ export class GameRepository extends EntityRepository<Game> {
    * date on (by the database's calendar), never before nor without a date.
    */
   async findRatingKey(igdbId: number): Promise<{ id: number; released: boolean } | null> {
-    const row = await this.db
-      .selectFrom('Game')
-      .select((eb) => ['id', sql<boolean | null>`${eb.ref('releaseDate')} <= current_date`.as('released')])
-      .where('igdbId', '=', igdbId)
-      .executeTakeFirst();
+    // Without the row conversion (typedRows): every rating reads it, and a Game's conversion maps its
+    // sixty properties for two columns.
+    const [row] = await typedRows(
+      this.getEntityManager(),
+      this.db
+        .selectFrom('Game')
+        .select((eb) => ['id', sql<boolean | null>`${eb.ref('releaseDate')} <= current_date`.as('released')])
+        .where('igdbId', '=', igdbId)
+        .limit(1),
+    );
     return row ? { id: Number(row.id), released: row.released === true } : null;
   }
 

@@ -1,6 +1,7 @@
-import { EntityRepository } from '@mikro-orm/postgresql';
+import { EntityRepository, type ConnectionType, type SqlEntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { type TypedSql, typedReadSql, typedSql } from '../typed-sql.js';
+import { currentReadRoute } from '../replication/read-routing.js';
+import { typedRows, typedSql } from '../typed-sql.js';
 import type { Rating } from './rating.entity.js';
 import { countedScore, playerAverage } from '../games/game-figures-query.js';
 
@@ -87,7 +88,7 @@ export class RatingRepository extends EntityRepository<Rating> {
    * when the current request allows it (currentReadRoute).
    */
   async findCurrentPlayerAverage(gameId: number): Promise<number | null | undefined> {
-    const row = await livePlayerAverage(typedReadSql(this.getEntityManager()), gameId);
+    const row = await livePlayerAverage(this.getEntityManager(), gameId, currentReadRoute());
     return row === null ? undefined : row.avUserRatings;
   }
 
@@ -96,13 +97,21 @@ export class RatingRepository extends EntityRepository<Rating> {
    * answer to a rating; null when the game does not exist.
    */
   findLivePlayerAverage(gameId: number): Promise<PlayerAverageRow | null> {
-    return livePlayerAverage(this.db, gameId);
+    return livePlayerAverage(this.getEntityManager(), gameId, 'write');
   }
 }
 
-/** The game's player average and count from its ratings (exclusions as stored); null for no such game. */
-async function livePlayerAverage(db: TypedSql, gameId: number): Promise<PlayerAverageRow | null> {
-  const row = await db
+/**
+ * The game's player average and count from its ratings (exclusions as stored); null for no such game. Read
+ * without the query builder's row conversion (typedRows: the two aliased numbers need none), as every
+ * rating's answer reads it.
+ */
+async function livePlayerAverage(
+  em: SqlEntityManager,
+  gameId: number,
+  route: ConnectionType,
+): Promise<PlayerAverageRow | null> {
+  const query = typedSql(em, route)
     .selectFrom('Game as g')
     .leftJoin('Rating as r', 'r.game', 'g.id')
     .select((select) => [
@@ -110,8 +119,8 @@ async function livePlayerAverage(db: TypedSql, gameId: number): Promise<PlayerAv
       sql<number>`count(${select.ref('r.score')})::int`.as('total'),
     ])
     .where('g.id', '=', gameId)
-    .groupBy('g.id')
-    .executeTakeFirst();
+    .groupBy('g.id');
+  const [row] = await typedRows(em, query, route);
   if (!row) return null;
   return {
     avUserRatings: row.average === null ? null : Number(row.average),
