@@ -29,11 +29,15 @@
  *
  * PROFILE_DIR (off by default): V8's CPU profiler on in every process of the site (a .cpuprofile each, for
  * finding where a rating's time goes). A profiled run is slower: do not report its figures.
+ *
+ * BENCH_OUTPUT (off by default): a file that receives everything the started site prints (its JSON log
+ * lines: each slow or failed request with its time, each 503 with the stack of the step that lost its
+ * connection).
  */
 import argon2 from 'argon2';
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -178,6 +182,7 @@ async function withStartedSite(backend: 'redis' | 'postgres', bench: (site: Site
   for (const stream of [child.stdout, child.stderr])
     stream.on('data', (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
+      if (process.env.BENCH_OUTPUT) appendFileSync(process.env.BENCH_OUTPUT, chunk);
       if (output.includes('API processes ready:')) allApis = true;
     });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

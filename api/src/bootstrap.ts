@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import { json, static as serveStatic, type NextFunction, type Request, type Response } from 'express';
@@ -65,7 +66,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   );
 
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.useGlobalInterceptors(new RetryLostConnectionInterceptor());
+  app.useGlobalInterceptors(new RetryLostConnectionInterceptor(app.get(Reflector)));
   app.useGlobalPipes(new NoNulPipe(), createValidationPipe());
   installApiDocs(app, config);
 }

@@ -42,7 +42,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       message = SERVICE_UNAVAILABLE_MESSAGE;
       // A write whose outcome is uncertain (its connection was lost at or after COMMIT) is sent again.
       response.setHeader('Retry-After', '1');
-      this.logger.warn(exception instanceof Error ? exception.message : String(exception));
+      // The stack says which step lost its connection (before or at the COMMIT, in a guard, in the answer's read).
+      this.logger.warn(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     } else {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),

@@ -1,10 +1,17 @@
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { notePossibleEffect, withWriteLedger, type WriteLedger } from '@veredicto/db';
+import { AsyncResource } from 'node:async_hooks';
+import { defer, lastValueFrom } from 'rxjs';
 import {
+  IdempotentWrite,
   isServiceUnavailable,
   mayRunAgain,
+  retryAdvisory,
   RETRY_WINDOW_MS,
   retryPauseMs,
   retryUncommitted,
+  RetryLostConnectionInterceptor,
 } from './unavailable.js';
 
 describe('isServiceUnavailable', () => {
@@ -104,5 +111,78 @@ describe('retryUncommitted', () => {
     const outer: WriteLedger = { mayHaveTakenEffect: false };
     await withWriteLedger(outer, () => retryUncommitted(async () => notePossibleEffect()));
     expect(outer.mayHaveTakenEffect).toBe(true);
+  });
+});
+
+describe('retryAdvisory', () => {
+  const lost = () => Object.assign(new Error('terminating connection'), { code: '57P01' });
+
+  it('runs again even what may have committed (an advisory count), and never another error', async () => {
+    let runs = 0;
+    const counted = await retryAdvisory(async () => {
+      runs += 1;
+      notePossibleEffect();
+      if (runs < 3) throw lost();
+      return runs;
+    });
+    expect(counted).toBe(3);
+
+    runs = 0;
+    await expect(
+      retryAdvisory(async () => {
+        runs += 1;
+        throw new Error('duplicate key value violates unique constraint');
+      }),
+    ).rejects.toThrow('duplicate key');
+    expect(runs).toBe(1);
+  });
+});
+
+describe('RetryLostConnectionInterceptor', () => {
+  const lost = () => Object.assign(new Error('terminating connection'), { code: '57P01' });
+  class Handlers {
+    @IdempotentWrite()
+    rate() {}
+    review() {}
+  }
+  const contextOf = (method: string, handler: () => void) =>
+    ({
+      switchToHttp: () => ({ getRequest: () => ({ method }) }),
+      getHandler: () => handler,
+    }) as unknown as ExecutionContext;
+  /**
+   * A handler whose first run sends its COMMIT and then loses its connection; the second run answers. Bound
+   * to the context it is handled in, as Nest's own `next.handle()` is (AsyncResource.bind).
+   */
+  const committingThenLost = () => {
+    let runs = 0;
+    const next: CallHandler = {
+      handle: () =>
+        defer(
+          AsyncResource.bind(async () => {
+            runs += 1;
+            notePossibleEffect();
+            if (runs === 1) throw lost();
+            return runs;
+          }),
+        ),
+    };
+    return { next, runs: () => runs };
+  };
+
+  it('runs an idempotent write again after an uncertain COMMIT', async () => {
+    const handler = committingThenLost();
+    const interceptor = new RetryLostConnectionInterceptor(new Reflector());
+    const answer = interceptor.intercept(contextOf('POST', Handlers.prototype.rate), handler.next);
+    await expect(lastValueFrom(answer)).resolves.toBe(2);
+    expect(handler.runs()).toBe(2);
+  });
+
+  it('leaves any other write that may have committed to answer 503 (its outcome is uncertain)', async () => {
+    const handler = committingThenLost();
+    const interceptor = new RetryLostConnectionInterceptor(new Reflector());
+    const answer = interceptor.intercept(contextOf('POST', Handlers.prototype.review), handler.next);
+    await expect(lastValueFrom(answer)).rejects.toThrow('terminating connection');
+    expect(handler.runs()).toBe(1);
   });
 });

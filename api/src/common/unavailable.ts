@@ -1,4 +1,5 @@
-import { CallHandler, ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { notePossibleEffect, withWriteLedger, type WriteLedger } from '@veredicto/db';
 import { catchError, defer, type Observable, throwError, timer, switchMap } from 'rxjs';
@@ -83,13 +84,28 @@ export function mayRunAgain(
  * noted in the request's ledger too.
  */
 export async function retryUncommitted<T>(work: () => Promise<T>): Promise<T> {
+  return retryLost(work, false);
+}
+
+/**
+ * Runs `work` again after a lost connection (with the interceptor's pauses) even when it may have taken
+ * effect, for a write whose second run changes nothing more than its first: the per-user write limit's
+ * count. Its effect is advisory (a count against a limit, never a user's data), so a hit counted twice
+ * after a lost COMMIT costs at most one request of the window, and that is better than a 503 for a request
+ * that did nothing. What it may have changed is noted in the request's ledger.
+ */
+export async function retryAdvisory<T>(work: () => Promise<T>): Promise<T> {
+  return retryLost(work, true);
+}
+
+async function retryLost<T>(work: () => Promise<T>, evenIfItTookEffect: boolean): Promise<T> {
   const firstRunAt = Date.now();
   for (let retry = 0; ; retry += 1) {
     const ledger: WriteLedger = { mayHaveTakenEffect: false };
     try {
       return await withWriteLedger(ledger, work);
     } catch (error) {
-      if (!mayRunAgain(error, ledger.mayHaveTakenEffect, firstRunAt)) throw error;
+      if (!mayRunAgain(error, ledger.mayHaveTakenEffect && !evenIfItTookEffect, firstRunAt)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryPauseMs(retry)));
     } finally {
       if (ledger.mayHaveTakenEffect) notePossibleEffect();
@@ -100,26 +116,44 @@ export async function retryUncommitted<T>(work: () => Promise<T>): Promise<T> {
 /** A read run again after a lost connection (it changes nothing, so always while the window lasts). */
 export const retryRead = retryUncommitted;
 
+const IDEMPOTENT_WRITE = 'veredicto:idempotent-write';
+
+/**
+ * Marks a write whose second run leaves what its first left (it sets a value, or removes it; it never adds
+ * or counts): a rating set or withdrawn. Lost at or after its COMMIT, it is run again like a request that
+ * certainly changed nothing, instead of answering 503 (docs/RELIABILITY.md, "A rating"). Only for writes
+ * that queue nothing but deduplicated jobs and send no mail.
+ */
+export const IdempotentWrite = () => SetMetadata(IDEMPOTENT_WRITE, true);
+
 /**
  * A request whose database connection was killed is tried again, after a pause that lets the pool see
  * which of its idle connections the same sweep killed (each one's end is then handled and it leaves the
  * pool), so the retry runs on a connection that is alive; again and again for RETRY_WINDOW_MS, for a sweep
  * that comes again. A read is always safe to run again; a write only while its ledger shows that it
- * certainly changed nothing (mayRunAgain). A write that failed at or after its COMMIT, or after a job or mail left, answers
- * 503 with Retry-After: its outcome is uncertain, and the client retries it (writes are idempotent).
+ * certainly changed nothing (mayRunAgain), or when it is marked IdempotentWrite (a rating). Any other write
+ * that failed at or after its COMMIT, or after a job or mail left, answers 503 with Retry-After: its outcome
+ * is uncertain, and the client retries it.
  */
 @Injectable()
 export class RetryLostConnectionInterceptor implements NestInterceptor {
+  /** `reflector`: reads IdempotentWrite on the handler (without it, every write is treated as not idempotent). */
+  constructor(private readonly reflector?: Reflector) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const method = context.switchToHttp().getRequest<Request>()?.method;
-    const isRead = method === 'GET' || method === 'HEAD';
+    // A read, or a write marked IdempotentWrite: running it again after an uncertain COMMIT changes nothing.
+    const safeToRunAgain =
+      method === 'GET' ||
+      method === 'HEAD' ||
+      this.reflector?.get<boolean>(IDEMPOTENT_WRITE, context.getHandler()) === true;
     const firstRunAt = Date.now();
     const attempt = (retry: number): Observable<unknown> =>
       defer(() => {
         const ledger: WriteLedger = { mayHaveTakenEffect: false };
         return withWriteLedger(ledger, () => next.handle()).pipe(
           catchError((error: unknown) =>
-            mayRunAgain(error, !isRead && ledger.mayHaveTakenEffect, firstRunAt)
+            mayRunAgain(error, !safeToRunAgain && ledger.mayHaveTakenEffect, firstRunAt)
               ? timer(retryPauseMs(retry)).pipe(switchMap(() => attempt(retry + 1)))
               : throwError(() => error),
           ),

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { RateLimit, type RateLimitEntry } from '@veredicto/db';
-import { retryUncommitted } from '../common/unavailable.js';
+import { retryAdvisory } from '../common/unavailable.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -34,8 +34,9 @@ export class PostgresThrottlerStorage implements ThrottlerStorage {
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
     // Counted in a guard, before the request's own retry (RetryLostConnectionInterceptor): a count whose
-    // connection was lost before its COMMIT is counted again here instead of answering 503.
-    return retryUncommitted(async () => {
+    // connection was lost is counted again here instead of answering 503, even when the lost one may have
+    // committed (the count is advisory: at worst one hit more in the window, never a user's data).
+    return retryAdvisory(async () => {
       const now = Date.now();
       const entry = await this.em
         .fork()

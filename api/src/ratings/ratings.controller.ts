@@ -13,6 +13,7 @@ import { NoContentWhenAbsent } from '../common/no-content-when-absent.intercepto
 import { LimitUserWrites } from '../rate-limits/user-write-limit.guard.js';
 import { ErrorResponse } from '../games/dto/game-responses.dto.js';
 import { IgdbIdPipe } from '../games/dto/igdb-id.param.js';
+import { IdempotentWrite } from '../common/unavailable.js';
 import { OwnRatingResponse, PlayerAverageResponse, RateGameDto } from './dto/rate-game.dto.js';
 import { RatingsService } from './ratings.service.js';
 
@@ -24,6 +25,7 @@ export class RatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
   @LimitUserWrites()
+  @IdempotentWrite()
   @Post('rating')
   @HttpCode(200)
   @ApiOperation({
@@ -48,6 +50,7 @@ export class RatingsController {
   }
 
   @LimitUserWrites()
+  @IdempotentWrite()
   @Delete('rating/:gameId')
   @HttpCode(200)
   @ApiOperation({
