@@ -285,4 +285,57 @@ describe(`catalogue pages from the anchors the workers keep (${backend} queues)`
       }
     }
   }, 300_000);
+
+  it('a rating marks only the orderings by player score: those by date or by critics keep their walk', async () => {
+    // A game of the year's pages with a critic average: in the orderings of the whole catalogue and of the
+    // year, by players, by release date and by critics.
+    const { rows } = await db.query<{ id: number }>(
+      `select g.id from games g
+       where ${BASE} and g.av_ratings is not null and to_char(g.release_date, 'YYYY') = '${YEAR}'
+       order by g.id limit 1`,
+    );
+    expect(rows).toHaveLength(1);
+    const gameId = rows[0].id;
+    const dirtyOf = async () =>
+      new Map(
+        await Promise.all(
+          COMBINATIONS.map(async (combination) => {
+            const row = await stored(combination);
+            return [combination.name, BigInt(row?.dirty_seq ?? 0)] as const;
+          }),
+        ),
+      );
+    const before = await dirtyOf();
+    const rankBefore = (await db.query('select player_rank_score from games where id = $1', [gameId])).rows[0]
+      .player_rank_score;
+    for (let n = 0; n < 3; n++) await rate(db, (await createUser(db)).id, gameId, 40 + n);
+    await api.app.get(JobGateway).enqueue(JobName.RecalculateAverage, { gameId });
+    const byPlayers = COMBINATIONS.filter((combination) =>
+      ['whole catalogue by players', 'a year by players (the year index of the score orders)'].includes(
+        combination.name,
+      ),
+    );
+    expect(byPlayers).toHaveLength(2);
+    for (const combination of byPlayers)
+      await waitFor(
+        async () => {
+          const row = await stored(combination);
+          return (
+            BigInt(row.dirty_seq) > before.get(combination.name)! &&
+            BigInt(row.clean_seq) >= BigInt(row.dirty_seq)
+          );
+        },
+        { timeoutMs: 60_000, what: `the walk of ${combination.name} after the ratings` },
+      );
+    expect(
+      (await db.query('select player_rank_score from games where id = $1', [gameId])).rows[0]
+        .player_rank_score,
+    ).not.toEqual(rankBefore);
+    const after = await dirtyOf();
+    for (const combination of COMBINATIONS.filter((combination) => combination.sort !== 'avUserRatings'))
+      expect([combination.name, after.get(combination.name)]).toEqual([
+        combination.name,
+        before.get(combination.name),
+      ]);
+  }, 120_000);
 });

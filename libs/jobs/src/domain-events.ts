@@ -6,8 +6,16 @@
 export interface DomainEvents {
   /** Release date, its precision or platforms changed (IGDB import, the operator); `changeId` = game_changes. */
   'game.facts-changed': { igdbId: number; changeId?: number };
-  /** A recalculation changed the stored figures; the flags say when an average is shown for the first time. */
-  'game.figures-changed': { igdbId: number; firstCritic?: boolean; firstSpanishPress?: boolean };
+  /**
+   * A recalculation changed the stored figures; the flags say when an average is shown for the first time,
+   * and `playersOnly` that no critic figure changed (a rating: only the orderings by player score move).
+   */
+  'game.figures-changed': {
+    igdbId: number;
+    firstCritic?: boolean;
+    firstSpanishPress?: boolean;
+    playersOnly?: boolean;
+  };
   /** A media or player review of the game was added, changed or removed. */
   'review.changed': { igdbId: number; kind: 'media' | 'user'; reviewId?: number };
   /** What is known of the game's Spanish voices and texts changed. */

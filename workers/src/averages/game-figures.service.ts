@@ -3,15 +3,27 @@ import { Injectable } from '@nestjs/common';
 import { GameFiguresRepository, Outlet, OutletGameScore, repository, type ShownFigures } from '@veredicto/db';
 import { type DomainEventOf, OutboxRelay } from '@veredicto/jobs';
 
+/** The figures players move; every other shown figure is the critics' (media reviews). */
+const PLAYER_FIGURES = new Set<keyof ShownFigures>([
+  'avUserRatings',
+  'userRatingCount',
+  'playerHistogram',
+  'playerRankScore',
+]);
+
 /** What a recalculation changed, as the event the consumers (CDN, alerts, feeds) receive; null if nothing. */
 export function figuresChanged(
   before: ShownFigures,
   after: ShownFigures | null,
 ): DomainEventOf<'game.figures-changed'> | null {
   if (!after || JSON.stringify(before) === JSON.stringify(after)) return null;
+  const changed = (Object.keys(after) as (keyof ShownFigures)[]).filter(
+    (figure) => JSON.stringify(before[figure]) !== JSON.stringify(after[figure]),
+  );
   return {
     name: 'game.figures-changed',
     igdbId: after.igdbId,
+    ...(changed.every((figure) => PLAYER_FIGURES.has(figure)) ? { playersOnly: true } : {}),
     ...(before.avRatings === null && after.avRatings !== null ? { firstCritic: true } : {}),
     ...(before.spanishPressAverage === null && after.spanishPressAverage !== null
       ? { firstSpanishPress: true }

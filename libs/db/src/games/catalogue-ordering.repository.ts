@@ -37,8 +37,12 @@ export interface StoredPageIndex extends PageIndex {
   version: string;
 }
 
-/** What changed about a game, as far as the catalogue's orderings are concerned (its domain events). */
-export type CatalogueChange = 'figures' | 'facts' | 'languages' | 'length';
+/**
+ * What changed about a game, as far as the catalogue's orderings are concerned (its domain events):
+ * 'players' is a change of its player figures alone (a rating), 'figures' one that may touch its critic
+ * figures too.
+ */
+export type CatalogueChange = 'figures' | 'players' | 'facts' | 'languages' | 'length';
 
 /**
  * The filters as one text: the same filters give the same key whatever the order they were given in.
@@ -124,13 +128,27 @@ const holds = {
 
 /**
  * Which orderings a change of one game can move, by what the change can touch: a game's figures move it
- * in the orderings by critic or player score and in or out of 'scored', never in or out of any other
- * filter (so those are tested on the game as it is); its languages move it in or out of the Spanish
+ * in the orderings by critic or player score and in or out of 'scored' (a critic average), never in or out
+ * of any other filter (so those are tested on the game as it is); its player figures alone (a rating) move
+ * it only in the orderings by player score, so a wave of ratings never walks the orderings by date, by
+ * critics or by length again; its languages move it in or out of the Spanish
  * filters only; its facts (release date, platforms) can move it anywhere but in the Spanish, genre,
  * score and toggle filters, whose values it keeps. What the change itself touches cannot be tested on
  * the game as it is now (its old value is gone), so those dimensions are left out of the test.
  */
 const AFFECTED: Record<CatalogueChange, (eb: OnOrderingsAndGame) => Expression<SqlBool>> = {
+  players: (eb) =>
+    eb.and([
+      eb('o.sort', '=', 'avUserRatings'),
+      holds.platform(eb),
+      holds.spanish(eb),
+      holds.genres(eb),
+      holds.year(eb),
+      holds.scored(eb),
+      holds.length(eb),
+      holds.mature(eb),
+      holds.addons(eb),
+    ]),
   figures: (eb) =>
     eb.and([
       eb.or([eb('o.sort', 'in', ['avRatings', 'avUserRatings']), eb('o.scored', '=', true)]),

@@ -35,10 +35,10 @@ export class CatalogueOrderingsConsumer implements DomainEventConsumer<OrderingE
   ) {}
 
   async handle(event: DomainEventOf<OrderingEvent>): Promise<void> {
-    await repository(this.orm.em.fork(), CatalogueOrderingRepository).noteChanged(
-      event.igdbId,
-      CHANGE_OF[event.name],
-    );
+    // A rating's recalculation moves the game in the orderings by player score alone.
+    const change =
+      event.name === 'game.figures-changed' && event.playersOnly ? 'players' : CHANGE_OF[event.name];
+    await repository(this.orm.em.fork(), CatalogueOrderingRepository).noteChanged(event.igdbId, change);
     await this.jobs.enqueue(JobName.RefreshCatalogueOrderings, {});
   }
 }
