@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ListenOptions } from 'node:net';
 import { Logger } from 'nestjs-pino';
 import { loadConfigOrExit } from '@veredicto/config';
-import { configureQueueConnection } from '@veredicto/jobs';
+import { configureQueueConnection, JobGateway, JobName } from '@veredicto/jobs';
 import { AppModule } from './app.module.js';
 import { configureApp } from './bootstrap.js';
 import { CLOSE_RESERVE_MS, HttpDrain } from './common/http-drain.js';
@@ -39,7 +39,23 @@ async function main(): Promise<void> {
   void app
     .get(ServingState)
     .catalogueCompleted()
-    .then(() => process.send?.({ type: 'complete', process: 'api' }));
+    .then(() => {
+      process.send?.({ type: 'complete', process: 'api' });
+      if (!completeCatalogue) return;
+      // The completed catalogue (its language lists) marked every ordering for a new walk: the workers walk
+      // them now, in the first start's background, rather than when the first rating asks for a refresh.
+      app
+        .get(JobGateway)
+        .enqueue(JobName.RefreshCatalogueOrderings, {})
+        .catch((error: unknown) =>
+          app
+            .get(Logger)
+            .warn(
+              `órdenes del catálogo a la espera del próximo cambio: ${error instanceof Error ? error.message : String(error)}`,
+              'Bootstrap',
+            ),
+        );
+    });
   // SIGTERM (Kubernetes, the supervisor) and Ctrl-C: readiness false, drain the connections, then close
   // the application, all within API_SHUTDOWN_GRACE_MS.
   let stopping: Promise<void> | undefined;
