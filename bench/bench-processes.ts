@@ -49,6 +49,40 @@ export async function untilDatabaseIdle(databaseUrl: string): Promise<void> {
 }
 
 /**
+ * Waits until a started site is at rest: no statement of its database running for `quietMs` in a row (a
+ * first start's background work, the workers' catch-up after a bulk import, the walks of the catalogue's
+ * orderings on a new day). A bench measures the site as a user finds it once that work is done, not the
+ * work itself. Answers how long it waited (ms).
+ */
+export async function untilDatabaseAtRest(
+  databaseUrl: string,
+  {
+    quietMs = 3000,
+    timeoutMs = 600_000,
+    stillRunning = () => true,
+  }: { quietMs?: number; timeoutMs?: number; stillRunning?: () => boolean } = {},
+): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = Date.now();
+  try {
+    for (let quietSince = Date.now(); Date.now() - quietSince < quietMs;) {
+      if (!stillRunning() || Date.now() - started > timeoutMs)
+        throw new Error(`the site's database was not at rest within ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const { rows } = await client.query<{ busy: number }>(
+        `select count(*)::int as busy from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (rows[0].busy > 0) quietSince = Date.now();
+    }
+    return Date.now() - started;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * A measured run and the CPU time per request the server and PostgreSQL spent on it (µs): what each
  * request costs, whatever else shares the machine, where latencies measure the queue as well.
  */

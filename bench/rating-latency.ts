@@ -42,7 +42,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fromRoot } from '@veredicto/config';
-import { freshStartEnv } from './bench-processes.js';
+import { freshStartEnv, untilDatabaseAtRest } from './bench-processes.js';
 import { writeSection } from './performance-report.js';
 
 const env = (name: string, fallback?: string): string => {
@@ -215,21 +215,7 @@ async function withStartedSite(backend: 'redis' | 'postgres', bench: (site: Site
     // site at rest, as the issue's 'otherwise idle' machine: no statement of the site's database running
     // for 3 s in a row.
     const drained = Date.now();
-    const watcher = new pg.Client({ connectionString: databaseUrl });
-    await watcher.connect();
-    try {
-      for (let quiet = 0; quiet < 12; await new Promise((resolve) => setTimeout(resolve, 250))) {
-        if (child.exitCode !== null || Date.now() - drained > 600_000)
-          throw new Error(`the first start's background work did not end:\n${output.slice(-3000)}`);
-        const { rows } = await watcher.query<{ busy: number }>(
-          `select count(*)::int as busy from pg_stat_activity
-            where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
-        );
-        quiet = rows[0].busy === 0 ? quiet + 1 : 0;
-      }
-    } finally {
-      await watcher.end();
-    }
+    await untilDatabaseAtRest(databaseUrl, { stillRunning: () => child.exitCode === null });
     process.stdout.write(
       `the site's database at rest ${((Date.now() - drained) / 1000).toFixed(0)} s later\n`,
     );
