@@ -70,7 +70,12 @@ describe(`domain events through the outbox and the dispatcher (${backend} queues
       },
       { what: 'the figures-changed event in the outbox, sent' },
     );
-    expect(row.payload.event).toEqual({ name: 'game.figures-changed', igdbId: game.igdbId });
+    // A player's rating moves only player figures: the event says so (the orderings by player score alone).
+    expect(row.payload.event).toEqual({
+      name: 'game.figures-changed',
+      igdbId: game.igdbId,
+      playersOnly: true,
+    });
 
     const [job] = await waitFor(
       async () => {

@@ -136,61 +136,26 @@ const holds = {
  * score and toggle filters, whose values it keeps. What the change itself touches cannot be tested on
  * the game as it is now (its old value is gone), so those dimensions are left out of the test.
  */
+/** The game holds every filter of the ordering but those `touched` (the change moves those, not tested). */
+const holdsAllBut = (eb: OnOrderingsAndGame, ...touched: (keyof typeof holds)[]) =>
+  (Object.keys(holds) as (keyof typeof holds)[])
+    .filter((filter) => !touched.includes(filter))
+    .map((filter) => holds[filter](eb));
+
 const AFFECTED: Record<CatalogueChange, (eb: OnOrderingsAndGame) => Expression<SqlBool>> = {
-  players: (eb) =>
-    eb.and([
-      eb('o.sort', '=', 'avUserRatings'),
-      holds.platform(eb),
-      holds.spanish(eb),
-      holds.genres(eb),
-      holds.year(eb),
-      holds.scored(eb),
-      holds.length(eb),
-      holds.mature(eb),
-      holds.addons(eb),
-    ]),
+  players: (eb) => eb.and([eb('o.sort', '=', 'avUserRatings'), ...holdsAllBut(eb)]),
   figures: (eb) =>
     eb.and([
       eb.or([eb('o.sort', 'in', ['avRatings', 'avUserRatings']), eb('o.scored', '=', true)]),
-      holds.platform(eb),
-      holds.spanish(eb),
-      holds.genres(eb),
-      holds.year(eb),
-      holds.length(eb),
-      holds.mature(eb),
-      holds.addons(eb),
+      ...holdsAllBut(eb, 'scored'),
     ]),
-  languages: (eb) =>
-    eb.and([
-      eb('o.spanish', 'is not', null),
-      holds.platform(eb),
-      holds.genres(eb),
-      holds.year(eb),
-      holds.scored(eb),
-      holds.length(eb),
-      holds.mature(eb),
-      holds.addons(eb),
-    ]),
-  facts: (eb) =>
-    eb.and([
-      holds.spanish(eb),
-      holds.genres(eb),
-      holds.scored(eb),
-      holds.length(eb),
-      holds.mature(eb),
-      holds.addons(eb),
-    ]),
+  languages: (eb) => eb.and([eb('o.spanish', 'is not', null), ...holdsAllBut(eb, 'spanish')]),
+  facts: (eb) => eb.and(holdsAllBut(eb, 'platform', 'year')),
   // A game's main story hours move it in sortBy=length and in or out of the length filters only.
   length: (eb) =>
     eb.and([
       eb.or([eb('o.sort', '=', 'length'), eb('o.length', 'is not', null)]),
-      holds.platform(eb),
-      holds.spanish(eb),
-      holds.genres(eb),
-      holds.year(eb),
-      holds.scored(eb),
-      holds.mature(eb),
-      holds.addons(eb),
+      ...holdsAllBut(eb, 'length'),
     ]),
 };
 
