@@ -89,10 +89,10 @@ export async function retryUncommitted<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Runs `work` again after a lost connection (with the interceptor's pauses) even when it may have taken
- * effect, for a write whose second run changes nothing more than its first: the per-user write limit's
- * count. Its effect is advisory (a count against a limit, never a user's data), so a hit counted twice
- * after a lost COMMIT costs at most one request of the window, and that is better than a 503 for a request
- * that did nothing. What it may have changed is noted in the request's ledger.
+ * effect, for a write whose effect twice does no harm: a rate limit's count. It is advisory (a count against
+ * a limit, never a user's data), so a hit counted twice after a lost COMMIT costs at most one request of the
+ * window (errs towards the limit), and that is better than a 503 for a request that did nothing. What it
+ * may have changed is noted in the request's ledger.
  */
 export async function retryAdvisory<T>(work: () => Promise<T>): Promise<T> {
   return retryLost(work, true);
